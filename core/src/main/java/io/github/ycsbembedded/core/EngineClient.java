@@ -1,0 +1,81 @@
+package io.github.ycsbembedded.core;
+
+import java.nio.file.Path;
+import java.util.Properties;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/**
+ * What every binding does the same way around its engine: read properties through
+ * {@link BindingProperties}, share one engine per directory through {@link SharedEngines},
+ * register with {@link Extensions}, report errors through {@link ErrorLog}. A subclass holds only
+ * per-thread state and implements the operations.
+ *
+ * @param <E> the shared engine handle
+ */
+public abstract class EngineClient<E extends AutoCloseable> extends DB {
+  private final String name;
+  private final Class<E> engineType;
+  private SharedEngines.Lease<E> lease;
+
+  protected EngineClient(String name, Class<E> engineType) {
+    this.name = name;
+    this.engineType = engineType;
+  }
+
+  /** The binding's name, also the prefix of its properties ({@code lmdb} for {@code lmdb.dir}). */
+  public final String name() {
+    return name;
+  }
+
+  /** Opens the engine of {@code directory}; only called when no other client holds it. */
+  protected abstract E openEngine(Path directory, BindingProperties properties) throws Exception;
+
+  /** Sets up this thread's state on the shared engine. */
+  protected abstract void initThread(E engine, BindingProperties properties) throws DBException;
+
+  /** Releases this thread's state; the engine stays open until its last lease is closed. */
+  protected abstract void cleanupThread() throws DBException;
+
+  @Override
+  public final void init() throws DBException {
+    Properties props = getProperties();
+    BindingProperties properties = new BindingProperties(props);
+    Path directory = properties.requiredDirectory(name + ".dir");
+    lease = SharedEngines.acquire(directory, engineType, dir -> openEngine(dir, properties));
+    try {
+      initThread(lease.engine(), properties);
+    } catch (DBException | RuntimeException e) {
+      lease.close();
+      lease = null;
+      throw e;
+    }
+    Extensions.register(this);
+  }
+
+  @Override
+  public final void cleanup() throws DBException {
+    Extensions.unregister(this);
+    if (lease == null) {
+      return;
+    }
+    try {
+      cleanupThread();
+    } finally {
+      lease.close();
+      lease = null;
+    }
+  }
+
+  /** The shared engine; valid between {@code init()} and {@code cleanup()}. */
+  protected final E engine() {
+    return lease.engine();
+  }
+
+  /** Reports an engine error once and returns {@link Status#ERROR}. */
+  protected final Status error(String operation, String table, String key, Throwable e) {
+    ErrorLog.report(name, operation, table, key, e);
+    return Status.ERROR;
+  }
+}

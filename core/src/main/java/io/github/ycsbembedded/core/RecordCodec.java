@@ -1,0 +1,202 @@
+package io.github.ycsbembedded.core;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+
+/**
+ * The one encoding of a YCSB record that every binding stores, so that sizes and speeds compare
+ * engines and not encodings.
+ *
+ * <pre>
+ * record := FORMAT_VERSION field*
+ * field  := varint(nameLength) name(UTF-8) varint(valueLength) value
+ * </pre>
+ *
+ * Fields are written in ascending name order, so the same map always encodes to the same bytes.
+ * Varints are unsigned LEB128. Decoding reads only the requested fields' values and checks every
+ * length against the bytes that are there.
+ *
+ * <p>An {@code Encoder} is reused per thread to avoid allocating a buffer per write.
+ */
+public final class RecordCodec {
+  /** First byte of every encoded record. */
+  public static final byte FORMAT_VERSION = 1;
+
+  private RecordCodec() {}
+
+  /** Encodes {@code values} into a new array (consumes each {@link ByteIterator} once). */
+  public static byte[] encode(Map<String, ? extends ByteIterator> values) {
+    Encoder encoder = new Encoder();
+    int length = encoder.encode(values);
+    return Arrays.copyOf(encoder.buffer(), length);
+  }
+
+  /** The bytes of each value, in name order (consumes each {@link ByteIterator} once). */
+  public static TreeMap<String, byte[]> fields(Map<String, ? extends ByteIterator> values) {
+    TreeMap<String, byte[]> fields = new TreeMap<>();
+    values.forEach((name, value) -> fields.put(name, value.toArray()));
+    return fields;
+  }
+
+  /** Decodes all fields of a record. */
+  public static Map<String, ByteIterator> decode(byte[] record) throws CorruptRecordException {
+    Map<String, ByteIterator> out = new TreeMap<>();
+    decode(record, 0, record.length, null, out);
+    return out;
+  }
+
+  /**
+   * Decodes the fields named in {@code fields} (all fields when {@code null}) of the record in
+   * {@code data[offset, offset + length)} into {@code out}. Values are copied, so {@code data} may
+   * be reused afterwards.
+   *
+   * @throws CorruptRecordException if the bytes are not a record of this codec
+   */
+  public static void decode(
+      byte[] data, int offset, int length, Set<String> fields, Map<String, ByteIterator> out)
+      throws CorruptRecordException {
+    visit(data, offset, length, fields, (name, value) -> out.put(name, new ByteArrayByteIterator(value)));
+  }
+
+  /**
+   * YCSB's update semantics on an encoded record: the fields in {@code updates} replace theirs, the
+   * others stay. Returns the merged fields, ready for {@link Encoder#encodeFields}.
+   */
+  public static TreeMap<String, byte[]> merge(
+      byte[] data, int offset, int length, Map<String, byte[]> updates)
+      throws CorruptRecordException {
+    TreeMap<String, byte[]> merged = new TreeMap<>();
+    visit(data, offset, length, null, merged::put);
+    merged.putAll(updates);
+    return merged;
+  }
+
+  private interface FieldSink {
+    void accept(String name, byte[] value);
+  }
+
+  private static void visit(byte[] data, int offset, int length, Set<String> fields, FieldSink sink)
+      throws CorruptRecordException {
+    Reader reader = new Reader(data, offset, length);
+    reader.readVersion();
+    int wanted = fields == null ? Integer.MAX_VALUE : fields.size();
+    int found = 0;
+    while (reader.hasMore() && found < wanted) {
+      String name = reader.readName();
+      int valueLength = reader.readLength("value of field '" + name + "'");
+      if (fields == null || fields.contains(name)) {
+        sink.accept(name, Arrays.copyOfRange(data, reader.position, reader.position + valueLength));
+        found++;
+      }
+      reader.position += valueLength;
+    }
+  }
+
+  /** A reusable, growing output buffer for encoding records. Not thread safe. */
+  public static final class Encoder {
+    private byte[] buffer = new byte[256];
+    private int position;
+
+    /**
+     * Encodes {@code values} into this encoder's buffer and returns the encoded length; the bytes
+     * are {@code buffer()[0, length)} until the next call.
+     */
+    public int encode(Map<String, ? extends ByteIterator> values) {
+      return encodeFields(fields(values));
+    }
+
+    /** Like {@link #encode}, for values already in bytes, in name order. */
+    public int encodeFields(SortedMap<String, byte[]> fields) {
+      position = 0;
+      ensure(1);
+      buffer[position++] = FORMAT_VERSION;
+      for (Map.Entry<String, byte[]> field : fields.entrySet()) {
+        writeBytes(field.getKey().getBytes(StandardCharsets.UTF_8));
+        writeBytes(field.getValue());
+      }
+      return position;
+    }
+
+    public byte[] buffer() {
+      return buffer;
+    }
+
+    private void writeBytes(byte[] bytes) {
+      ensure(5 + bytes.length);
+      int length = bytes.length;
+      while ((length & ~0x7F) != 0) {
+        buffer[position++] = (byte) ((length & 0x7F) | 0x80);
+        length >>>= 7;
+      }
+      buffer[position++] = (byte) length;
+      System.arraycopy(bytes, 0, buffer, position, bytes.length);
+      position += bytes.length;
+    }
+
+    private void ensure(int more) {
+      if (position + more > buffer.length) {
+        buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, position + more));
+      }
+    }
+  }
+
+  private static final class Reader {
+    private final byte[] data;
+    private final int end;
+    private int position;
+
+    Reader(byte[] data, int offset, int length) {
+      this.data = data;
+      this.position = offset;
+      this.end = offset + length;
+    }
+
+    boolean hasMore() {
+      return position < end;
+    }
+
+    void readVersion() throws CorruptRecordException {
+      if (position >= end) {
+        throw new CorruptRecordException("corrupt record: empty value");
+      }
+      byte version = data[position++];
+      if (version != FORMAT_VERSION) {
+        throw new CorruptRecordException(
+            "corrupt record: format version " + version + ", expected " + FORMAT_VERSION);
+      }
+    }
+
+    String readName() throws CorruptRecordException {
+      int length = readLength("field name");
+      String name = new String(data, position, length, StandardCharsets.UTF_8);
+      position += length;
+      return name;
+    }
+
+    int readLength(String what) throws CorruptRecordException {
+      int result = 0;
+      for (int shift = 0; shift < 32; shift += 7) {
+        if (position >= end) {
+          throw new CorruptRecordException("corrupt record: truncated length of " + what);
+        }
+        byte b = data[position++];
+        result |= (b & 0x7F) << shift;
+        if ((b & 0x80) == 0) {
+          if (result < 0 || result > end - position) {
+            throw new CorruptRecordException(
+                "corrupt record: " + what + " claims " + Integer.toUnsignedString(result)
+                    + " bytes, " + (end - position) + " remain");
+          }
+          return result;
+        }
+      }
+      throw new CorruptRecordException("corrupt record: malformed length of " + what);
+    }
+  }
+}

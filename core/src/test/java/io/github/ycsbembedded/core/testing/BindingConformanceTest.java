@@ -1,0 +1,431 @@
+package io.github.ycsbembedded.core.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.ycsbembedded.core.SharedEngines;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/**
+ * The behaviour every binding must have, checked by reading values back. A binding's test extends
+ * this class and supplies only how to create its client and, if needed, extra properties.
+ */
+public abstract class BindingConformanceTest {
+  protected static final String TABLE = "usertable";
+
+  @TempDir protected Path dataDir;
+  private final List<DB> opened = Collections.synchronizedList(new ArrayList<>());
+
+  /** The binding's name, the prefix of its properties: {@code lmdb} for {@code lmdb.dir}. */
+  protected abstract String name();
+
+  /** A new, uninitialized client of the binding. */
+  protected abstract DB newClient();
+
+  /** A size property of the binding, used to check the malformed-size message. */
+  protected String sizeProperty() {
+    return name() + ".cache_size";
+  }
+
+  /** The properties a client gets for {@code dir}; override to add engine settings. */
+  protected Properties properties(Path dir) {
+    Properties properties = new Properties();
+    properties.setProperty(name() + ".dir", dir.toString());
+    return properties;
+  }
+
+  /** An initialized client on {@link #dataDir}, cleaned up after the test. */
+  protected DB open() throws DBException {
+    return open(properties(dataDir));
+  }
+
+  protected DB open(Properties properties) throws DBException {
+    DB db = newClient();
+    db.setProperties(properties);
+    db.init();
+    opened.add(db);
+    return db;
+  }
+
+  protected void close(DB db) throws DBException {
+    opened.remove(db);
+    db.cleanup();
+  }
+
+  @BeforeEach
+  void noEngineLeftOpen() throws Exception {
+    assertThat(SharedEngines.isOpen(dataDir.toRealPath())).isFalse();
+  }
+
+  @AfterEach
+  void cleanupClients() throws DBException {
+    for (DB db : new ArrayList<>(opened)) {
+      close(db);
+    }
+  }
+
+  protected static Map<String, ByteIterator> record(String... namesAndValues) {
+    Map<String, String> values = new LinkedHashMap<>();
+    for (int i = 0; i < namesAndValues.length; i += 2) {
+      values.put(namesAndValues[i], namesAndValues[i + 1]);
+    }
+    return StringByteIterator.getByteIteratorMap(values);
+  }
+
+  protected static Map<String, String> strings(Map<String, ByteIterator> values) {
+    return StringByteIterator.getStringMap(values);
+  }
+
+  protected static Map<String, String> read(DB db, String table, String key, Set<String> fields) {
+    Map<String, ByteIterator> result = new HashMap<>();
+    assertThat(db.read(table, key, fields, result)).as("read %s/%s", table, key).isEqualTo(Status.OK);
+    return strings(result);
+  }
+
+  protected static String key(int i) {
+    return String.format("user%06d", i);
+  }
+
+  @Test
+  void insertThenReadReturnsEveryField() throws DBException {
+    DB db = open();
+    assertThat(db.insert(TABLE, "k1", record("field0", "alpha", "field1", "", "field2", "x".repeat(5000))))
+        .isEqualTo(Status.OK);
+
+    assertThat(read(db, TABLE, "k1", null))
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of("field0", "alpha", "field1", "", "field2", "x".repeat(5000)));
+  }
+
+  @Test
+  void binaryValuesAndNonAsciiNamesRoundTrip() throws DBException {
+    DB db = open();
+    byte[] binary = {0, -1, 127, -128, 10, 0, 13};
+    Map<String, ByteIterator> values = new HashMap<>();
+    values.put("γράμμα", new ByteArrayByteIterator(binary));
+    assertThat(db.insert(TABLE, "k1", values)).isEqualTo(Status.OK);
+
+    Map<String, ByteIterator> result = new HashMap<>();
+    assertThat(db.read(TABLE, "k1", null, result)).isEqualTo(Status.OK);
+    assertThat(result).containsOnlyKeys("γράμμα");
+    assertThat(result.get("γράμμα").toArray()).containsExactly(binary);
+  }
+
+  @Test
+  void readOfSomeFieldsReturnsOnlyThose() throws DBException {
+    DB db = open();
+    db.insert(TABLE, "k1", record("field0", "a", "field1", "b", "field2", "c"));
+
+    assertThat(read(db, TABLE, "k1", Set.of("field2", "field0")))
+        .containsExactlyInAnyOrderEntriesOf(Map.of("field0", "a", "field2", "c"));
+    assertThat(read(db, TABLE, "k1", Set.of("nosuchfield"))).isEmpty();
+  }
+
+  @Test
+  void readOfMissingKeyIsNotFound() throws DBException {
+    DB db = open();
+    db.insert(TABLE, "k1", record("field0", "a"));
+
+    Map<String, ByteIterator> result = new HashMap<>();
+    assertThat(db.read(TABLE, "k2", null, result)).isEqualTo(Status.NOT_FOUND);
+    assertThat(result).isEmpty();
+  }
+
+  @Test
+  void updateReplacesGivenFieldsAndKeepsTheOthers() throws DBException {
+    DB db = open();
+    db.insert(TABLE, "k1", record("field0", "a", "field1", "b", "field2", "c"));
+
+    assertThat(db.update(TABLE, "k1", record("field1", "B", "field3", "new"))).isEqualTo(Status.OK);
+
+    assertThat(read(db, TABLE, "k1", null))
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of("field0", "a", "field1", "B", "field2", "c", "field3", "new"));
+  }
+
+  @Test
+  void updateOfMissingKeyIsNotFoundAndCreatesNothing() throws DBException {
+    DB db = open();
+    assertThat(db.update(TABLE, "absent", record("field0", "x"))).isEqualTo(Status.NOT_FOUND);
+    assertThat(db.read(TABLE, "absent", null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
+  }
+
+  @Test
+  void insertOverwritesTheWholeRecord() throws DBException {
+    DB db = open();
+    db.insert(TABLE, "k1", record("field0", "a", "field1", "b"));
+    db.insert(TABLE, "k1", record("field1", "c"));
+
+    assertThat(read(db, TABLE, "k1", null)).containsExactlyEntriesOf(Map.of("field1", "c"));
+  }
+
+  @Test
+  void deleteRemovesTheRecord() throws DBException {
+    DB db = open();
+    db.insert(TABLE, "k1", record("field0", "a"));
+    db.insert(TABLE, "k2", record("field0", "b"));
+
+    assertThat(db.delete(TABLE, "k1")).isEqualTo(Status.OK);
+
+    assertThat(db.read(TABLE, "k1", null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
+    assertThat(read(db, TABLE, "k2", null)).containsEntry("field0", "b");
+  }
+
+  @Test
+  void scanReturnsRecordsInKeyOrderFromTheStartKey() throws DBException {
+    DB db = open();
+    for (int i : new int[] {7, 3, 9, 1, 5, 2, 8, 4, 6, 0}) {
+      db.insert(TABLE, key(i), record("field0", "v" + i, "field1", "w" + i));
+    }
+
+    Vector<HashMap<String, ByteIterator>> result = new Vector<>();
+    assertThat(db.scan(TABLE, key(3), 4, null, result)).isEqualTo(Status.OK);
+
+    assertThat(result).hasSize(4);
+    for (int i = 0; i < 4; i++) {
+      assertThat(strings(result.get(i)))
+          .containsExactlyInAnyOrderEntriesOf(Map.of("field0", "v" + (i + 3), "field1", "w" + (i + 3)));
+    }
+  }
+
+  @Test
+  void scanStartsAtTheNextKeyWhenTheStartKeyIsAbsent() throws DBException {
+    DB db = open();
+    db.insert(TABLE, "b", record("field0", "b"));
+    db.insert(TABLE, "d", record("field0", "d"));
+
+    Vector<HashMap<String, ByteIterator>> result = new Vector<>();
+    assertThat(db.scan(TABLE, "c", 5, null, result)).isEqualTo(Status.OK);
+
+    assertThat(result).extracting(r -> r.get("field0").toString()).containsExactly("d");
+  }
+
+  @Test
+  void scanReturnsFewerAtTheEndOfTheTableAndOnlyRequestedFields() throws DBException {
+    DB db = open();
+    for (int i = 0; i < 10; i++) {
+      db.insert(TABLE, key(i), record("field0", "v" + i, "field1", "w" + i));
+    }
+
+    Vector<HashMap<String, ByteIterator>> result = new Vector<>();
+    assertThat(db.scan(TABLE, key(7), 100, Set.of("field1"), result)).isEqualTo(Status.OK);
+
+    assertThat(result).hasSize(3);
+    assertThat(result).extracting(r -> strings(r))
+        .containsExactly(Map.of("field1", "w7"), Map.of("field1", "w8"), Map.of("field1", "w9"));
+  }
+
+  @Test
+  void tablesDoNotSeeEachOthersKeys() throws DBException {
+    DB db = open();
+    db.insert("alpha", "k1", record("field0", "in alpha"));
+    db.insert("alpha", "k3", record("field0", "in alpha"));
+    db.insert("beta", "k2", record("field0", "in beta"));
+
+    assertThat(db.read("beta", "k1", null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
+    assertThat(read(db, "beta", "k2", null)).containsEntry("field0", "in beta");
+
+    Vector<HashMap<String, ByteIterator>> result = new Vector<>();
+    assertThat(db.scan("alpha", "", 10, null, result)).isEqualTo(Status.OK);
+    assertThat(result).hasSize(2).allSatisfy(r -> assertThat(r.get("field0").toString()).isEqualTo("in alpha"));
+
+    result.clear();
+    assertThat(db.scan("beta", "", 10, null, result)).isEqualTo(Status.OK);
+    assertThat(result).hasSize(1);
+  }
+
+  @Test
+  void concurrentInsertsAndUpdatesFromFourThreadsLoseNothing() throws Exception {
+    int threads = 4;
+    int perThread = 500;
+    runConcurrently(threads, t -> {
+      DB db = open();
+      for (int i = 0; i < perThread; i++) {
+        String key = key(t * perThread + i);
+        assertThat(db.insert(TABLE, key, record("field0", "ins" + i, "field1", "keep"))).isEqualTo(Status.OK);
+        if (i % 2 == 0) {
+          assertThat(db.update(TABLE, key, record("field0", "upd" + i))).isEqualTo(Status.OK);
+        }
+      }
+      close(db);
+      return null;
+    });
+
+    DB db = open();
+    for (int t = 0; t < threads; t++) {
+      for (int i = 0; i < perThread; i++) {
+        assertThat(read(db, TABLE, key(t * perThread + i), null))
+            .containsExactlyInAnyOrderEntriesOf(
+                Map.of("field0", (i % 2 == 0 ? "upd" : "ins") + i, "field1", "keep"));
+      }
+    }
+  }
+
+  @Test
+  void concurrentUpdatesOfDifferentFieldsOfTheSameKeysLoseNoField() throws Exception {
+    int threads = 8;
+    int keys = 3;
+    int rounds = 200;
+    DB setup = open();
+    for (int k = 0; k < keys; k++) {
+      setup.insert(TABLE, key(k), record("base", "b"));
+    }
+
+    runConcurrently(threads, t -> {
+      DB db = open();
+      for (int r = 0; r < rounds; r++) {
+        for (int k = 0; k < keys; k++) {
+          assertThat(db.update(TABLE, key(k), record("field" + t, t + ":" + r))).isEqualTo(Status.OK);
+        }
+      }
+      close(db);
+      return null;
+    });
+
+    for (int k = 0; k < keys; k++) {
+      Map<String, String> expected = new HashMap<>();
+      expected.put("base", "b");
+      for (int t = 0; t < threads; t++) {
+        expected.put("field" + t, t + ":" + (rounds - 1));
+      }
+      assertThat(read(setup, TABLE, key(k), null)).containsExactlyInAnyOrderEntriesOf(expected);
+    }
+  }
+
+  @Test
+  void dataSurvivesCloseAndReopen() throws DBException {
+    DB db = open();
+    for (int i = 0; i < 100; i++) {
+      db.insert(TABLE, key(i), record("field0", "v" + i));
+    }
+    db.update(TABLE, key(5), record("field0", "changed"));
+    db.delete(TABLE, key(6));
+    close(db);
+
+    DB reopened = open();
+    assertThat(read(reopened, TABLE, key(0), null)).containsEntry("field0", "v0");
+    assertThat(read(reopened, TABLE, key(5), null)).containsEntry("field0", "changed");
+    assertThat(reopened.read(TABLE, key(6), null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
+    Vector<HashMap<String, ByteIterator>> all = new Vector<>();
+    reopened.scan(TABLE, "", 1000, null, all);
+    assertThat(all).hasSize(99);
+  }
+
+  @Test
+  void lastCleanupClosesTheEngineAndTheFirstInitOpensIt() throws Exception {
+    Path canonical = dataDir.toRealPath();
+    DB first = open();
+    DB second = open();
+    first.insert(TABLE, "k", record("field0", "v"));
+    assertThat(SharedEngines.isOpen(canonical)).isTrue();
+
+    close(first);
+    assertThat(SharedEngines.isOpen(canonical)).as("open while a client remains").isTrue();
+    assertThat(read(second, TABLE, "k", null)).containsEntry("field0", "v");
+
+    close(second);
+    assertThat(SharedEngines.isOpen(canonical)).as("closed by the last cleanup").isFalse();
+    assertDirectoryReleased(dataDir);
+
+    DB again = open();
+    assertThat(read(again, TABLE, "k", null)).containsEntry("field0", "v");
+  }
+
+  /**
+   * Checks, engine by engine, that nothing still holds {@code dir} after the last cleanup (for
+   * example by opening it with the engine's own API). By default nothing more than the registry.
+   */
+  protected void assertDirectoryReleased(Path dir) throws Exception {}
+
+  @Test
+  void destroyWipesTheDirectoryAtInit() throws DBException {
+    DB db = open();
+    db.insert(TABLE, "k", record("field0", "v"));
+    close(db);
+
+    Properties destroy = properties(dataDir);
+    destroy.setProperty(name() + ".destroy", "true");
+    DB wiped = open(destroy);
+    assertThat(wiped.read(TABLE, "k", null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
+  }
+
+  @Test
+  void missingDirectoryPropertyIsNamedInTheError() {
+    Properties properties = properties(dataDir);
+    properties.remove(name() + ".dir");
+
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessageContaining(name() + ".dir")
+        .hasMessageContaining("required");
+  }
+
+  @Test
+  void malformedSizeIsNamedInTheError() throws Exception {
+    Properties properties = properties(dataDir);
+    properties.setProperty(sizeProperty(), "12x");
+
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessage(sizeProperty() + ": '12x' is not a size; use a number with an optional k, m, g or t suffix");
+    assertThat(SharedEngines.isOpen(dataDir.toRealPath())).as("a failed init leaves nothing open").isFalse();
+  }
+
+  @Test
+  void malformedBooleanIsNamedInTheError() {
+    Properties properties = properties(dataDir);
+    properties.setProperty(name() + ".sync", "maybe");
+
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessage(name() + ".sync: 'maybe' is not a boolean; use true or false");
+  }
+
+  /** The body of one thread in {@link #runConcurrently}; {@code t} is the thread's index. */
+  protected interface ThreadBody {
+    Void run(int t) throws Exception;
+  }
+
+  /** Runs {@code threads} bodies at once and rethrows the first failure. */
+  protected void runConcurrently(int threads, ThreadBody body) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<Void>> futures = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int id = t;
+        Callable<Void> task = () -> body.run(id);
+        futures.add(pool.submit(task));
+      }
+      for (Future<Void> future : futures) {
+        future.get(5, TimeUnit.MINUTES);
+      }
+    } finally {
+      pool.shutdown();
+      assertThat(pool.awaitTermination(1, TimeUnit.MINUTES)).isTrue();
+    }
+  }
+}

@@ -1,0 +1,126 @@
+package io.github.ycsbembedded.core.testing;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Runs a command (stock {@code site.ycsb.Client} in a child JVM on the test classpath, or a
+ * launcher script) and gives back its exit code and output, with accessors for YCSB's
+ * {@code [SECTION], metric, value} lines.
+ */
+public final class YcsbProcess {
+  private final int exitCode;
+  private final String stdout;
+  private final String stderr;
+
+  private YcsbProcess(int exitCode, String stdout, String stderr) {
+    this.exitCode = exitCode;
+    this.stdout = stdout;
+    this.stderr = stderr;
+  }
+
+  /** The repository root, passed by the build as {@code ycsbembedded.root}. */
+  public static Path root() {
+    String root = System.getProperty("ycsbembedded.root");
+    if (root == null) {
+      throw new IllegalStateException("system property ycsbembedded.root is not set (run through Maven)");
+    }
+    return Paths.get(root);
+  }
+
+  /** A workload property file of the repository, e.g. {@code workloada}. */
+  public static Path workload(String name) {
+    return root().resolve("workloads").resolve(name);
+  }
+
+  /** {@code java -cp <this test's classpath> site.ycsb.Client args...}. */
+  public static YcsbProcess client(String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add("site.ycsb.Client");
+    command.addAll(Arrays.asList(args));
+    return run(command, null);
+  }
+
+  /** Runs {@code command} in {@code workingDir} (the current one when null), 10 minutes at most. */
+  public static YcsbProcess run(List<String> command, Path workingDir)
+      throws IOException, InterruptedException {
+    Path out = Files.createTempFile("ycsb-out", ".txt");
+    Path err = Files.createTempFile("ycsb-err", ".txt");
+    try {
+      ProcessBuilder builder = new ProcessBuilder(command)
+          .redirectOutput(out.toFile())
+          .redirectError(err.toFile())
+          .redirectInput(ProcessBuilder.Redirect.from(Paths.get("/dev/null").toFile()));
+      if (workingDir != null) {
+        builder.directory(workingDir.toFile());
+      }
+      Process process = builder.start();
+      if (!process.waitFor(10, TimeUnit.MINUTES)) {
+        process.destroyForcibly();
+        throw new IllegalStateException("timed out: " + command);
+      }
+      return new YcsbProcess(
+          process.exitValue(),
+          Files.readString(out, StandardCharsets.UTF_8),
+          Files.readString(err, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
+  }
+
+  public int exitCode() {
+    return exitCode;
+  }
+
+  public String stdout() {
+    return stdout;
+  }
+
+  public String stderr() {
+    return stderr;
+  }
+
+  /** The value of YCSB's line {@code [section], metric, value}, or null when absent. */
+  public String metric(String section, String metric) {
+    Matcher m = Pattern.compile(
+            "^\\[" + Pattern.quote(section) + "\\], " + Pattern.quote(metric) + ", (.+)$",
+            Pattern.MULTILINE)
+        .matcher(stdout);
+    return m.find() ? m.group(1).trim() : null;
+  }
+
+  /** {@link #metric} as a long, 0 when absent. */
+  public long count(String section, String metric) {
+    String value = metric(section, metric);
+    return value == null ? 0 : (long) Double.parseDouble(value);
+  }
+
+  /** Every {@code Return=} line of the output, e.g. {@code [READ], Return=OK, 100}. */
+  public List<String> returnLines() {
+    List<String> lines = new ArrayList<>();
+    for (String line : stdout.split("\n")) {
+      if (line.contains(", Return=")) {
+        lines.add(line);
+      }
+    }
+    return lines;
+  }
+
+  @Override
+  public String toString() {
+    return "exit " + exitCode + "\n--- stdout\n" + stdout + "\n--- stderr\n" + stderr;
+  }
+}

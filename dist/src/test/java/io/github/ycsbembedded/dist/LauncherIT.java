@@ -1,0 +1,83 @@
+package io.github.ycsbembedded.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.ycsbembedded.core.testing.YcsbProcess;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** bin/ycsb as a user runs it, from the source tree. */
+class LauncherIT {
+  @TempDir Path dataDir;
+
+  static YcsbProcess ycsb(String... args) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(YcsbProcess.root().resolve("bin/ycsb").toString());
+    command.addAll(Arrays.asList(args));
+    return YcsbProcess.run(command, YcsbProcess.root());
+  }
+
+  @Test
+  void unknownBindingExitsNonZeroListingTheKnownOnes() throws Exception {
+    YcsbProcess result = ycsb("load", "nosuchdb");
+
+    assertThat(result.exitCode()).isNotZero();
+    assertThat(result.stderr().strip())
+        .startsWith("ycsb: unknown binding 'nosuchdb'; known bindings: ")
+        .contains("lmdb", "basic");
+  }
+
+  @Test
+  void badSizePropertyExitsNonZeroWithOneLineNamingIt() throws Exception {
+    YcsbProcess result = ycsb("load", "lmdb", "-P", "workloads/workloada",
+        "-p", "lmdb.dir=" + dataDir, "-p", "lmdb.mapsize=12x");
+
+    assertThat(result.exitCode()).isNotZero();
+    assertThat(result.stderr().strip()).isEqualTo(
+        "ycsb: lmdb.mapsize: '12x' is not a size; use a number with an optional k, m, g or t suffix");
+    assertThat(result.stdout()).doesNotContain("[INSERT]");
+  }
+
+  @Test
+  void missingDirectoryPropertyIsNamed() throws Exception {
+    YcsbProcess result = ycsb("load", "lmdb", "-P", "workloads/workloada");
+
+    assertThat(result.exitCode()).isNotZero();
+    assertThat(result.stderr()).contains("lmdb.dir is required");
+  }
+
+  @Test
+  void unknownCommandExitsNonZero() throws Exception {
+    YcsbProcess result = ycsb("bench", "lmdb");
+
+    assertThat(result.exitCode()).isNotZero();
+    assertThat(result.stderr()).contains("unknown command 'bench'; use load, run or shell");
+  }
+
+  /** The quick start's LMDB load and run, smaller: every operation returns OK. */
+  @Test
+  void loadThenRunWithTwoThreadsIsAllOk() throws Exception {
+    YcsbProcess load = ycsb("load", "lmdb", "-P", "workloads/workloada",
+        "-p", "recordcount=5000", "-p", "lmdb.dir=" + dataDir, "-p", "lmdb.mapsize=1m", "-s");
+    assertThat(load.exitCode()).as(load.toString()).isZero();
+    assertThat(load.count("INSERT", "Return=OK")).as(load.toString()).isEqualTo(5000);
+
+    YcsbProcess run = ycsb("run", "lmdb", "-P", "workloads/workloada", "-p", "recordcount=5000",
+        "-p", "operationcount=5000", "-p", "lmdb.dir=" + dataDir, "-threads", "2");
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(run.count("READ", "Return=OK") + run.count("UPDATE", "Return=OK")).isEqualTo(5000);
+    assertThat(run.returnLines()).allMatch(line -> line.contains("Return=OK"));
+  }
+
+  @Test
+  void basicBindingRunsFromTheSharedClasspath() throws Exception {
+    YcsbProcess run = ycsb("run", "basic", "-P", "workloads/workloadc",
+        "-p", "operationcount=100", "-p", "basicdb.verbose=false");
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(run.count("READ", "Return=OK")).isEqualTo(100);
+  }
+}

@@ -1,0 +1,226 @@
+package io.github.ycsbembedded.lmdb;
+
+import io.github.ycsbembedded.core.BindingProperties;
+import io.github.ycsbembedded.core.CorruptRecordException;
+import io.github.ycsbembedded.core.EngineClient;
+import io.github.ycsbembedded.core.RecordCodec;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.locks.Lock;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.lmdbjava.Cursor;
+import org.lmdbjava.Dbi;
+import org.lmdbjava.GetOp;
+import org.lmdbjava.LmdbException;
+import org.lmdbjava.Txn;
+import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/**
+ * YCSB binding for LMDB through lmdbjava. One named database per YCSB table; records encoded by
+ * {@link RecordCodec}. Reads reuse one read transaction per client (reset between operations,
+ * renewed for the next); writes run in one write transaction each, and an update's
+ * read-modify-write happens inside it, so concurrent updates of one key lose nothing.
+ *
+ * <p>Properties: see the README ({@code lmdb.dir}, {@code lmdb.mapsize}, {@code lmdb.sync},
+ * {@code lmdb.nometasync}, {@code lmdb.writemap}, {@code lmdb.nordahead}, {@code lmdb.maxreaders},
+ * {@code lmdb.destroy}).
+ */
+public final class LmdbClient extends EngineClient<LmdbEngine> {
+  private static final int MAX_KEY_BYTES = 511;
+
+  private final ByteBuffer keyMemory = ByteBuffer.allocateDirect(MAX_KEY_BYTES);
+  private final UnsafeBuffer key = new UnsafeBuffer(keyMemory);
+  private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
+  private byte[] value = new byte[1024];
+  private Txn<DirectBuffer> readTxn;
+
+  public LmdbClient() {
+    super("lmdb", LmdbEngine.class);
+  }
+
+  @Override
+  protected LmdbEngine openEngine(Path directory, BindingProperties properties) throws Exception {
+    return LmdbEngine.open(directory, properties);
+  }
+
+  @Override
+  protected void initThread(LmdbEngine engine, BindingProperties properties) throws DBException {
+    Lock lock = engine.operationLock();
+    lock.lock();
+    try {
+      readTxn = engine.env().txnRead();
+      readTxn.reset();
+    } catch (LmdbException e) {
+      throw new DBException("lmdb: cannot start a read transaction: " + e.getMessage(), e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  protected void cleanupThread() {
+    if (readTxn != null) {
+      readTxn.close();
+      readTxn = null;
+    }
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    try {
+      Dbi<DirectBuffer> dbi = engine().table(table);
+      if (!setKey("read", table, key)) {
+        return Status.BAD_REQUEST;
+      }
+      Lock lock = engine().operationLock();
+      lock.lock();
+      readTxn.renew();
+      try {
+        DirectBuffer found = dbi.get(readTxn, this.key);
+        if (found == null) {
+          return Status.NOT_FOUND;
+        }
+        decode(found, fields, result);
+        return Status.OK;
+      } finally {
+        readTxn.reset();
+        lock.unlock();
+      }
+    } catch (LmdbException | CorruptRecordException e) {
+      return error("read", table, key, e);
+    }
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    try {
+      Dbi<DirectBuffer> dbi = engine().table(table);
+      boolean fromFirst = startkey.isEmpty();
+      if (!fromFirst && !setKey("scan", table, startkey)) {
+        return Status.BAD_REQUEST;
+      }
+      Lock lock = engine().operationLock();
+      lock.lock();
+      readTxn.renew();
+      try (Cursor<DirectBuffer> cursor = dbi.openCursor(readTxn)) {
+        boolean more = fromFirst ? cursor.first() : cursor.get(this.key, GetOp.MDB_SET_RANGE);
+        for (int n = 0; more && n < recordcount; n++) {
+          HashMap<String, ByteIterator> record = new HashMap<>();
+          decode(cursor.val(), fields, record);
+          result.add(record);
+          more = cursor.next();
+        }
+        return Status.OK;
+      } finally {
+        readTxn.reset();
+        lock.unlock();
+      }
+    } catch (LmdbException | CorruptRecordException e) {
+      return error("scan", table, startkey, e);
+    }
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    try {
+      Dbi<DirectBuffer> dbi = engine().table(table);
+      if (!setKey("insert", table, key)) {
+        return Status.BAD_REQUEST;
+      }
+      int length = encoder.encode(values);
+      return engine().write(txn -> put(dbi, txn, length));
+    } catch (LmdbException e) {
+      return error("insert", table, key, e);
+    }
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    try {
+      Dbi<DirectBuffer> dbi = engine().table(table);
+      if (!setKey("update", table, key)) {
+        return Status.BAD_REQUEST;
+      }
+      // the new values are read once, outside the transaction body that may be retried
+      Map<String, byte[]> updates = RecordCodec.fields(values);
+      return engine().write(txn -> {
+        DirectBuffer found = dbi.get(txn, this.key);
+        if (found == null) {
+          return Status.NOT_FOUND;
+        }
+        int length = copy(found);
+        try {
+          return put(dbi, txn, encoder.encodeFields(RecordCodec.merge(value, 0, length, updates)));
+        } catch (CorruptRecordException e) {
+          return error("update", table, key, e);
+        }
+      });
+    } catch (LmdbException e) {
+      return error("update", table, key, e);
+    }
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    try {
+      Dbi<DirectBuffer> dbi = engine().table(table);
+      if (!setKey("delete", table, key)) {
+        return Status.BAD_REQUEST;
+      }
+      return engine().write(txn -> dbi.delete(txn, this.key) ? Status.OK : Status.NOT_FOUND);
+    } catch (LmdbException e) {
+      return error("delete", table, key, e);
+    }
+  }
+
+  /** The current map size of the shared environment (grows when the map fills). */
+  long mapSize() {
+    return engine().mapSize();
+  }
+
+  /** Writes the encoder's first {@code length} bytes as the value of {@link #key}. */
+  private Status put(Dbi<DirectBuffer> dbi, Txn<DirectBuffer> txn, int length) {
+    DirectBuffer reserved = dbi.reserve(txn, key, length);
+    ((MutableDirectBuffer) reserved).putBytes(0, encoder.buffer(), 0, length);
+    return Status.OK;
+  }
+
+  /** Points {@link #key} at the UTF-8 bytes of {@code text}; false when LMDB cannot take it. */
+  private boolean setKey(String operation, String table, String text) {
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    if (bytes.length == 0 || bytes.length > MAX_KEY_BYTES) {
+      error(operation, table, text, new IllegalArgumentException(
+          "key of " + bytes.length + " bytes; LMDB accepts 1 to " + MAX_KEY_BYTES));
+      return false;
+    }
+    key.wrap(keyMemory, 0, bytes.length);
+    key.putBytes(0, bytes);
+    return true;
+  }
+
+  /** Copies a value out of the map into {@link #value} (valid only inside its transaction). */
+  private int copy(DirectBuffer found) {
+    int length = found.capacity();
+    if (value.length < length) {
+      value = new byte[Math.max(length, value.length * 2)];
+    }
+    found.getBytes(0, value, 0, length);
+    return length;
+  }
+
+  private void decode(DirectBuffer found, Set<String> fields, Map<String, ByteIterator> result)
+      throws CorruptRecordException {
+    int length = copy(found);
+    RecordCodec.decode(value, 0, length, fields, result);
+  }
+}

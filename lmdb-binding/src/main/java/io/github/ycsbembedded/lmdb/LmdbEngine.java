@@ -1,0 +1,165 @@
+package io.github.ycsbembedded.lmdb;
+
+import io.github.ycsbembedded.core.BindingProperties;
+import io.github.ycsbembedded.core.Directories;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.agrona.DirectBuffer;
+import org.lmdbjava.DbiFlags;
+import org.lmdbjava.DirectBufferProxy;
+import org.lmdbjava.Dbi;
+import org.lmdbjava.Env;
+import org.lmdbjava.EnvFlags;
+import org.lmdbjava.Txn;
+import site.ycsb.DBException;
+
+/**
+ * One LMDB environment per data directory, shared by every {@link LmdbClient} of the process.
+ *
+ * <p>Growing the map ({@code mdb_env_set_mapsize}) is only allowed with no transaction active in
+ * the process. Every operation therefore holds the shared side of {@link #operations} while its
+ * transaction is live, and growth takes the exclusive side. Clients keep their read transactions
+ * reset (inactive) between operations, so they never block growth.
+ */
+final class LmdbEngine implements AutoCloseable {
+  static final int MAX_DBS = 128;
+
+  private final Env<DirectBuffer> env;
+  private final ReentrantReadWriteLock operations = new ReentrantReadWriteLock();
+  private final ConcurrentHashMap<String, Dbi<DirectBuffer>> tables = new ConcurrentHashMap<>();
+  private volatile long mapSize;
+  private boolean closed;
+
+  private LmdbEngine(Env<DirectBuffer> env) {
+    this.env = env;
+    this.mapSize = env.info().mapSize;
+  }
+
+  static LmdbEngine open(Path dir, BindingProperties properties) throws Exception {
+    long mapSize = properties.size("lmdb.mapsize", 1L << 30, 64 * 1024);
+    boolean sync = properties.bool("lmdb.sync", false);
+    boolean noMetaSync = properties.bool("lmdb.nometasync", false);
+    boolean writeMap = properties.bool("lmdb.writemap", false);
+    boolean noReadAhead = properties.bool("lmdb.nordahead", false);
+    int threads = properties.integer("threadcount", 1, 1, Integer.MAX_VALUE);
+    int maxReaders =
+        properties.integer("lmdb.maxreaders", Math.max(126, 2 * threads + 8), 1, 1 << 20);
+    boolean destroy = properties.bool("lmdb.destroy", false);
+    if (destroy) {
+      Directories.wipe(dir);
+    }
+
+    // MDB_NOTLS ties a reader slot to a transaction object rather than to a thread, so slots come
+    // back when a client closes its read transaction.
+    List<EnvFlags> flags = new ArrayList<>(List.of(EnvFlags.MDB_NOTLS));
+    if (!sync) {
+      flags.add(EnvFlags.MDB_NOSYNC);
+    }
+    if (noMetaSync) {
+      flags.add(EnvFlags.MDB_NOMETASYNC);
+    }
+    if (writeMap) {
+      flags.add(EnvFlags.MDB_WRITEMAP);
+    }
+    if (noReadAhead) {
+      flags.add(EnvFlags.MDB_NORDAHEAD);
+    }
+    Env<DirectBuffer> env =
+        Env.create(DirectBufferProxy.PROXY_DB)
+            .setMapSize(mapSize)
+            .setMaxDbs(MAX_DBS)
+            .setMaxReaders(maxReaders)
+            .open(dir.toFile(), flags.toArray(new EnvFlags[0]));
+    try {
+      return new LmdbEngine(env);
+    } catch (RuntimeException e) {
+      env.close();
+      throw e;
+    }
+  }
+
+  Env<DirectBuffer> env() {
+    return env;
+  }
+
+  /** Held (shared) while any transaction of an operation is live. */
+  Lock operationLock() {
+    return operations.readLock();
+  }
+
+  /** A write transaction body; may be run again after the map has grown. */
+  @FunctionalInterface
+  interface WriteBody<R> {
+    R run(Txn<DirectBuffer> txn);
+  }
+
+  /**
+   * Runs {@code body} in a write transaction and commits it. When the map is full the transaction
+   * is aborted, the map doubled and the body run again, so the caller's operation succeeds.
+   */
+  <R> R write(WriteBody<R> body) {
+    while (true) {
+      long sizeBefore = mapSize;
+      operations.readLock().lock();
+      try (Txn<DirectBuffer> txn = env.txnWrite()) {
+        R result = body.run(txn);
+        txn.commit();
+        return result;
+      } catch (Env.MapFullException e) {
+        // fall through: grow outside the shared lock, then retry
+      } finally {
+        operations.readLock().unlock();
+      }
+      grow(sizeBefore);
+    }
+  }
+
+  /** Doubles the map unless another thread already grew it past {@code sizeThatWasFull}. */
+  private void grow(long sizeThatWasFull) {
+    operations.writeLock().lock();
+    try {
+      if (mapSize == sizeThatWasFull) {
+        long newSize = Math.multiplyExact(sizeThatWasFull, 2);
+        env.setMapSize(newSize);
+        mapSize = env.info().mapSize;
+      }
+    } finally {
+      operations.writeLock().unlock();
+    }
+  }
+
+  /** The named database of a YCSB table, created on first use. */
+  Dbi<DirectBuffer> table(String name) {
+    Dbi<DirectBuffer> dbi = tables.get(name);
+    if (dbi != null) {
+      return dbi;
+    }
+    synchronized (tables) {
+      return tables.computeIfAbsent(name, n -> write(txn -> env.openDbi(
+          txn, n.getBytes(StandardCharsets.UTF_8), null, false, DbiFlags.MDB_CREATE)));
+    }
+  }
+
+  long mapSize() {
+    return mapSize;
+  }
+
+  /** Flushes to disk and closes; the next open needs no recovery. Idempotent. */
+  @Override
+  public synchronized void close() throws DBException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      env.sync(true);
+    } finally {
+      env.close();
+    }
+  }
+}
