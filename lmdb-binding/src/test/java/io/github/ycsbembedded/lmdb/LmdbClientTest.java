@@ -20,6 +20,12 @@ class LmdbClientTest extends BindingConformanceTest {
     return new LmdbClient();
   }
 
+  /** LMDB is multi-process by design: a second process shares the environment. */
+  @Override
+  protected boolean locksDirectoryAgainstOtherProcesses() {
+    return false;
+  }
+
   @Override
   protected String sizeProperty() {
     return "lmdb.mapsize";

@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.ycsbembedded.core.SharedEngines;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -20,6 +24,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -403,6 +408,42 @@ public abstract class BindingConformanceTest {
     assertThatThrownBy(() -> open(properties))
         .isInstanceOf(DBException.class)
         .hasMessage(name() + ".sync: 'maybe' is not a boolean; use true or false");
+  }
+
+  /**
+   * Whether the engine refuses a directory that another process holds (RocksDB, LevelDB,
+   * WiredTiger lock it; LMDB is multi-process by design).
+   */
+  protected boolean locksDirectoryAgainstOtherProcesses() {
+    return true;
+  }
+
+  @Test
+  void directoryHeldByAnotherProcessGivesOneClearError() throws Exception {
+    Assumptions.assumeTrue(locksDirectoryAgainstOtherProcesses(), "the engine is multi-process");
+    DB probe = newClient();
+    List<String> command = new ArrayList<>(List.of(
+        Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"),
+        HoldDirectory.class.getName(), probe.getClass().getName()));
+    properties(dataDir).forEach((k, v) -> command.add(k + "=" + v));
+    Process holder = new ProcessBuilder(command).redirectErrorStream(true).start();
+    try (BufferedReader out = new BufferedReader(
+        new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8))) {
+      assertThat(out.readLine()).as("the holder process opened the directory").isEqualTo("ready");
+
+      assertThatThrownBy(this::open)
+          .isInstanceOf(DBException.class)
+          .hasMessageContaining(dataDir.toRealPath().toString())
+          .hasMessageContaining("in use by another process")
+          .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+      assertThat(SharedEngines.isOpen(dataDir.toRealPath())).isFalse();
+    } finally {
+      holder.getOutputStream().close();
+      if (!holder.waitFor(1, TimeUnit.MINUTES)) {
+        holder.destroyForcibly();
+      }
+    }
   }
 
   /** The body of one thread in {@link #runConcurrently}; {@code t} is the thread's index. */

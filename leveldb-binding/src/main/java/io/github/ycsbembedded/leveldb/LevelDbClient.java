@@ -1,0 +1,164 @@
+package io.github.ycsbembedded.leveldb;
+
+import io.github.ycsbembedded.core.BindingProperties;
+import io.github.ycsbembedded.core.CorruptRecordException;
+import io.github.ycsbembedded.core.EngineClient;
+import io.github.ycsbembedded.core.RecordCodec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.locks.Lock;
+import org.iq80.leveldb.DBException;
+import org.iq80.leveldb.DBIterator;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+
+/**
+ * YCSB binding for LevelDB, the C++ engine through leveldbjni. LevelDB has no column families, so
+ * each key is stored behind its table's prefix — the table name's UTF-8 length as one varint, then
+ * the name — which no other table's prefix can start with; a scan stops at the end of its prefix.
+ * An update's read-modify-write holds the key's striped lock.
+ *
+ * <p>Properties: see the README ({@code leveldb.dir}, {@code leveldb.cache_size},
+ * {@code leveldb.write_buffer_size}, {@code leveldb.block_size}, {@code leveldb.max_open_files},
+ * {@code leveldb.filter_bits}, {@code leveldb.compression}, {@code leveldb.sync},
+ * {@code leveldb.destroy}).
+ */
+public final class LevelDbClient extends EngineClient<LevelDbEngine> {
+  private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
+  private final Map<String, byte[]> prefixes = new HashMap<>();
+
+  public LevelDbClient() {
+    super("leveldb", LevelDbEngine.class);
+  }
+
+  @Override
+  protected LevelDbEngine openEngine(Path directory, BindingProperties properties) throws Exception {
+    return LevelDbEngine.open(directory, properties);
+  }
+
+  @Override
+  protected void initThread(LevelDbEngine engine, BindingProperties properties) {}
+
+  @Override
+  protected void cleanupThread() {}
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    try {
+      byte[] found = engine().db().get(storedKey(table, key));
+      if (found == null) {
+        return Status.NOT_FOUND;
+      }
+      RecordCodec.decode(found, 0, found.length, fields, result);
+      return Status.OK;
+    } catch (DBException | CorruptRecordException e) {
+      return error("read", table, key, e);
+    }
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    byte[] prefix = prefix(table);
+    try (DBIterator it = engine().db().iterator()) {
+      it.seek(storedKey(table, startkey));
+      for (int n = 0; n < recordcount && it.hasNext(); n++) {
+        Map.Entry<byte[], byte[]> entry = it.next();
+        if (!startsWith(entry.getKey(), prefix)) {
+          break;
+        }
+        byte[] found = entry.getValue();
+        HashMap<String, ByteIterator> record = new HashMap<>();
+        RecordCodec.decode(found, 0, found.length, fields, record);
+        result.add(record);
+      }
+      return Status.OK;
+    } catch (IOException | DBException | CorruptRecordException e) {
+      return error("scan", table, startkey, e);
+    }
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    try {
+      int length = encoder.encode(values);
+      engine().db().put(storedKey(table, key), Arrays.copyOf(encoder.buffer(), length), engine().writeOptions());
+      return Status.OK;
+    } catch (DBException e) {
+      return error("insert", table, key, e);
+    }
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    Map<String, byte[]> updates = RecordCodec.fields(values);
+    byte[] stored = storedKey(table, key);
+    Lock lock = engine().keyLocks().lockFor(table, key);
+    lock.lock();
+    try {
+      byte[] found = engine().db().get(stored);
+      if (found == null) {
+        return Status.NOT_FOUND;
+      }
+      int length = encoder.encodeFields(RecordCodec.merge(found, 0, found.length, updates));
+      engine().db().put(stored, Arrays.copyOf(encoder.buffer(), length), engine().writeOptions());
+      return Status.OK;
+    } catch (DBException | CorruptRecordException e) {
+      return error("update", table, key, e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    // YCSB's delete is blind: LevelDB does not tell whether the key existed
+    try {
+      engine().db().delete(storedKey(table, key), engine().writeOptions());
+      return Status.OK;
+    } catch (DBException e) {
+      return error("delete", table, key, e);
+    }
+  }
+
+  /** varint(length of the table name) + table name + key, all UTF-8. */
+  private byte[] storedKey(String table, String key) {
+    byte[] prefix = prefix(table);
+    byte[] k = key.getBytes(StandardCharsets.UTF_8);
+    byte[] stored = Arrays.copyOf(prefix, prefix.length + k.length);
+    System.arraycopy(k, 0, stored, prefix.length, k.length);
+    return stored;
+  }
+
+  private byte[] prefix(String table) {
+    return prefixes.computeIfAbsent(table, t -> {
+      byte[] name = t.getBytes(StandardCharsets.UTF_8);
+      byte[] length = varint(name.length);
+      byte[] prefix = Arrays.copyOf(length, length.length + name.length);
+      System.arraycopy(name, 0, prefix, length.length, name.length);
+      return prefix;
+    });
+  }
+
+  private static byte[] varint(int value) {
+    byte[] out = new byte[5];
+    int n = 0;
+    while ((value & ~0x7F) != 0) {
+      out[n++] = (byte) ((value & 0x7F) | 0x80);
+      value >>>= 7;
+    }
+    out[n++] = (byte) value;
+    return Arrays.copyOf(out, n);
+  }
+
+  private static boolean startsWith(byte[] key, byte[] prefix) {
+    return key.length >= prefix.length
+        && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
+  }
+}

@@ -1,0 +1,235 @@
+package io.github.ycsbembedded.rocksdb;
+
+import io.github.ycsbembedded.core.BindingProperties;
+import io.github.ycsbembedded.core.Directories;
+import io.github.ycsbembedded.core.KeyLocks;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ConcurrentHashMap;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompressionType;
+import org.rocksdb.ConfigOptions;
+import org.rocksdb.DBOptions;
+import org.rocksdb.FlushOptions;
+import org.rocksdb.LRUCache;
+import org.rocksdb.Options;
+import org.rocksdb.OptionsUtil;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteOptions;
+import site.ycsb.DBException;
+
+/**
+ * One RocksDB instance per data directory, shared by every {@link RocksDbClient} of the process,
+ * with one column family per YCSB table. Column families are found again on reopen from the
+ * database itself ({@code listColumnFamilies}). Owns every native object it creates and closes
+ * them all, in reverse order, with the close variant that reports errors.
+ */
+final class RocksDbEngine implements AutoCloseable {
+  private final RocksDB db;
+  private final ColumnFamilyOptions familyOptions;
+  private final WriteOptions writeOptions;
+  private final Deque<AutoCloseable> owned;
+  private final ConcurrentHashMap<String, ColumnFamilyHandle> families = new ConcurrentHashMap<>();
+  private final KeyLocks keyLocks = new KeyLocks(1024);
+  private boolean closed;
+
+  private RocksDbEngine(RocksDB db, ColumnFamilyOptions familyOptions, WriteOptions writeOptions,
+      Deque<AutoCloseable> owned, List<ColumnFamilyHandle> handles) throws RocksDBException {
+    this.db = db;
+    this.familyOptions = familyOptions;
+    this.writeOptions = writeOptions;
+    this.owned = owned;
+    for (ColumnFamilyHandle handle : handles) {
+      families.put(new String(handle.getName(), StandardCharsets.UTF_8), handle);
+    }
+  }
+
+  static RocksDbEngine open(Path dir, BindingProperties p) throws Exception {
+    // read every property before touching the directory or native code
+    String optionsFile = p.raw("rocksdb.optionsfile");
+    long cacheSize = p.size("rocksdb.cache_size", 32L << 20, 0);
+    String compression = p.oneOf("rocksdb.compression", "none", "none", "snappy", "lz4", "zstd");
+    boolean sync = p.bool("rocksdb.sync", false);
+    boolean disableWal = p.bool("rocksdb.disable_wal", false);
+    long writeBufferSize = p.size("rocksdb.write_buffer_size", 64L << 20, 64 << 10);
+    int bloomBits = p.integer("rocksdb.bloom_bits", 0, 0, 64);
+    int backgroundJobs = p.integer("rocksdb.max_background_jobs", 2, 1, 256);
+    boolean destroy = p.bool("rocksdb.destroy", false);
+    if (optionsFile != null && !Files.isReadable(Path.of(optionsFile))) {
+      throw new DBException("rocksdb.optionsfile: '" + optionsFile + "' is not a readable file");
+    }
+    if (destroy) {
+      Directories.wipe(dir);
+    }
+
+    RocksDB.loadLibrary();
+    Deque<AutoCloseable> owned = new ArrayDeque<>();
+    try {
+      DBOptions dbOptions;
+      ColumnFamilyOptions familyOptions;
+      if (optionsFile != null) {
+        dbOptions = own(owned, new DBOptions());
+        List<ColumnFamilyDescriptor> fromFile = new ArrayList<>();
+        try (ConfigOptions config = new ConfigOptions()) {
+          OptionsUtil.loadOptionsFromFile(config, optionsFile, dbOptions, fromFile);
+        }
+        fromFile.forEach(d -> owned.push(d.getOptions()));
+        familyOptions = fromFile.isEmpty()
+            ? own(owned, new ColumnFamilyOptions()) : fromFile.get(0).getOptions();
+      } else {
+        dbOptions = own(owned, new DBOptions()).setMaxBackgroundJobs(backgroundJobs);
+        BlockBasedTableConfig table = new BlockBasedTableConfig()
+            .setBlockCache(own(owned, new LRUCache(cacheSize)));
+        if (bloomBits > 0) {
+          table.setFilterPolicy(own(owned, new BloomFilter(bloomBits)));
+        }
+        CompressionType type = compressionType(compression);
+        familyOptions = own(owned, new ColumnFamilyOptions())
+            .setWriteBufferSize(writeBufferSize)
+            .setCompressionType(type)
+            .setBottommostCompressionType(type)
+            .setTableFormatConfig(table);
+      }
+      dbOptions.setCreateIfMissing(true).setCreateMissingColumnFamilies(true);
+      WriteOptions writeOptions =
+          own(owned, new WriteOptions()).setSync(sync).setDisableWAL(disableWal);
+
+      List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+      for (byte[] name : existingFamilies(dir)) {
+        descriptors.add(new ColumnFamilyDescriptor(name, familyOptions));
+      }
+      List<ColumnFamilyHandle> handles = new ArrayList<>();
+      RocksDB db = openOrExplain(dbOptions, dir, descriptors, handles);
+      owned.push(db::closeE); // closed after every handle (pushed later), before the options
+      handles.forEach(owned::push);
+      return new RocksDbEngine(db, familyOptions, writeOptions, owned, handles);
+    } catch (Exception | Error e) {
+      closeAll(owned, e);
+      throw e;
+    }
+  }
+
+  private static RocksDB openOrExplain(DBOptions options, Path dir,
+      List<ColumnFamilyDescriptor> descriptors, List<ColumnFamilyHandle> handles) throws DBException {
+    try {
+      return RocksDB.open(options, dir.toString(), descriptors, handles);
+    } catch (RocksDBException e) {
+      String message = String.valueOf(e.getMessage());
+      if (message.toLowerCase(Locale.ROOT).contains("lock")) {
+        throw new DBException("rocksdb: " + dir + " is in use by another process (" + message + ")", e);
+      }
+      throw new DBException("rocksdb: cannot open " + dir + ": " + message, e);
+    }
+  }
+
+  /** The column families already in the database, or just the default one for a new database. */
+  private static List<byte[]> existingFamilies(Path dir) throws RocksDBException {
+    if (!Files.exists(dir.resolve("CURRENT"))) {
+      return List.of(RocksDB.DEFAULT_COLUMN_FAMILY);
+    }
+    try (Options options = new Options()) {
+      return RocksDB.listColumnFamilies(options, dir.toString());
+    }
+  }
+
+  private static CompressionType compressionType(String name) {
+    switch (name) {
+      case "snappy":
+        return CompressionType.SNAPPY_COMPRESSION;
+      case "lz4":
+        return CompressionType.LZ4_COMPRESSION;
+      case "zstd":
+        return CompressionType.ZSTD_COMPRESSION;
+      default:
+        return CompressionType.NO_COMPRESSION;
+    }
+  }
+
+  private static <T extends AutoCloseable> T own(Deque<AutoCloseable> owned, T resource) {
+    owned.push(resource);
+    return resource;
+  }
+
+  private static void closeAll(Deque<AutoCloseable> owned, Throwable primary) {
+    while (!owned.isEmpty()) {
+      try {
+        owned.pop().close();
+      } catch (Exception e) {
+        primary.addSuppressed(e);
+      }
+    }
+  }
+
+  RocksDB db() {
+    return db;
+  }
+
+  WriteOptions writeOptions() {
+    return writeOptions;
+  }
+
+  KeyLocks keyLocks() {
+    return keyLocks;
+  }
+
+  /** The column family of a YCSB table, created on first use. */
+  ColumnFamilyHandle family(String table) throws RocksDBException {
+    ColumnFamilyHandle handle = families.get(table);
+    if (handle != null) {
+      return handle;
+    }
+    synchronized (families) {
+      handle = families.get(table);
+      if (handle == null) {
+        handle = db.createColumnFamily(
+            new ColumnFamilyDescriptor(table.getBytes(StandardCharsets.UTF_8), familyOptions));
+        owned.push(handle);
+        families.put(table, handle);
+      }
+      return handle;
+    }
+  }
+
+  /**
+   * Flushes every memtable (so the next open replays no WAL inside its timed window), then closes
+   * all native objects. Idempotent; the first close error is thrown with the others suppressed.
+   */
+  @Override
+  public synchronized void close() throws DBException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    Exception failure = null;
+    try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+      db.flush(flush, new ArrayList<>(families.values()));
+    } catch (RocksDBException e) {
+      failure = e;
+    }
+    while (!owned.isEmpty()) {
+      try {
+        owned.pop().close();
+      } catch (Exception e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    if (failure != null) {
+      throw new DBException("rocksdb: closing failed: " + failure.getMessage(), failure);
+    }
+  }
+}

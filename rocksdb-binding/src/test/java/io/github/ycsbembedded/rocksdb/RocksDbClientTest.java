@@ -1,0 +1,155 @@
+package io.github.ycsbembedded.rocksdb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.ycsbembedded.core.testing.BindingConformanceTest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.DBOptions;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+class RocksDbClientTest extends BindingConformanceTest {
+  @Override
+  protected String name() {
+    return "rocksdb";
+  }
+
+  @Override
+  protected DB newClient() {
+    return new RocksDbClient();
+  }
+
+  /** RocksDB's own open fails while anything in this process still holds the LOCK file. */
+  @Override
+  protected void assertDirectoryReleased(Path dir) throws Exception {
+    List<ColumnFamilyDescriptor> families = new ArrayList<>();
+    try (Options options = new Options()) {
+      RocksDB.listColumnFamilies(options, dir.toString())
+          .forEach(n -> families.add(new ColumnFamilyDescriptor(n)));
+    }
+    List<ColumnFamilyHandle> handles = new ArrayList<>();
+    try (DBOptions options = new DBOptions();
+        RocksDB db = RocksDB.open(options, dir.toString(), families, handles)) {
+      assertThat(db.getName()).isEqualTo(dir.toString());
+      assertThat(handles).hasSize(families.size());
+      handles.forEach(ColumnFamilyHandle::close);
+    }
+  }
+
+  @Test
+  void eachTableIsAColumnFamilyFoundAgainOnReopen() throws Exception {
+    DB db = open();
+    db.insert("alpha", "k", record("field0", "a"));
+    db.insert("beta", "k", record("field0", "b"));
+    close(db);
+
+    try (Options options = new Options()) {
+      List<String> names = new ArrayList<>();
+      for (byte[] name : RocksDB.listColumnFamilies(options, dataDir.toString())) {
+        names.add(new String(name, StandardCharsets.UTF_8));
+      }
+      assertThat(names).containsExactlyInAnyOrder("default", "alpha", "beta");
+    }
+    DB reopened = open();
+    assertThat(read(reopened, "beta", "k", null)).containsEntry("field0", "b");
+    assertThat(read(reopened, "alpha", "k", null)).containsEntry("field0", "a");
+  }
+
+  @Test
+  void storedValueIsTheSharedCodecsEncodingAndCorruptionIsAnError() throws Exception {
+    DB db = open();
+    db.insert(TABLE, "k", record("field0", "v"));
+    close(db);
+
+    List<ColumnFamilyDescriptor> families = new ArrayList<>();
+    try (Options options = new Options()) {
+      RocksDB.listColumnFamilies(options, dataDir.toString())
+          .forEach(n -> families.add(new ColumnFamilyDescriptor(n)));
+    }
+    List<ColumnFamilyHandle> handles = new ArrayList<>();
+    try (DBOptions options = new DBOptions();
+        RocksDB raw = RocksDB.open(options, dataDir.toString(), families, handles)) {
+      ColumnFamilyHandle usertable = handles.get(1);
+      assertThat(raw.get(usertable, "k".getBytes(StandardCharsets.UTF_8)))
+          .containsExactly(1, 6, 'f', 'i', 'e', 'l', 'd', '0', 1, 'v');
+      raw.put(usertable, "bad".getBytes(StandardCharsets.UTF_8), new byte[] {7, 7});
+      handles.forEach(ColumnFamilyHandle::close);
+    }
+
+    DB reopened = open();
+    assertThat(reopened.read(TABLE, "bad", null, new HashMap<String, ByteIterator>()))
+        .as("an undecodable value is an error, not an exception").isEqualTo(Status.ERROR);
+    assertThat(reopened.update(TABLE, "bad", record("field0", "x"))).isEqualTo(Status.ERROR);
+    assertThat(read(reopened, TABLE, "k", null)).containsEntry("field0", "v");
+  }
+
+  @Test
+  void compressionAcceptsOnlyKnownCodecs() {
+    Properties properties = properties(dataDir);
+    properties.setProperty("rocksdb.compression", "gzip");
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessage("rocksdb.compression: 'gzip' is not accepted; use one of none, snappy, lz4, zstd");
+  }
+
+  @Test
+  void everyCompressionCodecOpensAndRoundTrips() throws Exception {
+    for (String codec : new String[] {"snappy", "lz4", "zstd"}) {
+      Path dir = Files.createDirectories(dataDir.resolve(codec));
+      Properties properties = properties(dir);
+      properties.setProperty("rocksdb.compression", codec);
+      properties.setProperty("rocksdb.bloom_bits", "10");
+      DB db = open(properties);
+      db.insert(TABLE, "k", record("field0", "x".repeat(1000)));
+      assertThat(read(db, TABLE, "k", null)).containsEntry("field0", "x".repeat(1000));
+      close(db);
+    }
+  }
+
+  @Test
+  void optionsFileIsUsedWhenGiven() throws Exception {
+    Path file = Files.writeString(dataDir.resolve("OPTIONS.ini"), String.join("\n",
+        "[Version]", "  rocksdb_version=8.0.0", "  options_file_version=1.1",
+        "[DBOptions]", "  create_if_missing=true",
+        "[CFOptions \"default\"]", "  write_buffer_size=1048576", ""));
+    Path dir = Files.createDirectories(dataDir.resolve("db"));
+    Properties properties = properties(dir);
+    properties.setProperty("rocksdb.optionsfile", file.toString());
+    DB db = open(properties);
+    db.insert(TABLE, "k", record("field0", "v"));
+    assertThat(read(db, TABLE, "k", null)).containsEntry("field0", "v");
+  }
+
+  @Test
+  void unreadableOptionsFileIsNamed() {
+    Properties properties = properties(dataDir);
+    properties.setProperty("rocksdb.optionsfile", "/no/such/OPTIONS");
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessage("rocksdb.optionsfile: '/no/such/OPTIONS' is not a readable file");
+  }
+
+  @Test
+  void largeValuesGrowTheReadBuffer() throws Exception {
+    DB db = open();
+    db.insert(TABLE, "small", record("field0", "s"));
+    db.insert(TABLE, "big", record("field0", "b".repeat(100_000)));
+    assertThat(read(db, TABLE, "small", null)).containsEntry("field0", "s");
+    assertThat(read(db, TABLE, "big", null)).containsEntry("field0", "b".repeat(100_000));
+    assertThat(read(db, TABLE, "small", null)).containsEntry("field0", "s");
+  }
+}
