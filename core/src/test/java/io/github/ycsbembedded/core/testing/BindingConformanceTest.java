@@ -8,7 +8,6 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -422,10 +421,8 @@ public abstract class BindingConformanceTest {
   void directoryHeldByAnotherProcessGivesOneClearError() throws Exception {
     Assumptions.assumeTrue(locksDirectoryAgainstOtherProcesses(), "the engine is multi-process");
     DB probe = newClient();
-    List<String> command = new ArrayList<>(List.of(
-        Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"),
-        HoldDirectory.class.getName(), probe.getClass().getName()));
+    List<String> command = YcsbProcess.java(HoldDirectory.class.getName());
+    command.add(probe.getClass().getName());
     properties(dataDir).forEach((k, v) -> command.add(k + "=" + v));
     Process holder = new ProcessBuilder(command).redirectErrorStream(true).start();
     try (BufferedReader out = new BufferedReader(

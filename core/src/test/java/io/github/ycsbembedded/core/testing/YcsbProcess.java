@@ -42,13 +42,23 @@ public final class YcsbProcess {
     return root().resolve("workloads").resolve(name);
   }
 
-  /** {@code java -cp <this test's classpath> site.ycsb.Client args...}. */
-  public static YcsbProcess client(String... args) throws IOException, InterruptedException {
+  /**
+   * {@code java} running {@code mainClass} with this JVM's classpath and native library path, so
+   * that a child JVM finds what the test finds.
+   */
+  public static List<String> java(String mainClass) {
     List<String> command = new ArrayList<>();
     command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Djava.library.path=" + System.getProperty("java.library.path", ""));
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
-    command.add("site.ycsb.Client");
+    command.add(mainClass);
+    return command;
+  }
+
+  /** Stock {@code site.ycsb.Client} in a child JVM: {@link #java} plus {@code args}. */
+  public static YcsbProcess client(String... args) throws IOException, InterruptedException {
+    List<String> command = java("site.ycsb.Client");
     command.addAll(Arrays.asList(args));
     return run(command, null);
   }

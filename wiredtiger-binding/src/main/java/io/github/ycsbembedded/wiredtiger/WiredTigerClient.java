@@ -1,0 +1,225 @@
+package io.github.ycsbembedded.wiredtiger;
+
+import com.wiredtiger.db.Cursor;
+import com.wiredtiger.db.SearchStatus;
+import com.wiredtiger.db.Session;
+import com.wiredtiger.db.WiredTigerException;
+import com.wiredtiger.db.WiredTigerRollbackException;
+import com.wiredtiger.db.wiredtigerConstants;
+import io.github.ycsbembedded.core.BindingProperties;
+import io.github.ycsbembedded.core.CorruptRecordException;
+import io.github.ycsbembedded.core.EngineClient;
+import io.github.ycsbembedded.core.RecordCodec;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/**
+ * YCSB binding for WiredTiger through its own Java API (Debian's 3.2.1 build). One connection
+ * per directory; one session per client thread with one cursor per table, opened once and reused.
+ * An update's read-modify-write is a snapshot transaction, retried when WiredTiger rolls it back
+ * for a conflict.
+ *
+ * <p>Properties: see the README ({@code wiredtiger.dir}, {@code wiredtiger.cache_size},
+ * {@code wiredtiger.compression}, {@code wiredtiger.sync}, {@code wiredtiger.config},
+ * {@code wiredtiger.table_config}, {@code wiredtiger.destroy}).
+ */
+public final class WiredTigerClient extends EngineClient<WiredTigerEngine> {
+  private static final int MAX_UPDATE_ATTEMPTS = 1000;
+
+  private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
+  private final Map<String, Cursor> cursors = new HashMap<>();
+  private Session session;
+
+  public WiredTigerClient() {
+    super("wiredtiger", WiredTigerEngine.class);
+  }
+
+  @Override
+  protected WiredTigerEngine openEngine(Path directory, BindingProperties properties) throws Exception {
+    return WiredTigerEngine.open(directory, properties);
+  }
+
+  @Override
+  protected void initThread(WiredTigerEngine engine, BindingProperties properties) throws DBException {
+    try {
+      session = engine.openSession();
+    } catch (WiredTigerException e) {
+      throw new DBException("wiredtiger: cannot open a session: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Closes every cursor, then the session, explicitly and on this thread. WiredTiger's Java API
+   * must never close them implicitly (a session closing its open cursors, a connection closing
+   * its open sessions): its JNI close handler then uses the JNIEnv of the thread that opened the
+   * connection, which crashes the JVM when that is another thread.
+   */
+  @Override
+  protected void cleanupThread() throws DBException {
+    try {
+      for (Cursor cursor : cursors.values()) {
+        cursor.close();
+      }
+      if (session != null) {
+        session.close(null);
+      }
+    } catch (WiredTigerException e) {
+      throw new DBException("wiredtiger: closing a session failed: " + e.getMessage(), e);
+    } finally {
+      cursors.clear();
+      session = null;
+    }
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    Cursor cursor = null;
+    try {
+      cursor = cursor(table);
+      cursor.putKeyByteArray(bytes(key));
+      if (cursor.search() == wiredtigerConstants.WT_NOTFOUND) {
+        return Status.NOT_FOUND;
+      }
+      byte[] found = cursor.getValueByteArray();
+      RecordCodec.decode(found, 0, found.length, fields, result);
+      return Status.OK;
+    } catch (WiredTigerException | CorruptRecordException e) {
+      return error("read", table, key, e);
+    } finally {
+      reset(cursor);
+    }
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    Cursor cursor = null;
+    try {
+      cursor = cursor(table);
+      boolean positioned;
+      if (startkey.isEmpty()) {
+        positioned = cursor.next() == 0;
+      } else {
+        cursor.putKeyByteArray(bytes(startkey));
+        SearchStatus near = cursor.search_near();
+        if (near == SearchStatus.NOTFOUND) {
+          positioned = false;
+        } else if (near == SearchStatus.SMALLER) {
+          positioned = cursor.next() == 0; // landed before the start key: step to the first after
+        } else {
+          positioned = true;
+        }
+      }
+      for (int n = 0; positioned && n < recordcount; n++) {
+        byte[] found = cursor.getValueByteArray();
+        HashMap<String, ByteIterator> record = new HashMap<>();
+        RecordCodec.decode(found, 0, found.length, fields, record);
+        result.add(record);
+        positioned = cursor.next() == 0;
+      }
+      return Status.OK;
+    } catch (WiredTigerException | CorruptRecordException e) {
+      return error("scan", table, startkey, e);
+    } finally {
+      reset(cursor);
+    }
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    Cursor cursor = null;
+    try {
+      cursor = cursor(table);
+      int length = encoder.encode(values);
+      cursor.putKeyByteArray(bytes(key));
+      cursor.putValueByteArray(encoder.buffer(), 0, length);
+      cursor.insert();
+      return Status.OK;
+    } catch (WiredTigerException e) {
+      return error("insert", table, key, e);
+    } finally {
+      reset(cursor);
+    }
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    Map<String, byte[]> updates = RecordCodec.fields(values);
+    byte[] k = bytes(key);
+    Cursor cursor = null;
+    try {
+      cursor = cursor(table);
+      for (int attempt = 1; ; attempt++) {
+        session.begin_transaction("isolation=snapshot");
+        try {
+          cursor.putKeyByteArray(k);
+          if (cursor.search() == wiredtigerConstants.WT_NOTFOUND) {
+            session.rollback_transaction(null);
+            return Status.NOT_FOUND;
+          }
+          byte[] found = cursor.getValueByteArray();
+          int length = encoder.encodeFields(RecordCodec.merge(found, 0, found.length, updates));
+          cursor.putKeyByteArray(k);
+          cursor.putValueByteArray(encoder.buffer(), 0, length);
+          cursor.update();
+          session.commit_transaction(null);
+          return Status.OK;
+        } catch (WiredTigerRollbackException e) {
+          session.rollback_transaction(null);
+          if (attempt == MAX_UPDATE_ATTEMPTS) {
+            return error("update", table, key, e);
+          }
+        } catch (WiredTigerException | CorruptRecordException e) {
+          session.rollback_transaction(null);
+          return error("update", table, key, e);
+        }
+      }
+    } catch (WiredTigerException e) {
+      return error("update", table, key, e);
+    } finally {
+      reset(cursor);
+    }
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    Cursor cursor = null;
+    try {
+      cursor = cursor(table);
+      cursor.putKeyByteArray(bytes(key));
+      return cursor.remove() == wiredtigerConstants.WT_NOTFOUND ? Status.NOT_FOUND : Status.OK;
+    } catch (WiredTigerException e) {
+      return error("delete", table, key, e);
+    } finally {
+      reset(cursor);
+    }
+  }
+
+  /** This session's cursor on a table, opened once. */
+  private Cursor cursor(String table) {
+    Cursor cursor = cursors.get(table);
+    if (cursor == null) {
+      cursor = session.open_cursor(engine().table(session, table), null, null);
+      cursors.put(table, cursor);
+    }
+    return cursor;
+  }
+
+  /** Releases the cursor's position (and the pages it pins) between operations. */
+  private static void reset(Cursor cursor) {
+    if (cursor != null) {
+      cursor.reset();
+    }
+  }
+
+  private static byte[] bytes(String key) {
+    return key.getBytes(StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,99 @@
+package io.github.ycsbembedded.wiredtiger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.ycsbembedded.core.CheckedClient;
+import io.github.ycsbembedded.core.testing.BindingConformanceTest;
+import io.github.ycsbembedded.core.testing.YcsbProcess;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.HashMap;
+import java.util.Properties;
+import java.util.Vector;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+class WiredTigerClientTest extends BindingConformanceTest {
+  @Override
+  protected String name() {
+    return "wiredtiger";
+  }
+
+  @Override
+  protected DB newClient() {
+    return new WiredTigerClient();
+  }
+
+  /** WiredTiger's own JNI loader would print and System.exit(1); the binding fails init instead. */
+  @Test
+  void missingNativeLibraryIsAClearInitErrorNotAnExit() throws Exception {
+    List<String> command = new ArrayList<>(YcsbProcess.java(CheckedClient.class.getName()));
+    command.set(1, "-Djava.library.path=" + dataDir.resolve("no-libraries-here"));
+    command.addAll(List.of("-db", WiredTigerClient.class.getName(), "-load",
+        "-p", "wiredtiger.dir=" + dataDir, "-p", "recordcount=1"));
+
+    YcsbProcess result = YcsbProcess.run(command, null);
+
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.stderr().strip())
+        .startsWith("ycsb: wiredtiger: native library libwiredtiger_java.so not found on java.library.path ("
+            + dataDir.resolve("no-libraries-here") + "); run bin/setup")
+        .doesNotContain("Native code library failed to load");
+  }
+
+  @Test
+  void scanOfTenReturnsTenDistinctKeysInOrder() throws Exception {
+    DB db = open();
+    for (int i = 0; i < 50; i++) {
+      db.insert(TABLE, key(i), record("id", key(i)));
+    }
+    Vector<HashMap<String, ByteIterator>> result = new Vector<>();
+    assertThat(db.scan(TABLE, key(20), 10, null, result)).isEqualTo(Status.OK);
+
+    assertThat(result).extracting(r -> r.get("id").toString())
+        .containsExactly(key(20), key(21), key(22), key(23), key(24), key(25), key(26), key(27), key(28), key(29));
+  }
+
+  @Test
+  void scanFromAStartKeyPastTheLastRecordIsEmpty() throws Exception {
+    DB db = open();
+    db.insert(TABLE, "a", record("id", "a"));
+    Vector<HashMap<String, ByteIterator>> result = new Vector<>();
+    assertThat(db.scan(TABLE, "b", 10, null, result)).isEqualTo(Status.OK);
+    assertThat(result).isEmpty();
+  }
+
+  @Test
+  void snappyCompressionLoadsTheExtension() throws Exception {
+    Properties properties = properties(dataDir);
+    properties.setProperty("wiredtiger.compression", "snappy");
+    DB db = open(properties);
+    db.insert(TABLE, "k", record("field0", "s".repeat(5000)));
+    assertThat(read(db, TABLE, "k", null)).containsEntry("field0", "s".repeat(5000));
+  }
+
+  @Test
+  void extraConfigurationIsAppliedAndABadOneIsNamed() {
+    Properties properties = properties(dataDir);
+    properties.setProperty("wiredtiger.config", "no_such_option=1");
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessageContaining("wiredtiger: cannot open")
+        .hasMessageContaining("no_such_option=1");
+  }
+
+  @Test
+  void syncModeWritesAndReadsBack() throws Exception {
+    Properties properties = properties(dataDir);
+    properties.setProperty("wiredtiger.sync", "true");
+    DB db = open(properties);
+    db.insert(TABLE, "k", record("field0", "durable"));
+    close(db);
+    DB reopened = open(properties);
+    assertThat(read(reopened, TABLE, "k", null)).containsEntry("field0", "durable");
+  }
+}
