@@ -93,6 +93,23 @@ public final class BindingProperties {
         name + ": '" + value + "' is not an integer from " + min + " to " + max);
   }
 
+  /** A number from 0 to 1 (a share of operations). */
+  public double fraction(String name, double defaultValue) throws DBException {
+    String value = raw(name);
+    if (value == null) {
+      return defaultValue;
+    }
+    try {
+      double parsed = Double.parseDouble(value);
+      if (parsed >= 0 && parsed <= 1) {
+        return parsed;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new DBException(name + ": '" + value + "' is not a proportion; use a number from 0 to 1");
+  }
+
   /**
    * A size in bytes: a whole number with an optional k, m, g or t suffix (powers of 1024),
    * at least {@code min}.

@@ -1,7 +1,11 @@
 package io.github.ycsbembedded.core;
 
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
@@ -71,6 +75,22 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   /** The shared engine; valid between {@code init()} and {@code cleanup()}. */
   protected final E engine() {
     return lease.engine();
+  }
+
+  /**
+   * Decodes one key's value for a batch read: found, or failed with the key and the reason (also
+   * reported once), never an exception.
+   */
+  protected final KeyRead decodeForBatch(String table, String key, byte[] data, int offset,
+      int length, Set<String> fields) {
+    Map<String, ByteIterator> record = new HashMap<>();
+    try {
+      RecordCodec.decode(data, offset, length, fields, record);
+      return KeyRead.found(record);
+    } catch (CorruptRecordException e) {
+      error("batch read", table, key, e);
+      return KeyRead.failed(key, e.getMessage());
+    }
   }
 
   /** Reports an engine error once and returns {@link Status#ERROR}. */

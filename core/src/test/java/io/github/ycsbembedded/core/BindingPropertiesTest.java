@@ -74,6 +74,15 @@ class BindingPropertiesTest {
         .hasMessage("rocksdb.compression: 'gzip' is not accepted; use one of none, snappy, lz4");
   }
 
+  @Test
+  void fractionsAreBetweenZeroAndOne() throws DBException {
+    assertThat(with("p", "0.25").fraction("p", 1)).isEqualTo(0.25);
+    assertThatThrownBy(() -> with("batchproportion", "1.5").fraction("batchproportion", 1))
+        .hasMessage("batchproportion: '1.5' is not a proportion; use a number from 0 to 1");
+    assertThatThrownBy(() -> with("batchproportion", "half").fraction("batchproportion", 1))
+        .hasMessage("batchproportion: 'half' is not a proportion; use a number from 0 to 1");
+  }
+
   enum Mode { FAST, SAFE }
 
   @Test

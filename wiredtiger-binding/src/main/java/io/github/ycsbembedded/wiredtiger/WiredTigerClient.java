@@ -6,13 +6,18 @@ import com.wiredtiger.db.Session;
 import com.wiredtiger.db.WiredTigerException;
 import com.wiredtiger.db.WiredTigerRollbackException;
 import com.wiredtiger.db.wiredtigerConstants;
+import io.github.ycsbembedded.core.BatchReadDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
+import io.github.ycsbembedded.core.KeyOrder;
+import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.RecordCodec;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
@@ -30,7 +35,7 @@ import site.ycsb.Status;
  * {@code wiredtiger.compression}, {@code wiredtiger.sync}, {@code wiredtiger.config},
  * {@code wiredtiger.table_config}, {@code wiredtiger.destroy}).
  */
-public final class WiredTigerClient extends EngineClient<WiredTigerEngine> {
+public final class WiredTigerClient extends EngineClient<WiredTigerEngine> implements BatchReadDB {
   private static final int MAX_UPDATE_ATTEMPTS = 1000;
 
   private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
@@ -95,6 +100,36 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine> {
     } finally {
       reset(cursor);
     }
+  }
+
+  /** The thread's cursor on the table, keys visited in key order. */
+  @Override
+  public Status batchRead(String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
+    results.clear();
+    KeyRead[] reads = new KeyRead[keys.size()];
+    byte[][] encoded = new byte[keys.size()][];
+    for (int i = 0; i < encoded.length; i++) {
+      encoded[i] = bytes(keys.get(i));
+    }
+    Cursor cursor = null;
+    try {
+      cursor = cursor(table);
+      for (int i : KeyOrder.ascending(encoded)) {
+        cursor.putKeyByteArray(encoded[i]);
+        if (cursor.search() == wiredtigerConstants.WT_NOTFOUND) {
+          reads[i] = KeyRead.missing();
+        } else {
+          byte[] found = cursor.getValueByteArray();
+          reads[i] = decodeForBatch(table, keys.get(i), found, 0, found.length, fields);
+        }
+      }
+    } catch (WiredTigerException e) {
+      return error("batch read", table, keys.isEmpty() ? "" : keys.get(0), e);
+    } finally {
+      reset(cursor);
+    }
+    results.addAll(Arrays.asList(reads));
+    return BatchReadDB.overall(results);
   }
 
   @Override

@@ -3,6 +3,8 @@ package io.github.ycsbembedded.core.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.ycsbembedded.core.BatchReadDB;
+import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.SharedEngines;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -407,6 +409,100 @@ public abstract class BindingConformanceTest {
     assertThatThrownBy(() -> open(properties))
         .isInstanceOf(DBException.class)
         .hasMessage(name() + ".sync: 'maybe' is not a boolean; use true or false");
+  }
+
+  // ---- batch reads (BatchReadDB) ----
+
+  protected BatchReadDB batch(DB db) {
+    assertThat(db).as("every binding implements BatchReadDB").isInstanceOf(BatchReadDB.class);
+    return (BatchReadDB) db;
+  }
+
+  @Test
+  void batchReadEqualsSingleReadsInTheOrderOfTheKeysGiven() throws DBException {
+    DB db = open();
+    for (int i = 0; i < 50; i++) {
+      db.insert(TABLE, key(i), record("field0", "v" + i, "field1", "w" + i));
+    }
+    List<String> keys = List.of(key(42), key(3), key(17), key(0), key(49), key(25));
+
+    List<KeyRead> results = new ArrayList<>();
+    assertThat(batch(db).batchRead(TABLE, keys, null, results)).isEqualTo(Status.OK);
+
+    assertThat(results).hasSize(keys.size());
+    for (int i = 0; i < keys.size(); i++) {
+      assertThat(results.get(i).status()).isEqualTo(Status.OK);
+      assertThat(strings(results.get(i).record())).isEqualTo(read(db, TABLE, keys.get(i), null));
+    }
+  }
+
+  @Test
+  void batchReadReportsMissingKeysInPlaceWithoutFailingTheBatch() throws DBException {
+    DB db = open();
+    db.insert(TABLE, "b", record("field0", "B"));
+    db.insert(TABLE, "d", record("field0", "D"));
+
+    List<KeyRead> results = new ArrayList<>();
+    assertThat(batch(db).batchRead(TABLE, List.of("d", "a", "b", "zz"), null, results)).isEqualTo(Status.OK);
+
+    assertThat(results).extracting(KeyRead::status)
+        .containsExactly(Status.OK, Status.NOT_FOUND, Status.OK, Status.NOT_FOUND);
+    assertThat(strings(results.get(0).record())).containsEntry("field0", "D");
+    assertThat(strings(results.get(2).record())).containsEntry("field0", "B");
+  }
+
+  @Test
+  void batchReadAnswersDuplicateKeysEachTime() throws DBException {
+    DB db = open();
+    db.insert(TABLE, "k", record("field0", "v"));
+    db.insert(TABLE, "j", record("field0", "u"));
+
+    List<KeyRead> results = new ArrayList<>();
+    batch(db).batchRead(TABLE, List.of("k", "j", "k", "k"), null, results);
+
+    assertThat(results).extracting(r -> strings(r.record()).get("field0")).containsExactly("v", "u", "v", "v");
+  }
+
+  @Test
+  void batchLargerThanTheTableFindsWhatExists() throws DBException {
+    DB db = open();
+    for (int i = 0; i < 10; i++) {
+      db.insert(TABLE, key(i), record("field0", "v" + i));
+    }
+    List<String> keys = new ArrayList<>();
+    for (int i = 300; i >= 0; i--) {
+      keys.add(key(i));
+    }
+
+    List<KeyRead> results = new ArrayList<>();
+    assertThat(batch(db).batchRead(TABLE, keys, null, results)).isEqualTo(Status.OK);
+
+    assertThat(results).hasSize(301);
+    assertThat(results.stream().filter(KeyRead::isFound).count()).isEqualTo(10);
+    assertThat(strings(results.get(300).record())).containsEntry("field0", "v0");
+    assertThat(strings(results.get(291).record())).containsEntry("field0", "v9");
+    assertThat(results.get(0).status()).isEqualTo(Status.NOT_FOUND);
+  }
+
+  @Test
+  void batchReadReturnsOnlyTheRequestedFieldsAndOnlyItsTable() throws DBException {
+    DB db = open();
+    db.insert(TABLE, "k", record("field0", "a", "field1", "b", "field2", "c"));
+    db.insert("othertable", "o", record("field0", "x"));
+
+    List<KeyRead> results = new ArrayList<>();
+    batch(db).batchRead(TABLE, List.of("k", "o"), Set.of("field2"), results);
+
+    assertThat(strings(results.get(0).record())).containsExactlyEntriesOf(Map.of("field2", "c"));
+    assertThat(results.get(1).status()).isEqualTo(Status.NOT_FOUND);
+  }
+
+  @Test
+  void emptyBatchIsOkAndEmpty() throws DBException {
+    DB db = open();
+    List<KeyRead> results = new ArrayList<>(List.of(KeyRead.missing()));
+    assertThat(batch(db).batchRead(TABLE, List.of(), null, results)).isEqualTo(Status.OK);
+    assertThat(results).isEmpty();
   }
 
   /**

@@ -61,4 +61,30 @@ public abstract class StockClientEndToEndTest {
     assertThat(run.count("READ", "Operations") + run.count("UPDATE", "Operations")).isEqualTo(OPERATIONS);
     assertThat(run.returnLines()).allMatch(line -> line.contains("Return=OK"));
   }
+
+  /**
+   * Data loaded by workloada is read by workloadz in batches of 256 through the binding's native
+   * batch read; YCSB's own data-integrity check verifies every key read.
+   */
+  @Test
+  void workloadZReadsWhatWorkloadALoadedInBatches() throws Exception {
+    YcsbProcess load = client(common(), "-load", "-P", YcsbProcess.workload("workloada").toString(),
+        "-p", "dataintegrity=true", "-threads", "2");
+    assertThat(load.exitCode()).as(load.toString()).isZero();
+    assertThat(load.count("INSERT", "Return=OK")).as(load.toString()).isEqualTo(RECORDS);
+
+    int batches = 200;
+    YcsbProcess run = client(common(), "-t", "-P", YcsbProcess.workload("workloadz").toString(),
+        "-p", "operationcount=" + batches, "-p", "dataintegrity=true", "-threads", "2");
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(run.count("BATCH_READ", "Operations")).as(run.toString()).isEqualTo(batches);
+    assertThat(run.count("BATCH_READ", "Return=OK")).isEqualTo(batches);
+    assertThat(run.count("BATCH_READ_KEYS", "Keys")).isEqualTo(batches * 256L);
+    assertThat(run.count("BATCH_READ_KEYS", "KeysFound")).isEqualTo(batches * 256L);
+    assertThat(Double.parseDouble(run.metric("BATCH_READ_KEYS", "Throughput(keys/sec)"))).isPositive();
+    assertThat(run.count("VERIFY", "Return=OK")).as("every key's value checked").isEqualTo(batches * 256L);
+    assertThat(run.metric("READ", "Operations")).as("no single reads: the batch is native").isNull();
+    assertThat(run.returnLines()).allMatch(line -> line.contains("Return=OK"));
+    assertThat(run.stderr()).doesNotContain("has no native batch read");
+  }
 }

@@ -1,0 +1,25 @@
+package io.github.ycsbembedded.core;
+
+import java.util.Arrays;
+
+/**
+ * The positions of a batch of encoded keys in ascending unsigned byte order — the order of
+ * LMDB, LevelDB and WiredTiger — so a binding can visit a batch's keys in the order the engine
+ * stores them while answering in the order they were asked.
+ */
+public final class KeyOrder {
+  private KeyOrder() {}
+
+  public static int[] ascending(byte[][] keys) {
+    Integer[] boxed = new Integer[keys.length];
+    for (int i = 0; i < boxed.length; i++) {
+      boxed[i] = i;
+    }
+    Arrays.sort(boxed, (a, b) -> Arrays.compareUnsigned(keys[a], keys[b]));
+    int[] order = new int[boxed.length];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = boxed[i];
+    }
+    return order;
+  }
+}

@@ -1,0 +1,122 @@
+package io.github.ycsbembedded.experiments;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads YCSB's own output: the {@code [SECTION], metric, value} lines of the final report, and the
+ * status lines ({@code -s}) from which throughput over time is taken.
+ */
+public final class YcsbOutput {
+  private static final Pattern METRIC = Pattern.compile("^\\[([A-Z_\\-]+)], ([^,]+), (.+)$");
+  private static final Pattern STATUS = Pattern.compile(
+      " (\\d+) sec: (\\d+) operations;(?: ([\\d.]+) current ops/sec;)?");
+
+  /** Latencies and return codes of one operation type (READ, UPDATE, BATCH_READ, ...). */
+  public record Operation(long operations, double averageUs, double minUs, double maxUs,
+      double p95Us, double p99Us, Map<String, Long> returns) {}
+
+  /** One status line: seconds since start, operations so far, current ops/s. */
+  public record StatusPoint(long seconds, long operations, double opsPerSecond) {}
+
+  private final Map<String, Map<String, String>> sections = new LinkedHashMap<>();
+
+  private YcsbOutput() {}
+
+  /** Parses the final report in YCSB's standard output. */
+  public static YcsbOutput parse(String stdout) {
+    YcsbOutput out = new YcsbOutput();
+    for (String line : stdout.split("\n")) {
+      Matcher m = METRIC.matcher(line.strip());
+      if (m.matches()) {
+        out.sections.computeIfAbsent(m.group(1), s -> new LinkedHashMap<>()).put(m.group(2), m.group(3).strip());
+      }
+    }
+    return out;
+  }
+
+  /** A status line (stderr with {@code -s}), if {@code line} is one. */
+  public static Optional<StatusPoint> status(String line) {
+    Matcher m = STATUS.matcher(line);
+    if (!m.find()) {
+      return Optional.empty();
+    }
+    double current = m.group(3) == null ? 0 : Double.parseDouble(m.group(3));
+    return Optional.of(new StatusPoint(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), current));
+  }
+
+  /** Whether the output has YCSB's final report at all. */
+  public boolean complete() {
+    return sections.containsKey("OVERALL");
+  }
+
+  public double throughput() {
+    return number("OVERALL", "Throughput(ops/sec)");
+  }
+
+  public long runtimeMs() {
+    return (long) number("OVERALL", "RunTime(ms)");
+  }
+
+  /** Keys per second of batch reads ({@code [BATCH_READ_KEYS]}), or NaN. */
+  public double keysPerSecond() {
+    return number("BATCH_READ_KEYS", "Throughput(keys/sec)");
+  }
+
+  public long keys() {
+    double keys = number("BATCH_READ_KEYS", "Keys");
+    return Double.isNaN(keys) ? 0 : (long) keys;
+  }
+
+  /** Every operation type with latencies, by name; CLEANUP and the JVM sections left out. */
+  public Map<String, Operation> operations() {
+    Map<String, Operation> operations = new TreeMap<>();
+    for (Map.Entry<String, Map<String, String>> section : sections.entrySet()) {
+      Map<String, String> metrics = section.getValue();
+      if (section.getKey().equals("CLEANUP") || !metrics.containsKey("Operations")) {
+        continue;
+      }
+      Map<String, Long> returns = new TreeMap<>();
+      metrics.forEach((metric, value) -> {
+        if (metric.startsWith("Return=")) {
+          returns.put(metric.substring("Return=".length()), (long) Double.parseDouble(value));
+        }
+      });
+      String name = section.getKey();
+      operations.put(name, new Operation((long) number(name, "Operations"),
+          number(name, "AverageLatency(us)"), number(name, "MinLatency(us)"), number(name, "MaxLatency(us)"),
+          number(name, "95thPercentileLatency(us)"), number(name, "99thPercentileLatency(us)"), returns));
+    }
+    return operations;
+  }
+
+  /** Operations that did not return OK, over all types. */
+  public long failedOperations() {
+    long failed = 0;
+    for (Operation op : operations().values()) {
+      for (Map.Entry<String, Long> r : op.returns().entrySet()) {
+        if (!r.getKey().equals("OK")) {
+          failed += r.getValue();
+        }
+      }
+    }
+    return failed;
+  }
+
+  /** A metric's value, or NaN when absent or not a number. */
+  public double number(String section, String metric) {
+    String value = sections.getOrDefault(section, Map.of()).get(metric);
+    if (value == null) {
+      return Double.NaN;
+    }
+    try {
+      return Double.parseDouble(value);
+    } catch (NumberFormatException e) {
+      return Double.NaN;
+    }
+  }
+}

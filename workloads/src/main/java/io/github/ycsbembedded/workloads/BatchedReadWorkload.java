@@ -1,0 +1,177 @@
+package io.github.ycsbembedded.workloads;
+
+import io.github.ycsbembedded.core.BatchReadDB;
+import io.github.ycsbembedded.core.BindingProperties;
+import io.github.ycsbembedded.core.Extensions;
+import io.github.ycsbembedded.core.KeyRead;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.WorkloadException;
+import site.ycsb.generator.ExponentialGenerator;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.workloads.CoreWorkload;
+
+/**
+ * Unum's Workload Z: each transaction reads a batch of keys in one request, handed to the store at
+ * once so that it can order the work. Keys are drawn from the workload's request distribution,
+ * unique within a batch by default, and handed over in the order drawn. Everything else is
+ * {@link CoreWorkload}: loading is identical (data loaded by workloada can be read by workloadz
+ * and vice versa), and the transactions that are not batch reads follow CoreWorkload's
+ * proportions.
+ *
+ * <p>Properties (besides CoreWorkload's): {@code batchsize} (keys per batch, default 256),
+ * {@code batchproportion} (share of transactions that are batch reads, default 1),
+ * {@code batch.unique} (no key twice in a batch, default true).
+ *
+ * <p>Each batch is measured as operation {@code BATCH_READ} (latency per batch, {@code Return=}
+ * counts); keys read and keys per second appear as {@code [BATCH_READ_KEYS]} lines. YCSB's
+ * {@code [OVERALL], Throughput} counts transactions, so a batch counts once there. A binding
+ * without {@link BatchReadDB} gets the keys as single reads, said once on stderr.
+ */
+public class BatchedReadWorkload extends CoreWorkload {
+  public static final String BATCH_SIZE_PROPERTY = "batchsize";
+  public static final String BATCH_PROPORTION_PROPERTY = "batchproportion";
+  public static final String BATCH_UNIQUE_PROPERTY = "batch.unique";
+  public static final String OPERATION = "BATCH_READ";
+
+  private static final AtomicBoolean FALLBACK_REPORTED = new AtomicBoolean();
+
+  private int batchSize;
+  private double batchProportion;
+  private boolean unique;
+  private boolean verify;
+  private String fieldNamePrefix;
+  private Measurements measurements;
+  private KeysReadMeasurement keysRead;
+
+  @Override
+  public void init(Properties p) throws WorkloadException {
+    super.init(p);
+    BindingProperties properties = new BindingProperties(p);
+    try {
+      batchSize = properties.integer(BATCH_SIZE_PROPERTY, 256, 1, 1 << 20);
+      batchProportion = properties.fraction(BATCH_PROPORTION_PROPERTY, 1.0);
+      unique = properties.bool(BATCH_UNIQUE_PROPERTY, true);
+    } catch (DBException e) {
+      throw new WorkloadException(e.getMessage(), e);
+    }
+    if (unique && batchSize > recordcount) {
+      throw new WorkloadException(BATCH_SIZE_PROPERTY + ": '" + batchSize + "' is larger than recordcount ("
+          + recordcount + "), so a batch cannot have unique keys; lower it or set " + BATCH_UNIQUE_PROPERTY + "=false");
+    }
+    verify = Boolean.parseBoolean(p.getProperty(DATA_INTEGRITY_PROPERTY, DATA_INTEGRITY_PROPERTY_DEFAULT));
+    fieldNamePrefix = p.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT);
+    measurements = Measurements.getMeasurements();
+    keysRead = KeysReadMeasurement.get();
+  }
+
+  @Override
+  public boolean doTransaction(DB db, Object threadstate) {
+    if (batchProportion >= 1.0 || ThreadLocalRandom.current().nextDouble() < batchProportion) {
+      doTransactionBatchRead(db);
+      return true;
+    }
+    return super.doTransaction(db, threadstate);
+  }
+
+  /** One batch: draw the keys, read them in one call, measure, verify when asked. */
+  public void doTransactionBatchRead(DB db) {
+    List<String> keys = drawKeys();
+    Set<String> fields = readallfields ? null : Set.of(fieldNamePrefix + fieldchooser.nextValue().intValue());
+    Optional<BatchReadDB> batchDb = Extensions.find(db, BatchReadDB.class);
+    List<KeyRead> results = new ArrayList<>(keys.size());
+
+    long intendedStartNs = measurements.getIntendedtartTimeNs();
+    long startNs = System.nanoTime();
+    Status status = batchDb.isPresent()
+        ? batchDb.get().batchRead(table, keys, fields, results)
+        : readOneByOne(db, keys, fields, results);
+    long endNs = System.nanoTime();
+
+    measurements.measure(OPERATION, (int) ((endNs - startNs) / 1000));
+    measurements.measureIntended(OPERATION, (int) ((endNs - intendedStartNs) / 1000));
+    measurements.reportStatus(OPERATION, status);
+    int found = 0;
+    for (int i = 0; i < results.size(); i++) {
+      KeyRead read = results.get(i);
+      if (read.isFound()) {
+        found++;
+        if (verify) {
+          verifyRow(keys.get(i), new HashMap<>(read.record()));
+        }
+      }
+    }
+    keysRead.record(keys.size(), found, startNs, endNs);
+  }
+
+  @Override
+  public void cleanup() throws WorkloadException {
+    try {
+      keysRead.printIfUnregistered();
+    } catch (IOException e) {
+      throw new WorkloadException("cannot print " + KeysReadMeasurement.NAME + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The batch's keys from the request distribution, unique unless batch.unique=false. */
+  private List<String> drawKeys() {
+    List<String> keys = new ArrayList<>(batchSize);
+    Set<Long> seen = unique ? new HashSet<>(batchSize * 2) : null;
+    while (keys.size() < batchSize) {
+      long keynum = nextKeynumber();
+      if (seen == null || seen.add(keynum)) {
+        keys.add(buildKeyName(keynum));
+      }
+    }
+    return keys;
+  }
+
+  /** CoreWorkload's choice of an existing key (its own method is package-private). */
+  private long nextKeynumber() {
+    long keynum;
+    if (keychooser instanceof ExponentialGenerator) {
+      do {
+        keynum = transactioninsertkeysequence.lastValue() - keychooser.nextValue().longValue();
+      } while (keynum < 0);
+    } else {
+      do {
+        keynum = keychooser.nextValue().longValue();
+      } while (keynum > transactioninsertkeysequence.lastValue());
+    }
+    return keynum;
+  }
+
+  /** The fallback for a binding without BatchReadDB: single reads through YCSB's wrapper. */
+  private Status readOneByOne(DB db, List<String> keys, Set<String> fields, List<KeyRead> results) {
+    if (FALLBACK_REPORTED.compareAndSet(false, true)) {
+      System.err.println("workloadz: " + db.getClass().getName() + " binding has no native batch read ("
+          + BatchReadDB.class.getSimpleName() + "); reading each batch as single reads");
+    }
+    Status overall = Status.OK;
+    for (String key : keys) {
+      HashMap<String, ByteIterator> record = new HashMap<>();
+      Status status = db.read(table, key, fields, record);
+      if (status.isOk()) {
+        results.add(KeyRead.found(record));
+      } else if (status == Status.NOT_FOUND) {
+        results.add(KeyRead.missing());
+      } else {
+        results.add(KeyRead.failed(key, status.getDescription()));
+        overall = Status.ERROR;
+      }
+    }
+    return overall;
+  }
+}

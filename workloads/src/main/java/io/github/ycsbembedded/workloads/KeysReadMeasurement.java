@@ -1,0 +1,128 @@
+package io.github.ycsbembedded.workloads;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.OneMeasurement;
+import site.ycsb.measurements.exporter.MeasurementsExporter;
+
+/**
+ * Keys read by batch reads, and keys per second — the figure Unum's Workload Z table reports —
+ * written in YCSB's own {@code [NAME], metric, value} form among the other measurements:
+ *
+ * <pre>
+ * [BATCH_READ_KEYS], Keys, 51200
+ * [BATCH_READ_KEYS], KeysFound, 51200
+ * [BATCH_READ_KEYS], RunTime(ms), 812
+ * [BATCH_READ_KEYS], Throughput(keys/sec), 63054.18
+ * </pre>
+ *
+ * RunTime spans the first batch's start to the last batch's end. YCSB 0.17.0 has no public way to
+ * add a measurement of another kind, so it is put into {@link Measurements}' map by reflection;
+ * should that fail, {@link #printIfUnregistered} writes the same lines to stdout at cleanup.
+ */
+final class KeysReadMeasurement extends OneMeasurement {
+  static final String NAME = "BATCH_READ_KEYS";
+
+  private final LongAdder keys = new LongAdder();
+  private final LongAdder found = new LongAdder();
+  private final AtomicLong firstStartNs = new AtomicLong(Long.MAX_VALUE);
+  private final AtomicLong lastEndNs = new AtomicLong(Long.MIN_VALUE);
+  private boolean registered;
+
+  private KeysReadMeasurement() {
+    super(NAME);
+  }
+
+  /** The process's measurement, registered with YCSB's measurements on first use. */
+  static synchronized KeysReadMeasurement get() {
+    Map<String, OneMeasurement> map = measurementMap();
+    if (map == null) {
+      return new KeysReadMeasurement();
+    }
+    OneMeasurement existing = map.computeIfAbsent(NAME, n -> {
+      KeysReadMeasurement created = new KeysReadMeasurement();
+      created.registered = true;
+      return created;
+    });
+    return (KeysReadMeasurement) existing;
+  }
+
+  void record(int requested, int present, long startNs, long endNs) {
+    keys.add(requested);
+    found.add(present);
+    firstStartNs.accumulateAndGet(startNs, Math::min);
+    lastEndNs.accumulateAndGet(endNs, Math::max);
+  }
+
+  long keys() {
+    return keys.sum();
+  }
+
+  long found() {
+    return found.sum();
+  }
+
+  double keysPerSecond() {
+    long spanNs = lastEndNs.get() - firstStartNs.get();
+    return spanNs > 0 ? keys.sum() * 1e9 / spanNs : 0;
+  }
+
+  @Override
+  public void measure(int latency) {
+    // fed by record(), not by latencies
+  }
+
+  @Override
+  public String getSummary() {
+    return "[" + NAME + ": Keys=" + keys.sum() + "]";
+  }
+
+  @Override
+  public void exportMeasurements(MeasurementsExporter exporter) throws IOException {
+    long spanNs = Math.max(0, lastEndNs.get() - firstStartNs.get());
+    exporter.write(NAME, "Keys", keys.sum());
+    exporter.write(NAME, "KeysFound", found.sum());
+    exporter.write(NAME, "RunTime(ms)", spanNs / 1_000_000);
+    exporter.write(NAME, "Throughput(keys/sec)", keysPerSecond());
+  }
+
+  /** The fallback when reflection could not register this measurement: the same lines, on stdout. */
+  void printIfUnregistered() throws IOException {
+    if (!registered && keys.sum() > 0) {
+      exportMeasurements(new MeasurementsExporter() {
+        @Override
+        public void write(String metric, String measurement, int i) {
+          System.out.println("[" + metric + "], " + measurement + ", " + i);
+        }
+
+        @Override
+        public void write(String metric, String measurement, long i) {
+          System.out.println("[" + metric + "], " + measurement + ", " + i);
+        }
+
+        @Override
+        public void write(String metric, String measurement, double d) {
+          System.out.println("[" + metric + "], " + measurement + ", " + d);
+        }
+
+        @Override
+        public void close() {}
+      });
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, OneMeasurement> measurementMap() {
+    try {
+      Field field = Measurements.class.getDeclaredField("opToMesurementMap");
+      field.setAccessible(true);
+      return (Map<String, OneMeasurement>) field.get(Measurements.getMeasurements());
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return null;
+    }
+  }
+}
