@@ -55,6 +55,9 @@ final class PhaseRunner {
     }
     YcsbOutput output = YcsbOutput.parse(measured.stdout());
     String error = failure(measured, output);
+    if (error != null && memoryLimitBytes > 0 && measured.exitCode() == 137) {
+      error += " (killed: the memory limit of " + Report.bytes(memoryLimitBytes) + " is too small for this phase's JVM)";
+    }
     double speed = phase.keysAreSpeed() ? output.keysPerSecond() : output.throughput();
     long[] disk = diskUsage(engineData);
     return new Results.PhaseRun(phase.id(), phase.label(), String.join(" ", command), measured.exitCode(),

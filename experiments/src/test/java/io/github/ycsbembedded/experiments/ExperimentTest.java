@@ -1,0 +1,149 @@
+package io.github.ycsbembedded.experiments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.ycsbembedded.experiments.Experiment.ExperimentException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The repository's own experiment files, and the rules of the format. */
+class ExperimentTest {
+  static final Path EXPERIMENTS = Paths.get(System.getProperty("ycsbembedded.root")).resolve("experiments");
+
+  @TempDir Path tmp;
+
+  @Test
+  void unumHasItsFivePhasesOnFourEnginesWithCachesAtFivePercent() throws Exception {
+    Experiment unum = Experiment.load(EXPERIMENTS, "unum");
+
+    assertThat(unum.engines()).containsExactly("lmdb", "rocksdb", "leveldb", "wiredtiger");
+    assertThat(unum.phases()).extracting(Experiment.Phase::id).containsExactly("init", "a", "c", "d", "z");
+    assertThat(unum.phases().get(0).command()).isEqualTo("load");
+    assertThat(unum.phases().get(4).keysAreSpeed()).isTrue();
+    assertThat(unum.scales()).containsKeys("tiny", "quick", "small", "full");
+
+    Experiment.Scale quick = unum.scale("quick");
+    assertThat(unum.dataSize(quick)).isEqualTo(100_000L * 1024);
+    Map<String, String> variables = unum.variables(quick, 1);
+    Map<String, String> rocks = unum.phaseProperties(unum.phases().get(4), "rocksdb", variables);
+    assertThat(rocks).containsEntry("rocksdb.cache_size", Long.toString(100_000L * 1024 / 20))
+        .containsEntry("rocksdb.compression", "none")
+        .containsEntry("operationcount", "2000")
+        .containsEntry("recordcount", "100000")
+        .containsEntry("fieldlength", "1024");
+    assertThat(unum.phaseProperties(unum.phases().get(0), "lmdb", variables))
+        .containsEntry("lmdb.mapsize", Long.toString(2 * 100_000L * 1024 + (64L << 20)))
+        .doesNotContainKey("rocksdb.cache_size");
+  }
+
+  @Test
+  void cacheIsAtLeastOneMebibyte() throws Exception {
+    Experiment unum = Experiment.load(EXPERIMENTS, "unum");
+    assertThat(unum.variables(unum.scale("tiny"), 1)).containsEntry("cache", Long.toString(1L << 20));
+  }
+
+  @Test
+  void hyperdexTakesItsRecordSizeFromTheWorkloadFile() throws Exception {
+    Experiment hyperdex = Experiment.load(EXPERIMENTS, "hyperdex");
+
+    assertThat(hyperdex.threads()).isEqualTo(4);
+    assertThat(hyperdex.reportShape()).isEqualTo("hyperdex");
+    assertThat(hyperdex.dataSize(hyperdex.scale("full"))).isEqualTo(10_000_000L * 4000);
+    assertThat(hyperdex.published("full", "load", "lmdb", "throughput")).isEqualTo(9449.0);
+    assertThat(hyperdex.published("full100", "load", "lmdb", "throughput")).isEqualTo(7298.0);
+    assertThat(hyperdex.published("quick", "run", "leveldb", "read.avg_us")).isEqualTo(1228.0);
+    assertThat(hyperdex.published("quick", "run", "rocksdb", "throughput")).isNull();
+    assertThat(hyperdex.publishedName("leveldb")).isEqualTo("HyperLevelDB");
+  }
+
+  @Test
+  void everyExperimentFileLoadsAndItsWorkloadsExist() throws Exception {
+    for (String name : Experiment.names(EXPERIMENTS)) {
+      Experiment experiment = Experiment.load(EXPERIMENTS, name);
+      for (Experiment.Phase phase : experiment.phases()) {
+        assertThat(EXPERIMENTS.getParent().resolve(phase.workload())).as("%s %s", name, phase.id()).isRegularFile();
+      }
+      for (Experiment.Scale scale : experiment.scales().values()) {
+        for (Experiment.Phase phase : experiment.phases()) {
+          for (String engine : experiment.engines()) {
+            experiment.phaseProperties(phase, engine, experiment.variables(scale, 1)); // no unknown variable
+          }
+        }
+      }
+    }
+    assertThat(Experiment.names(EXPERIMENTS)).contains("hyperdex", "unum");
+  }
+
+  @Test
+  void unknownExperimentListsTheKnownOnes() {
+    assertThatThrownBy(() -> Experiment.load(EXPERIMENTS, "nosuch"))
+        .isInstanceOf(ExperimentException.class)
+        .hasMessageStartingWith("unknown experiment 'nosuch'; known experiments: ")
+        .hasMessageContaining("hyperdex").hasMessageContaining("unum");
+  }
+
+  @Test
+  void unknownScaleListsTheScales() throws Exception {
+    Experiment unum = Experiment.load(EXPERIMENTS, "unum");
+    assertThatThrownBy(() -> unum.scale("huge"))
+        .hasMessage("experiment unum has no scale 'huge'; its scales: tiny, quick, small, medium, full");
+  }
+
+  @Test
+  void unknownVariableIsNamed() throws Exception {
+    Files.createDirectories(tmp.resolve("experiments"));
+    Files.createDirectories(tmp.resolve("workloads"));
+    Files.writeString(tmp.resolve("workloads/w"), "fieldcount=1\n");
+    Files.writeString(tmp.resolve("experiments/x.properties"), String.join("\n",
+        "engines=lmdb", "phases=p", "phase.p.workload=workloads/w", "phase.p.ycsb.foo=${nope}",
+        "scales=s", "scale.s.recordcount=10", "scale.s.operationcount=10", ""));
+    Experiment x = Experiment.load(tmp.resolve("experiments"), "x");
+
+    assertThatThrownBy(() -> x.phaseProperties(x.phases().get(0), "lmdb", x.variables(x.scale("s"), 1)))
+        .hasMessageStartingWith("unknown variable ${nope} in '${nope}'; known: cache, datasize, mapsize");
+  }
+
+  @Test
+  void badPhaseCommandAndMissingScaleCountsAreRefused() throws Exception {
+    Files.createDirectories(tmp.resolve("experiments"));
+    Files.writeString(tmp.resolve("experiments/bad.properties"),
+        "engines=lmdb\nphases=p\nphase.p.workload=w\nphase.p.command=bench\nscales=s\n");
+    assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "bad"))
+        .hasMessage("bad: phase.p.command: 'bench'; use load or run");
+
+    Files.writeString(tmp.resolve("experiments/bad2.properties"),
+        "engines=lmdb\nphases=p\nphase.p.workload=w\nscales=s\nscale.s.recordcount=5\n");
+    assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "bad2"))
+        .hasMessage("bad2: scale.s needs recordcount and operationcount");
+  }
+
+  @Test
+  void commandIsTheBinYcsbLineWithEveryProperty() throws Exception {
+    Experiment unum = Experiment.load(EXPERIMENTS, "unum");
+    Experiment.Scale tiny = unum.scale("tiny");
+    List<String> command = PhaseRunner.command(unum, unum.phases().get(0), "leveldb", tmp.resolve("data"), true,
+        unum.variables(tiny, 1), 1);
+
+    assertThat(command.subList(0, 5)).containsExactly("bin/ycsb", "load", "leveldb", "-P", "workloads/unum-a");
+    assertThat(String.join(" ", command))
+        .contains("-p leveldb.dir=" + tmp.resolve("data"))
+        .contains("-p leveldb.destroy=true")
+        .contains("-p leveldb.cache_size=1048576")
+        .contains("-p status.interval=1")
+        .endsWith("-threads 1 -s");
+  }
+
+  @Test
+  void memoryLimitSizesParse() throws Exception {
+    assertThat(ExperimentRunner.parseSize("--memory-limit", "2g")).isEqualTo(2L << 30);
+    assertThat(ExperimentRunner.parseSize("--memory-limit", "512M")).isEqualTo(512L << 20);
+    assertThatThrownBy(() -> ExperimentRunner.parseSize("--memory-limit", "lots"))
+        .hasMessage("--memory-limit: 'lots' is not a size; use a number with an optional k, m, g or t suffix");
+  }
+}
