@@ -78,14 +78,13 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   }
 
   /**
-   * Decodes one key's value for a batch read: found, or failed with the key and the reason (also
-   * reported once), never an exception.
+   * Decodes one key's value for a batch read from an array the binding owns (values are slices of
+   * it): found, or failed with the key and the reason (also reported once), never an exception.
    */
-  protected final KeyRead decodeForBatch(String table, String key, byte[] data, int offset,
-      int length, Set<String> fields) {
+  protected final KeyRead decodeForBatch(String table, String key, byte[] owned, Set<String> fields) {
     Map<String, ByteIterator> record = new HashMap<>();
     try {
-      RecordCodec.decode(data, offset, length, fields, record);
+      RecordCodec.decodeOwned(owned, fields, record);
       return KeyRead.found(record);
     } catch (CorruptRecordException e) {
       error("batch read", table, key, e);

@@ -61,7 +61,17 @@ public final class RecordCodec {
   public static void decode(
       byte[] data, int offset, int length, Set<String> fields, Map<String, ByteIterator> out)
       throws CorruptRecordException {
-    visit(data, offset, length, fields, (name, value) -> out.put(name, new ByteArrayByteIterator(value)));
+    visit(data, offset, length, fields, (name, d, from, n) -> out.put(name, new ByteArrayByteIterator(copy(d, from, n))));
+  }
+
+  /**
+   * Like {@link #decode(byte[], int, int, Set, Map)} for an array the caller owns and will not
+   * change (a fresh copy of the engine's value): the values are slices of {@code data}, not copies,
+   * so a read copies each value once in all.
+   */
+  public static void decodeOwned(byte[] data, Set<String> fields, Map<String, ByteIterator> out)
+      throws CorruptRecordException {
+    visit(data, 0, data.length, fields, (name, d, from, length) -> out.put(name, new ByteArrayByteIterator(d, from, length)));
   }
 
   /**
@@ -72,13 +82,18 @@ public final class RecordCodec {
       byte[] data, int offset, int length, Map<String, byte[]> updates)
       throws CorruptRecordException {
     TreeMap<String, byte[]> merged = new TreeMap<>();
-    visit(data, offset, length, null, merged::put);
+    visit(data, offset, length, null, (name, d, from, n) -> merged.put(name, copy(d, from, n)));
     merged.putAll(updates);
     return merged;
   }
 
+  /** Receives one field: its name and where its value lies in the record's array. */
   private interface FieldSink {
-    void accept(String name, byte[] value);
+    void accept(String name, byte[] data, int from, int length);
+  }
+
+  private static byte[] copy(byte[] data, int from, int length) {
+    return Arrays.copyOfRange(data, from, from + length);
   }
 
   private static void visit(byte[] data, int offset, int length, Set<String> fields, FieldSink sink)
@@ -89,9 +104,9 @@ public final class RecordCodec {
     int found = 0;
     while (reader.hasMore() && found < wanted) {
       String name = reader.readName();
-      int valueLength = reader.readLength("value of field '" + name + "'");
+      int valueLength = reader.readLength(name);
       if (fields == null || fields.contains(name)) {
-        sink.accept(name, Arrays.copyOfRange(data, reader.position, reader.position + valueLength));
+        sink.accept(name, data, reader.position, valueLength);
         found++;
       }
       reader.position += valueLength;
@@ -173,30 +188,35 @@ public final class RecordCodec {
     }
 
     String readName() throws CorruptRecordException {
-      int length = readLength("field name");
+      int length = readLength(null);
       String name = new String(data, position, length, StandardCharsets.UTF_8);
       position += length;
       return name;
     }
 
-    int readLength(String what) throws CorruptRecordException {
+    /** A length: of a field name when {@code field} is null, else of that field's value. */
+    int readLength(String field) throws CorruptRecordException {
       int result = 0;
       for (int shift = 0; shift < 32; shift += 7) {
         if (position >= end) {
-          throw new CorruptRecordException("corrupt record: truncated length of " + what);
+          throw new CorruptRecordException("corrupt record: truncated length of " + what(field));
         }
         byte b = data[position++];
         result |= (b & 0x7F) << shift;
         if ((b & 0x80) == 0) {
           if (result < 0 || result > end - position) {
             throw new CorruptRecordException(
-                "corrupt record: " + what + " claims " + Integer.toUnsignedString(result)
+                "corrupt record: " + what(field) + " claims " + Integer.toUnsignedString(result)
                     + " bytes, " + (end - position) + " remain");
           }
           return result;
         }
       }
-      throw new CorruptRecordException("corrupt record: malformed length of " + what);
+      throw new CorruptRecordException("corrupt record: malformed length of " + what(field));
+    }
+
+    private static String what(String field) {
+      return field == null ? "field name" : "value of field '" + field + "'";
     }
   }
 }

@@ -75,6 +75,25 @@ class RecordCodecTest {
   }
 
   @Test
+  void decodeOwnedReturnsSlicesOfTheGivenArray() throws Exception {
+    byte[] encoded = RecordCodec.encode(values("a", "xyz", "b", "12"));
+    Map<String, ByteIterator> out = new HashMap<>();
+    RecordCodec.decodeOwned(encoded, Set.of("b", "a"), out);
+
+    assertThat(strings(out)).containsExactlyInAnyOrderEntriesOf(Map.of("a", "xyz", "b", "12"));
+    Map<String, ByteIterator> subset = new HashMap<>();
+    RecordCodec.decodeOwned(encoded, Set.of("b"), subset);
+    assertThat(strings(subset)).containsExactlyEntriesOf(Map.of("b", "12"));
+  }
+
+  @Test
+  void decodeOwnedReportsCorruption() {
+    assertThatThrownBy(() -> RecordCodec.decodeOwned(new byte[] {1, 3, 'a'}, null, new HashMap<>()))
+        .isInstanceOf(CorruptRecordException.class)
+        .hasMessage("corrupt record: field name claims 3 bytes, 1 remain");
+  }
+
+  @Test
   void mergeReplacesGivenFieldsAndKeepsOthers() throws Exception {
     byte[] encoded = RecordCodec.encode(values("a", "1", "b", "2"));
     Map<String, byte[]> updates = Map.of("b", "B".getBytes(StandardCharsets.UTF_8), "c", "C".getBytes(StandardCharsets.UTF_8));

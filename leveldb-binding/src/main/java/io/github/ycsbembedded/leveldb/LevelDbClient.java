@@ -61,7 +61,7 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine> implements 
       if (found == null) {
         return Status.NOT_FOUND;
       }
-      RecordCodec.decode(found, 0, found.length, fields, result);
+      RecordCodec.decodeOwned(found, fields, result);
       return Status.OK;
     } catch (DBException | CorruptRecordException e) {
       return error("read", table, key, e);
@@ -87,7 +87,7 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine> implements 
         byte[] found = engine().db().get(stored[i], options);
         reads[i] = found == null
             ? KeyRead.missing()
-            : decodeForBatch(table, keys.get(i), found, 0, found.length, fields);
+            : decodeForBatch(table, keys.get(i), found, fields);
       }
     } catch (IOException | DBException e) {
       return error("batch read", table, keys.isEmpty() ? "" : keys.get(0), e);
@@ -107,9 +107,8 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine> implements 
         if (!startsWith(entry.getKey(), prefix)) {
           break;
         }
-        byte[] found = entry.getValue();
         HashMap<String, ByteIterator> record = new HashMap<>();
-        RecordCodec.decode(found, 0, found.length, fields, record);
+        RecordCodec.decodeOwned(entry.getValue(), fields, record);
         result.add(record);
       }
       return Status.OK;

@@ -131,12 +131,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine> implements BatchR
           key.wrap(keyMemory, 0, encoded[i].length);
           key.putBytes(0, encoded[i]);
           DirectBuffer found = dbi.get(readTxn, key);
-          if (found == null) {
-            reads[i] = KeyRead.missing();
-          } else {
-            int length = copy(found);
-            reads[i] = decodeForBatch(table, keys.get(i), value, 0, length, fields);
-          }
+          reads[i] = found == null ? KeyRead.missing() : decodeForBatch(table, keys.get(i), owned(found), fields);
         }
       } finally {
         readTxn.reset();
@@ -257,7 +252,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine> implements BatchR
     return true;
   }
 
-  /** Copies a value out of the map into {@link #value} (valid only inside its transaction). */
+  /** Copies a value out of the map into the reused {@link #value} buffer, for an update's merge. */
   private int copy(DirectBuffer found) {
     int length = found.capacity();
     if (value.length < length) {
@@ -267,9 +262,16 @@ public final class LmdbClient extends EngineClient<LmdbEngine> implements BatchR
     return length;
   }
 
-  private void decode(DirectBuffer found, Set<String> fields, Map<String, ByteIterator> result)
+  /** The value copied out of the map into an exact-size array (valid after the transaction). */
+  private static byte[] owned(DirectBuffer found) {
+    byte[] data = new byte[found.capacity()];
+    found.getBytes(0, data);
+    return data;
+  }
+
+  /** Decodes a value with one copy out of the map; the fields are slices of that copy. */
+  private static void decode(DirectBuffer found, Set<String> fields, Map<String, ByteIterator> result)
       throws CorruptRecordException {
-    int length = copy(found);
-    RecordCodec.decode(value, 0, length, fields, result);
+    RecordCodec.decodeOwned(owned(found), fields, result);
   }
 }

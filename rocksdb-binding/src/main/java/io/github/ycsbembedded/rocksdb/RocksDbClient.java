@@ -27,8 +27,8 @@ import site.ycsb.Status;
 /**
  * YCSB binding for RocksDB ({@code org.rocksdb:rocksdbjni}). One column family per YCSB table;
  * records encoded by {@link RecordCodec}. An update's read-modify-write holds the key's striped
- * lock, so concurrent updates of different fields of one key lose nothing. Reads go into a
- * per-thread buffer; writes come from the per-thread encoder, without copying.
+ * lock, so concurrent updates of different fields of one key lose nothing. A read's fields are
+ * slices of the one array JNI returns; writes come from the per-thread encoder, without copying.
  *
  * <p>Properties: see the README ({@code rocksdb.dir}, {@code rocksdb.optionsfile},
  * {@code rocksdb.cache_size}, {@code rocksdb.compression}, {@code rocksdb.sync},
@@ -67,11 +67,11 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine> implements 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
-      int length = get(engine().family(table), bytes(key));
-      if (length < 0) {
+      byte[] found = engine().db().get(engine().family(table), readOptions, bytes(key));
+      if (found == null) {
         return Status.NOT_FOUND;
       }
-      RecordCodec.decode(value, 0, length, fields, result);
+      RecordCodec.decodeOwned(found, fields, result);
       return Status.OK;
     } catch (RocksDBException | CorruptRecordException e) {
       return error("read", table, key, e);
@@ -98,7 +98,7 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine> implements 
         byte[] found = values.get(i);
         results.add(found == null
             ? KeyRead.missing()
-            : decodeForBatch(table, keys.get(i), found, 0, found.length, fields));
+            : decodeForBatch(table, keys.get(i), found, fields));
       }
       return BatchReadDB.overall(results);
     } catch (RocksDBException e) {
@@ -113,9 +113,8 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine> implements 
     try (RocksIterator it = engine().db().newIterator(engine().family(table), readOptions)) {
       it.seek(bytes(startkey));
       for (int n = 0; it.isValid() && n < recordcount; n++) {
-        byte[] found = it.value();
         HashMap<String, ByteIterator> record = new HashMap<>();
-        RecordCodec.decode(found, 0, found.length, fields, record);
+        RecordCodec.decodeOwned(it.value(), fields, record);
         result.add(record);
         it.next();
       }
@@ -168,7 +167,7 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine> implements 
     }
   }
 
-  /** Reads the value of {@code key} into {@link #value}; its length, or -1 when absent. */
+  /** Reads the value of {@code key} into the reused {@link #value} buffer (for an update's merge); its length, or -1. */
   private int get(ColumnFamilyHandle family, byte[] key) throws RocksDBException {
     RocksDB db = engine().db();
     int length = db.get(family, readOptions, key, value);

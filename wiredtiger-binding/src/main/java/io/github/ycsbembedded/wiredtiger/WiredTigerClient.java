@@ -92,8 +92,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine> imple
       if (cursor.search() == wiredtigerConstants.WT_NOTFOUND) {
         return Status.NOT_FOUND;
       }
-      byte[] found = cursor.getValueByteArray();
-      RecordCodec.decode(found, 0, found.length, fields, result);
+      RecordCodec.decodeOwned(cursor.getValueByteArray(), fields, result);
       return Status.OK;
     } catch (WiredTigerException | CorruptRecordException e) {
       return error("read", table, key, e);
@@ -119,8 +118,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine> imple
         if (cursor.search() == wiredtigerConstants.WT_NOTFOUND) {
           reads[i] = KeyRead.missing();
         } else {
-          byte[] found = cursor.getValueByteArray();
-          reads[i] = decodeForBatch(table, keys.get(i), found, 0, found.length, fields);
+          reads[i] = decodeForBatch(table, keys.get(i), cursor.getValueByteArray(), fields);
         }
       }
     } catch (WiredTigerException e) {
@@ -153,9 +151,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine> imple
         }
       }
       for (int n = 0; positioned && n < recordcount; n++) {
-        byte[] found = cursor.getValueByteArray();
         HashMap<String, ByteIterator> record = new HashMap<>();
-        RecordCodec.decode(found, 0, found.length, fields, record);
+        RecordCodec.decodeOwned(cursor.getValueByteArray(), fields, record);
         result.add(record);
         positioned = cursor.next() == 0;
       }

@@ -1,0 +1,50 @@
+package io.github.ycsbembedded.benchmarks;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Properties;
+import site.ycsb.DB;
+
+/** The four engines: how to create their binding client and their raw session. */
+public enum Engine {
+  LMDB("io.github.ycsbembedded.lmdb.LmdbClient", "io.github.ycsbembedded.benchmarks.RawLmdb"),
+  ROCKSDB("io.github.ycsbembedded.rocksdb.RocksDbClient", "io.github.ycsbembedded.benchmarks.RawRocksDb"),
+  LEVELDB("io.github.ycsbembedded.leveldb.LevelDbClient", "io.github.ycsbembedded.benchmarks.RawLevelDb"),
+  WIREDTIGER("io.github.ycsbembedded.wiredtiger.WiredTigerClient", "io.github.ycsbembedded.benchmarks.RawWiredTiger");
+
+  private final String bindingClass;
+  private final String rawClass;
+
+  Engine(String bindingClass, String rawClass) {
+    this.bindingClass = bindingClass;
+    this.rawClass = rawClass;
+  }
+
+  /** The binding's property prefix: {@code lmdb}, {@code rocksdb}, ... */
+  public String prefix() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** The binding's properties for a data directory. */
+  public Properties properties(Path dir) {
+    Properties properties = new Properties();
+    properties.setProperty(prefix() + ".dir", dir.toString());
+    return properties;
+  }
+
+  /** A new, uninitialized binding client. */
+  public DB newClient() throws ReflectiveOperationException {
+    return Class.forName(bindingClass).asSubclass(DB.class).getDeclaredConstructor().newInstance();
+  }
+
+  /** Opens the engine directly on a directory the binding has loaded. */
+  public RawEngine openRaw(Path dir) throws Exception {
+    Class<?> type;
+    try {
+      type = Class.forName(rawClass);
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException(this + " is not in this build (WiredTiger needs bin/setup before the build)", e);
+    }
+    return (RawEngine) type.getDeclaredMethod("open", Path.class).invoke(null, dir);
+  }
+}

@@ -1,0 +1,130 @@
+package io.github.ycsbembedded.benchmarks;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.lmdbjava.Cursor;
+import org.lmdbjava.Dbi;
+import org.lmdbjava.DirectBufferProxy;
+import org.lmdbjava.Env;
+import org.lmdbjava.EnvFlags;
+import org.lmdbjava.GetOp;
+import org.lmdbjava.Txn;
+
+/** LMDB through lmdbjava, with the binding's flags (MDB_NOTLS, MDB_NOSYNC) and named database. */
+final class RawLmdb implements RawEngine {
+  private final Env<DirectBuffer> env;
+  private final Dbi<DirectBuffer> dbi;
+
+  private RawLmdb(Env<DirectBuffer> env) {
+    this.env = env;
+    this.dbi = env.openDbi(Keys.TABLE.getBytes(StandardCharsets.UTF_8), null, false);
+  }
+
+  static RawLmdb open(Path dir) {
+    return new RawLmdb(Env.create(DirectBufferProxy.PROXY_DB).setMapSize(4L << 30).setMaxDbs(128)
+        .open(dir.toFile(), EnvFlags.MDB_NOTLS, EnvFlags.MDB_NOSYNC));
+  }
+
+  @Override
+  public RawSession session() {
+    return new Session();
+  }
+
+  @Override
+  public void close() {
+    env.close();
+  }
+
+  private final class Session implements RawSession {
+    private final byte[] keyBytes = new byte[Keys.LENGTH];
+    private final UnsafeBuffer key = new UnsafeBuffer(ByteBuffer.allocateDirect(Keys.LENGTH));
+    private final Txn<DirectBuffer> readTxn = env.txnRead();
+    private byte[] value = new byte[8192];
+
+    Session() {
+      readTxn.reset();
+    }
+
+    private UnsafeBuffer key(int index) {
+      Keys.write(index, keyBytes, 0);
+      key.putBytes(0, keyBytes);
+      return key;
+    }
+
+    private int copy(DirectBuffer found) {
+      int length = found.capacity();
+      if (value.length < length) {
+        value = new byte[length * 2];
+      }
+      found.getBytes(0, value, 0, length);
+      return length;
+    }
+
+    @Override
+    public int read(int index) {
+      readTxn.renew();
+      try {
+        DirectBuffer found = dbi.get(readTxn, key(index));
+        return found == null ? -1 : copy(found);
+      } finally {
+        readTxn.reset();
+      }
+    }
+
+    @Override
+    public void update(int index) {
+      try (Txn<DirectBuffer> txn = env.txnWrite()) {
+        DirectBuffer found = dbi.get(txn, key(index));
+        int length = copy(found);
+        value[length - 1]++;
+        MutableDirectBuffer reserved = (MutableDirectBuffer) dbi.reserve(txn, key, length);
+        reserved.putBytes(0, value, 0, length);
+        txn.commit();
+      }
+    }
+
+    @Override
+    public int scan(int index, int count) {
+      readTxn.renew();
+      try (Cursor<DirectBuffer> cursor = dbi.openCursor(readTxn)) {
+        int n = 0;
+        boolean more = cursor.get(key(index), GetOp.MDB_SET_RANGE);
+        while (more && n < count) {
+          copy(cursor.val());
+          n++;
+          more = cursor.next();
+        }
+        return n;
+      } finally {
+        readTxn.reset();
+      }
+    }
+
+    @Override
+    public int batchRead(int[] indexes) {
+      readTxn.renew();
+      try {
+        int found = 0;
+        for (int index : Keys.sorted(indexes)) {
+          DirectBuffer value = dbi.get(readTxn, key(index));
+          if (value != null) {
+            copy(value);
+            found++;
+          }
+        }
+        return found;
+      } finally {
+        readTxn.reset();
+      }
+    }
+
+    @Override
+    public void close() {
+      readTxn.close();
+    }
+  }
+}
