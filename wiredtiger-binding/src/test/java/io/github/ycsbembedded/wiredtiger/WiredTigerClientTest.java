@@ -28,6 +28,12 @@ class WiredTigerClientTest extends BindingConformanceTest {
     return new WiredTigerClient();
   }
 
+  /** snappy is loaded as an extension: Debian's build has no built-in snappy. */
+  @Override
+  protected List<String> compressions() {
+    return List.of("none", "snappy");
+  }
+
   /** WiredTiger's own JNI loader would print and System.exit(1); the binding fails init instead. */
   @Test
   void missingNativeLibraryIsAClearInitErrorNotAnExit() throws Exception {
@@ -65,15 +71,6 @@ class WiredTigerClientTest extends BindingConformanceTest {
     Vector<HashMap<String, ByteIterator>> result = new Vector<>();
     assertThat(db.scan(TABLE, "b", 10, null, result)).isEqualTo(Status.OK);
     assertThat(result).isEmpty();
-  }
-
-  @Test
-  void snappyCompressionLoadsTheExtension() throws Exception {
-    Properties properties = properties(dataDir);
-    properties.setProperty("wiredtiger.compression", "snappy");
-    DB db = open(properties);
-    db.insert(TABLE, "k", record("field0", "s".repeat(5000)));
-    assertThat(read(db, TABLE, "k", null)).containsEntry("field0", "s".repeat(5000));
   }
 
   @Test

@@ -9,6 +9,7 @@ import io.github.ycsbembedded.core.SharedEngines;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -377,6 +378,28 @@ public abstract class BindingConformanceTest {
     destroy.setProperty(name() + ".destroy", "true");
     DB wiped = open(destroy);
     assertThat(wiped.read(TABLE, "k", null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
+  }
+
+  /** The values {@code <name>.compression} accepts; each is checked to round-trip. None by default. */
+  protected List<String> compressions() {
+    return List.of();
+  }
+
+  @Test
+  void everyCompressionRoundTripsAcrossReopen() throws Exception {
+    for (String codec : compressions()) {
+      Path dir = Files.createDirectories(dataDir.resolve("compression-" + codec));
+      Properties properties = properties(dir);
+      properties.setProperty(name() + ".compression", codec);
+      DB db = open(properties);
+      db.insert(TABLE, "k", record("field0", "z".repeat(5000), "field1", codec));
+      close(db);
+
+      DB reopened = open(properties);
+      assertThat(read(reopened, TABLE, "k", null)).as(codec)
+          .containsExactlyInAnyOrderEntriesOf(Map.of("field0", "z".repeat(5000), "field1", codec));
+      close(reopened);
+    }
   }
 
   @Test
