@@ -151,6 +151,9 @@ public final class ExperimentRunner implements Callable<Integer> {
   }
 
   private void checkEngines(Experiment experiment) throws ExperimentException {
+    if (threads != null && threads < 1) {
+      throw new ExperimentException("--threads: '" + threads + "' is not a thread count; use 1 or more");
+    }
     if (engines == null) {
       return;
     }

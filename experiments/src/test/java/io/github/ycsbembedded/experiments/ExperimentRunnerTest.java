@@ -1,0 +1,67 @@
+package io.github.ycsbembedded.experiments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** The runner's answers to bad choices: exit 2 and one line naming the option, before any work. */
+class ExperimentRunnerTest {
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private PrintStream originalErr;
+
+  @BeforeEach
+  void captureStderr() {
+    System.setProperty("ycsbembedded.home", System.getProperty("ycsbembedded.root"));
+    originalErr = System.err;
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+  }
+
+  @AfterEach
+  void restoreStderr() {
+    System.setErr(originalErr);
+  }
+
+  private int run(String... args) {
+    return new CommandLine(new ExperimentRunner()).execute(args);
+  }
+
+  private String stderr() {
+    return err.toString(StandardCharsets.UTF_8).strip();
+  }
+
+  @Test
+  void unknownEngineIsNamedWithTheExperimentsEngines() {
+    assertThat(run("unum", "--scale", "tiny", "--engines", "lmdb,nosuch")).isEqualTo(2);
+    assertThat(stderr()).isEqualTo("experiment: --engines: 'nosuch' is not an engine of unum; use some of lmdb,rocksdb,leveldb,wiredtiger");
+  }
+
+  @Test
+  void threadCountBelowOneIsRefused() {
+    assertThat(run("hyperdex", "--threads", "0")).isEqualTo(2);
+    assertThat(stderr()).isEqualTo("experiment: --threads: '0' is not a thread count; use 1 or more");
+  }
+
+  @Test
+  void badMemoryLimitIsNamed() {
+    assertThat(run("unum", "--memory-limit", "lots")).isEqualTo(2);
+    assertThat(stderr()).isEqualTo("experiment: --memory-limit: 'lots' is not a size; use a number with an optional k, m, g or t suffix");
+  }
+
+  @Test
+  void unknownExperimentListsTheKnownOnes() {
+    assertThat(run("nosuch")).isEqualTo(2);
+    assertThat(stderr()).isEqualTo("experiment: unknown experiment 'nosuch'; known experiments: hyperdex, unum");
+  }
+
+  @Test
+  void noNameAsksForOne() {
+    assertThat(run()).isEqualTo(2);
+    assertThat(stderr()).isEqualTo("experiment: name an experiment, or 'list' to see them");
+  }
+}
