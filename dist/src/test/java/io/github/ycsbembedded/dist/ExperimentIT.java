@@ -116,4 +116,35 @@ class ExperimentIT {
         "| lmdb ÷ leveldb |", " | 2.15 | ");
     assertPngs(report, 5);
   }
+
+  @Test
+  void harperdbTinyFillsBothTablesForEveryEngineAndModel() throws Exception {
+    Path report = run("harperdb");
+    List<String> engines = engines(List.of("lmdb", "rocksdb", "leveldb", "wiredtiger"));
+
+    JsonNode results = new ObjectMapper().readTree(report.resolve("results.json").toFile());
+    assertEveryEngineAndPhaseMeasured(results, engines,
+        List.of("d-load", "d-read1", "d-read50", "n-load", "n-read1", "n-read50"));
+    for (JsonNode engine : results.get("engines")) {
+      JsonNode phases = engine.get("phases");
+      long denormalizedSize = phases.get(0).get("diskAllocatedBytes").asLong();
+      long normalizedSize = phases.get(3).get("diskAllocatedBytes").asLong();
+      assertThat(denormalizedSize).as(engine.get("engine") + ": denormalized repeats every entitlement")
+          .isGreaterThan(5 * normalizedSize);
+      assertThat(phases.get(4).get("operationTypes").get("USER_READ").get("p50Us").asDouble()).isPositive();
+      assertThat(phases.get(5).get("command").asText()).contains("-threads 50");
+    }
+
+    String md = Files.readString(report.resolve("report.md"));
+    assertThat(md).contains("## Write performance and size on disk", "## Read performance",
+        "| engine | denorm. size (MB) | denorm. create (s) | denorm. inserts/s | norm. size (MB) | norm. create (s) | norm. inserts/s | size denorm. ÷ norm. | insert rate norm. ÷ denorm. |",
+        "| published |  |  |  |  |  |  | 13.1 (average) | 12.12 (average) |",
+        "| engine | threads | denorm. median (ms) | denorm. reads/s | norm. median (ms) | norm. reads/s | reads/s denorm. ÷ norm. |",
+        "![reads/s against users](charts/reads-by-users.png)");
+    for (String engine : engines) {
+      assertThat(md).containsPattern("\\| " + engine + " \\| [0-9.,]+ \\| [0-9.,]+ \\| [0-9.,]+ \\| [0-9.,]+ \\| [0-9.,]+ \\| [0-9.,]+ \\| [0-9.]+ \\| [0-9.]+ \\|");
+      assertThat(md).containsPattern("\\| " + engine + " \\| 50 \\| [0-9.]+ \\| [0-9.,]+ \\| [0-9.]+ \\| [0-9.,]+ \\| [0-9.]+ \\|");
+    }
+    assertPngs(report, 8);
+  }
 }

@@ -30,9 +30,13 @@ import java.util.regex.Pattern;
 public final class Experiment {
   private static final Pattern VARIABLE = Pattern.compile("\\$\\{([a-z_.]+)}");
 
-  /** One phase: a YCSB load or run of a workload file. */
+  /**
+   * One phase: a YCSB load or run of a workload file, on the engine's data set {@code dataset} (a
+   * subfolder; empty for the engine's folder itself), with its own thread count when
+   * {@code threads} is not null.
+   */
   public record Phase(String id, String label, String command, String workload, boolean keysAreSpeed,
-      Map<String, String> properties) {}
+      Map<String, String> properties, String dataset, Integer threads) {}
 
   /** One scale: its variables (recordcount, operationcount, ...), a description and an estimate. */
   public record Scale(String name, Map<String, String> variables, String estimate) {
@@ -59,8 +63,10 @@ public final class Experiment {
       if (!command.equals("load") && !command.equals("run")) {
         throw new ExperimentException(name + ": " + prefix + "command: '" + command + "'; use load or run");
       }
+      String threads = get(prefix + "threads", null);
       phases.add(new Phase(id, get(prefix + "label", id), command, required(prefix + "workload"),
-          "keys".equals(get(prefix + "speed", "ops")), withPrefix(prefix + "ycsb.")));
+          "keys".equals(get(prefix + "speed", "ops")), withPrefix(prefix + "ycsb."), get(prefix + "dataset", ""),
+          threads == null ? null : Integer.valueOf(threads)));
     }
     this.scales = new LinkedHashMap<>();
     for (String scale : list("scales")) {

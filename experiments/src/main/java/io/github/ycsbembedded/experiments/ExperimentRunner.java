@@ -105,6 +105,7 @@ public final class ExperimentRunner implements Callable<Integer> {
     for (String engine : chosenEngines) {
       Path engineData = data.resolve(engine);
       List<Results.PhaseRun> phases = new ArrayList<>();
+      java.util.Set<String> startedDatasets = new java.util.HashSet<>();
       String engineError = null;
       for (Phase phase : experiment.phases()) {
         index++;
@@ -114,8 +115,11 @@ public final class ExperimentRunner implements Callable<Integer> {
         log.printf("%n[%d/%d] %s · %s%n", index, total, engine, phase.label());
         Results.PhaseRun result;
         try {
-          result = PhaseRunner.run(home, experiment, phase, engine, engineData, phases.isEmpty(), variables,
-              threadCount, limitBytes, out.resolve("raw"), log, progress);
+          // the first phase on a data set starts it from an empty folder
+          boolean first = startedDatasets.add(phase.dataset());
+          int phaseThreads = phase.threads() == null ? threadCount : phase.threads();
+          result = PhaseRunner.run(home, experiment, phase, engine, engineData.resolve(phase.dataset()), first,
+              variables, phaseThreads, limitBytes, out.resolve("raw"), log, progress);
         } catch (ExperimentException | IOException e) {
           result = PhaseRunner.failed(phase, e.getMessage());
         }

@@ -58,10 +58,10 @@ final class Report {
         blocks.add(new Text("**" + engine.engine() + " failed**: " + engine.error()));
       }
     }
-    if (experiment.reportShape().equals("hyperdex")) {
-      hyperdexTables();
-    } else {
-      unumTables();
+    switch (experiment.reportShape()) {
+      case "hyperdex" -> hyperdexTables();
+      case "harperdb" -> harperdbTables(out);
+      default -> unumTables();
     }
     charts(out);
     details();
@@ -171,6 +171,92 @@ final class Report {
     }
     blocks.add(new Table(List.of("ratio", "throughput here", "throughput published", "CPU time here",
         "CPU time published"), rows));
+  }
+
+  // ---- the HarperDB shape: per model, write performance and size on disk; read performance ----
+
+  private static final List<String> MODELS = List.of("denormalized", "normalized");
+  /** The operation EntitlementsWorkload measures (workloads module). */
+  private static final String USER_READ = "USER_READ";
+
+  /** The phases of one model's data set: its load, and its reads by thread count. */
+  private List<Experiment.Phase> phasesOf(String model, String command) {
+    return experiment.phases().stream()
+        .filter(p -> p.dataset().equals(model) && p.command().equals(command)).toList();
+  }
+
+  private void harperdbTables(Path out) throws IOException {
+    blocks.add(new Heading(2, "Write performance and size on disk"));
+    List<List<String>> rows = new ArrayList<>();
+    for (Results.EngineRun engine : run.engines()) {
+      List<String> row = new ArrayList<>(List.of(engine.engine()));
+      double[] size = new double[2];
+      double[] rate = new double[2];
+      for (int m = 0; m < MODELS.size(); m++) {
+        Results.PhaseRun load = phasesOf(MODELS.get(m), "load").stream().map(p -> engine.phase(p.id()))
+            .filter(r -> r != null && !r.failed()).findFirst().orElse(null);
+        size[m] = load == null ? Double.NaN : load.diskAllocatedBytes() / 1e6;
+        rate[m] = load == null ? Double.NaN : load.throughput();
+        row.addAll(List.of(number(size[m]), load == null ? "" : number(load.runtimeMs() / 1000.0), number(rate[m])));
+      }
+      row.add(ratio(size[0] / size[1]));
+      row.add(ratio(rate[1] / rate[0]));
+      rows.add(row);
+    }
+    List<String> published = new ArrayList<>(List.of("published"));
+    for (String model : MODELS) {
+      for (String column : List.of("size_mb", "create_s", "inserts_per_s")) {
+        published.add(pub("write", model, column));
+      }
+    }
+    Double dSize = experiment.published(run.scale(), "write", "denormalized", "size_mb");
+    Double nSize = experiment.published(run.scale(), "write", "normalized", "size_mb");
+    Double dRate = experiment.published(run.scale(), "write", "denormalized", "inserts_per_s");
+    Double nRate = experiment.published(run.scale(), "write", "normalized", "inserts_per_s");
+    published.add(dSize == null || nSize == null ? "13.1 (average)" : ratio(dSize / nSize));
+    published.add(dRate == null || nRate == null ? "12.12 (average)" : ratio(nRate / dRate));
+    rows.add(published);
+    blocks.add(new Table(List.of("engine", "denorm. size (MB)", "denorm. create (s)", "denorm. inserts/s",
+        "norm. size (MB)", "norm. create (s)", "norm. inserts/s", "size denorm. ÷ norm.", "insert rate norm. ÷ denorm."),
+        rows));
+
+    blocks.add(new Heading(2, "Read performance"));
+    List<List<String>> reads = new ArrayList<>();
+    List<Experiment.Phase> denormalizedReads = phasesOf("denormalized", "run");
+    List<Experiment.Phase> normalizedReads = phasesOf("normalized", "run");
+    for (Results.EngineRun engine : run.engines()) {
+      for (int i = 0; i < Math.min(denormalizedReads.size(), normalizedReads.size()); i++) {
+        Results.PhaseRun d = engine.phase(denormalizedReads.get(i).id());
+        Results.PhaseRun n = engine.phase(normalizedReads.get(i).id());
+        Integer threads = denormalizedReads.get(i).threads();
+        reads.add(List.of(engine.engine(), threads == null ? "" : threads.toString(), median(d), speed(d), median(n),
+            speed(n), d == null || n == null || d.failed() || n.failed() ? "" : ratio(d.throughput() / n.throughput())));
+      }
+    }
+    Double dReads = experiment.published(run.scale(), "read", "denormalized", "reads_per_s");
+    Double nReads = experiment.published(run.scale(), "read", "normalized", "reads_per_s");
+    reads.add(List.of("published", "5,000 connections", pub("read", "denormalized", "median_ms"),
+        pub("read", "denormalized", "reads_per_s"), pub("read", "normalized", "median_ms"),
+        pub("read", "normalized", "reads_per_s"), dReads == null || nReads == null ? "" : ratio(dReads / nReads)));
+    blocks.add(new Table(List.of("engine", "threads", "denorm. median (ms)", "denorm. reads/s", "norm. median (ms)",
+        "norm. reads/s", "reads/s denorm. ÷ norm."), reads));
+    blocks.add(new Text(experiment.publishedNote()));
+
+    Path dir = Files.createDirectories(out.resolve("charts"));
+    blocks.add(new Image("reads/s against users", Charts.readsByUsers(out.getParent(), run, normalizedReads,
+        denormalizedReads, dir.resolve("reads-by-users.png"))));
+  }
+
+  private static String median(Results.PhaseRun r) {
+    if (r == null || r.failed()) {
+      return r == null ? "" : "failed";
+    }
+    YcsbOutput.Operation read = r.operationTypes().get(USER_READ);
+    return read == null ? "" : number(read.p50Us() / 1000);
+  }
+
+  private static String speed(Results.PhaseRun r) {
+    return r == null || r.failed() ? "" : number(r.throughput());
   }
 
   // ---- common parts ----

@@ -16,9 +16,12 @@ public final class YcsbOutput {
   private static final Pattern STATUS = Pattern.compile(
       " (\\d+) sec: (\\d+) operations;(?: ([\\d.]+) current ops/sec;)?");
 
-  /** Latencies and return codes of one operation type (READ, UPDATE, BATCH_READ, ...). */
+  /**
+   * Latencies and return codes of one operation type (READ, UPDATE, BATCH_READ, ...); the median
+   * is NaN unless YCSB was asked for it ({@code hdrhistogram.percentiles=50,...}).
+   */
   public record Operation(long operations, double averageUs, double minUs, double maxUs,
-      double p95Us, double p99Us, Map<String, Long> returns) {}
+      double p50Us, double p95Us, double p99Us, Map<String, Long> returns) {}
 
   /** One status line: seconds since start, operations so far, current ops/s. */
   public record StatusPoint(long seconds, long operations, double opsPerSecond) {}
@@ -89,7 +92,7 @@ public final class YcsbOutput {
       String name = section.getKey();
       operations.put(name, new Operation((long) number(name, "Operations"),
           number(name, "AverageLatency(us)"), number(name, "MinLatency(us)"), number(name, "MaxLatency(us)"),
-          number(name, "95thPercentileLatency(us)"), number(name, "99thPercentileLatency(us)"), returns));
+          number(name, "50thPercentileLatency(us)"), number(name, "95thPercentileLatency(us)"), number(name, "99thPercentileLatency(us)"), returns));
     }
     return operations;
   }
