@@ -2,6 +2,7 @@ package io.github.ycsbembedded.core;
 
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -90,6 +91,22 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
       error("batch read", table, key, e);
       return KeyRead.failed(key, e.getMessage());
     }
+  }
+
+  /**
+   * Checks every write of an atomic group before any is applied: a key must be 1 to
+   * {@code maxKeyBytes} UTF-8 bytes. Returns the first problem (reported once), or null.
+   */
+  protected final String invalidWrite(List<MultiWriteDB.Write> writes, int maxKeyBytes) {
+    for (MultiWriteDB.Write write : writes) {
+      int length = write.key().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+      if (length == 0 || length > maxKeyBytes) {
+        String problem = "key of " + length + " bytes; " + name + " accepts 1 to " + maxKeyBytes;
+        ErrorLog.report(name, "atomic write", write.table(), write.key(), problem);
+        return problem;
+      }
+    }
+    return null;
   }
 
   /** Reports an engine error once and returns {@link Status#ERROR}. */

@@ -1,5 +1,8 @@
 package io.github.ycsbembedded.core;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -21,9 +24,36 @@ public final class KeyLocks {
 
   /** The lock of {@code key} in {@code table}; lock it, and unlock it in a finally block. */
   public ReentrantLock lockFor(String table, String key) {
+    return stripes[stripe(table, key)];
+  }
+
+  private int stripe(String table, String key) {
     int hash = table.hashCode() * 31 + key.hashCode();
     hash ^= hash >>> 16;
-    return stripes[hash & (stripes.length - 1)];
+    return hash & (stripes.length - 1);
+  }
+
+  /**
+   * Locks the stripes of every write's key, each once, in ascending order (so two callers cannot
+   * deadlock), and returns them for {@link #unlockAll}.
+   */
+  public List<ReentrantLock> lockAll(List<MultiWriteDB.Write> writes) {
+    TreeSet<Integer> indexes = new TreeSet<>();
+    for (MultiWriteDB.Write write : writes) {
+      indexes.add(stripe(write.table(), write.key()));
+    }
+    List<ReentrantLock> locked = new ArrayList<>(indexes.size());
+    for (int index : indexes) {
+      stripes[index].lock();
+      locked.add(stripes[index]);
+    }
+    return locked;
+  }
+
+  public static void unlockAll(List<ReentrantLock> locked) {
+    for (int i = locked.size() - 1; i >= 0; i--) {
+      locked.get(i).unlock();
+    }
   }
 
   public int stripes() {

@@ -27,4 +27,25 @@ class KeyLocksTest {
     }
     assertThat(used).hasSize(16);
   }
+
+  @Test
+  void lockAllTakesEachStripeOnceAndUnlockAllReleasesThem() {
+    KeyLocks locks = new KeyLocks(4);
+    java.util.List<io.github.ycsbembedded.core.MultiWriteDB.Write> writes = new java.util.ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      writes.add(MultiWriteDB.Write.delete("t", "k" + i));
+    }
+    java.util.List<java.util.concurrent.locks.ReentrantLock> held = locks.lockAll(writes);
+    assertThat(held).hasSize(4).allMatch(l -> l.isHeldByCurrentThread() && l.getHoldCount() == 1);
+    KeyLocks.unlockAll(held);
+    assertThat(held).noneMatch(java.util.concurrent.locks.ReentrantLock::isLocked);
+  }
+
+  @Test
+  void prefixEndBoundsEveryKeyWithThePrefix() {
+    assertThat(RangeScanDB.prefixEnd("u:000001:")).isEqualTo("u:000001;");
+    assertThat(RangeScanDB.prefixEnd("a")).isEqualTo("b");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> RangeScanDB.prefixEnd(""))
+        .hasMessage("an empty prefix has no end; scan without one");
+  }
 }

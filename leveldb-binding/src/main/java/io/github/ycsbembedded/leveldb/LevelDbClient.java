@@ -5,7 +5,10 @@ import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
 import io.github.ycsbembedded.core.KeyOrder;
+import io.github.ycsbembedded.core.KeyLocks;
 import io.github.ycsbembedded.core.KeyRead;
+import io.github.ycsbembedded.core.MultiWriteDB;
+import io.github.ycsbembedded.core.RangeScanDB;
 import io.github.ycsbembedded.core.RecordCodec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +24,7 @@ import org.iq80.leveldb.DBException;
 import org.iq80.leveldb.DBIterator;
 import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.Snapshot;
+import org.iq80.leveldb.WriteBatch;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 
@@ -35,7 +39,11 @@ import site.ycsb.Status;
  * {@code leveldb.filter_bits}, {@code leveldb.compression}, {@code leveldb.sync},
  * {@code leveldb.destroy}).
  */
-public final class LevelDbClient extends EngineClient<LevelDbEngine> implements BatchReadDB {
+public final class LevelDbClient extends EngineClient<LevelDbEngine>
+    implements BatchReadDB, MultiWriteDB, RangeScanDB {
+  /** One bound for every binding's atomic writes; LevelDB's own is far larger. */
+  private static final int MAX_KEY_BYTES = 1 << 20;
+
   private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
   private final Map<String, byte[]> prefixes = new HashMap<>();
 
@@ -114,6 +122,55 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine> implements 
       return Status.OK;
     } catch (IOException | DBException | CorruptRecordException e) {
       return error("scan", table, startkey, e);
+    }
+  }
+
+  /** One write batch, holding the keys' striped locks so no concurrent update interleaves. */
+  @Override
+  public Status writeAtomically(List<Write> writes) {
+    if (invalidWrite(writes, MAX_KEY_BYTES) != null) {
+      return Status.BAD_REQUEST;
+    }
+    List<java.util.concurrent.locks.ReentrantLock> locked = engine().keyLocks().lockAll(writes);
+    try (WriteBatch batch = engine().db().createWriteBatch()) {
+      for (Write write : writes) {
+        if (write.isDelete()) {
+          batch.delete(storedKey(write.table(), write.key()));
+        } else {
+          batch.put(storedKey(write.table(), write.key()), RecordCodec.encode(write.values()));
+        }
+      }
+      engine().db().write(batch, engine().writeOptions());
+      return Status.OK;
+    } catch (IOException | DBException e) {
+      return error("atomic write", writes.isEmpty() ? "" : writes.get(0).table(), writes.isEmpty() ? "" : writes.get(0).key(), e);
+    } finally {
+      KeyLocks.unlockAll(locked);
+    }
+  }
+
+  @Override
+  public Status scanRange(String table, String start, String end, int limit, Set<String> fields,
+      List<KeyedRecord> results) {
+    results.clear();
+    int prefixLength = prefix(table).length;
+    byte[] endStored = storedKey(table, end);
+    try (DBIterator it = engine().db().iterator()) {
+      it.seek(storedKey(table, start));
+      while (results.size() < limit && it.hasNext()) {
+        Map.Entry<byte[], byte[]> entry = it.next();
+        byte[] key = entry.getKey();
+        if (Arrays.compareUnsigned(key, endStored) >= 0 || !startsWith(key, prefix(table))) {
+          break;
+        }
+        HashMap<String, ByteIterator> record = new HashMap<>();
+        RecordCodec.decodeOwned(entry.getValue(), fields, record);
+        results.add(new KeyedRecord(new String(key, prefixLength, key.length - prefixLength, StandardCharsets.UTF_8), record));
+      }
+      return Status.OK;
+    } catch (IOException | DBException | CorruptRecordException e) {
+      results.clear();
+      return error("range scan", table, start, e);
     }
   }
 

@@ -6,6 +6,8 @@ import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
 import io.github.ycsbembedded.core.KeyOrder;
 import io.github.ycsbembedded.core.KeyRead;
+import io.github.ycsbembedded.core.MultiWriteDB;
+import io.github.ycsbembedded.core.RangeScanDB;
 import io.github.ycsbembedded.core.RecordCodec;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +41,8 @@ import site.ycsb.Status;
  * {@code lmdb.nometasync}, {@code lmdb.writemap}, {@code lmdb.nordahead}, {@code lmdb.maxreaders},
  * {@code lmdb.destroy}).
  */
-public final class LmdbClient extends EngineClient<LmdbEngine> implements BatchReadDB {
+public final class LmdbClient extends EngineClient<LmdbEngine>
+    implements BatchReadDB, MultiWriteDB, RangeScanDB {
   private static final int MAX_KEY_BYTES = 511;
 
   private final ByteBuffer keyMemory = ByteBuffer.allocateDirect(MAX_KEY_BYTES);
@@ -171,6 +174,75 @@ public final class LmdbClient extends EngineClient<LmdbEngine> implements BatchR
       }
     } catch (LmdbException | CorruptRecordException e) {
       return error("scan", table, startkey, e);
+    }
+  }
+
+  /** One write transaction for the whole group (retried whole if the map has to grow). */
+  @Override
+  public Status writeAtomically(List<Write> writes) {
+    if (invalidWrite(writes, MAX_KEY_BYTES) != null) {
+      return Status.BAD_REQUEST;
+    }
+    try {
+      List<Dbi<DirectBuffer>> dbis = new java.util.ArrayList<>(writes.size());
+      List<byte[]> values = new java.util.ArrayList<>(writes.size());
+      for (Write write : writes) {
+        dbis.add(engine().table(write.table()));
+        values.add(write.isDelete() ? null : RecordCodec.encode(write.values()));
+      }
+      return engine().write(txn -> {
+        for (int i = 0; i < writes.size(); i++) {
+          byte[] keyBytes = writes.get(i).key().getBytes(StandardCharsets.UTF_8);
+          key.wrap(keyMemory, 0, keyBytes.length);
+          key.putBytes(0, keyBytes);
+          if (values.get(i) == null) {
+            dbis.get(i).delete(txn, key);
+          } else {
+            MutableDirectBuffer reserved = (MutableDirectBuffer) dbis.get(i).reserve(txn, key, values.get(i).length);
+            reserved.putBytes(0, values.get(i));
+          }
+        }
+        return Status.OK;
+      });
+    } catch (LmdbException e) {
+      return error("atomic write", writes.isEmpty() ? "" : writes.get(0).table(), writes.isEmpty() ? "" : writes.get(0).key(), e);
+    }
+  }
+
+  /** A cursor in one read transaction from {@code start} while the key is below {@code end}. */
+  @Override
+  public Status scanRange(String table, String start, String end, int limit, Set<String> fields,
+      List<KeyedRecord> results) {
+    results.clear();
+    byte[] endBytes = end.getBytes(StandardCharsets.UTF_8);
+    try {
+      Dbi<DirectBuffer> dbi = engine().table(table);
+      boolean fromFirst = start.isEmpty();
+      if (!fromFirst && !setKey("range scan", table, start)) {
+        return Status.BAD_REQUEST;
+      }
+      Lock lock = engine().operationLock();
+      lock.lock();
+      readTxn.renew();
+      try (Cursor<DirectBuffer> cursor = dbi.openCursor(readTxn)) {
+        boolean more = fromFirst ? cursor.first() : cursor.get(this.key, GetOp.MDB_SET_RANGE);
+        while (more && results.size() < limit) {
+          byte[] found = owned(cursor.key());
+          if (Arrays.compareUnsigned(found, endBytes) >= 0) {
+            break;
+          }
+          Map<String, ByteIterator> record = new HashMap<>();
+          decode(cursor.val(), fields, record);
+          results.add(new KeyedRecord(new String(found, StandardCharsets.UTF_8), record));
+          more = cursor.next();
+        }
+        return Status.OK;
+      } finally {
+        readTxn.reset();
+        lock.unlock();
+      }
+    } catch (LmdbException | CorruptRecordException e) {
+      return error("range scan", table, start, e);
     }
   }
 

@@ -4,7 +4,10 @@ import io.github.ycsbembedded.core.BatchReadDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
+import io.github.ycsbembedded.core.KeyLocks;
 import io.github.ycsbembedded.core.KeyRead;
+import io.github.ycsbembedded.core.MultiWriteDB;
+import io.github.ycsbembedded.core.RangeScanDB;
 import io.github.ycsbembedded.core.RecordCodec;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -20,6 +23,7 @@ import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.WriteBatch;
 import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
 import site.ycsb.Status;
@@ -35,7 +39,11 @@ import site.ycsb.Status;
  * {@code rocksdb.disable_wal}, {@code rocksdb.write_buffer_size}, {@code rocksdb.bloom_bits},
  * {@code rocksdb.max_background_jobs}, {@code rocksdb.destroy}).
  */
-public final class RocksDbClient extends EngineClient<RocksDbEngine> implements BatchReadDB {
+public final class RocksDbClient extends EngineClient<RocksDbEngine>
+    implements BatchReadDB, MultiWriteDB, RangeScanDB {
+  /** RocksDB's key limit is far larger; one bound for every binding's atomic writes. */
+  private static final int MAX_KEY_BYTES = 1 << 20;
+
   private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
   private byte[] value = new byte[4096];
   private ReadOptions readOptions;
@@ -122,6 +130,54 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine> implements 
       return Status.OK;
     } catch (RocksDBException | CorruptRecordException e) {
       return error("scan", table, startkey, e);
+    }
+  }
+
+  /** One write batch, holding the keys' striped locks so no concurrent update interleaves. */
+  @Override
+  public Status writeAtomically(List<Write> writes) {
+    if (invalidWrite(writes, MAX_KEY_BYTES) != null) {
+      return Status.BAD_REQUEST;
+    }
+    List<java.util.concurrent.locks.ReentrantLock> locked = engine().keyLocks().lockAll(writes);
+    try (WriteBatch batch = new WriteBatch()) {
+      for (Write write : writes) {
+        ColumnFamilyHandle family = engine().family(write.table());
+        if (write.isDelete()) {
+          batch.delete(family, bytes(write.key()));
+        } else {
+          batch.put(family, bytes(write.key()), RecordCodec.encode(write.values()));
+        }
+      }
+      engine().db().write(engine().writeOptions(), batch);
+      return Status.OK;
+    } catch (RocksDBException e) {
+      return error("atomic write", writes.isEmpty() ? "" : writes.get(0).table(), writes.isEmpty() ? "" : writes.get(0).key(), e);
+    } finally {
+      KeyLocks.unlockAll(locked);
+    }
+  }
+
+  @Override
+  public Status scanRange(String table, String start, String end, int limit, Set<String> fields,
+      List<KeyedRecord> results) {
+    results.clear();
+    byte[] endBytes = bytes(end);
+    try (RocksIterator it = engine().db().newIterator(engine().family(table), readOptions)) {
+      for (it.seek(bytes(start)); it.isValid() && results.size() < limit; it.next()) {
+        byte[] key = it.key();
+        if (java.util.Arrays.compareUnsigned(key, endBytes) >= 0) {
+          break;
+        }
+        HashMap<String, ByteIterator> record = new HashMap<>();
+        RecordCodec.decodeOwned(it.value(), fields, record);
+        results.add(new KeyedRecord(new String(key, StandardCharsets.UTF_8), record));
+      }
+      it.status();
+      return Status.OK;
+    } catch (RocksDBException | CorruptRecordException e) {
+      results.clear();
+      return error("range scan", table, start, e);
     }
   }
 

@@ -12,9 +12,12 @@ import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
 import io.github.ycsbembedded.core.KeyOrder;
 import io.github.ycsbembedded.core.KeyRead;
+import io.github.ycsbembedded.core.MultiWriteDB;
+import io.github.ycsbembedded.core.RangeScanDB;
 import io.github.ycsbembedded.core.RecordCodec;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -35,7 +38,11 @@ import site.ycsb.Status;
  * {@code wiredtiger.compression}, {@code wiredtiger.sync}, {@code wiredtiger.config},
  * {@code wiredtiger.table_config}, {@code wiredtiger.destroy}).
  */
-public final class WiredTigerClient extends EngineClient<WiredTigerEngine> implements BatchReadDB {
+public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
+    implements BatchReadDB, MultiWriteDB, RangeScanDB {
+  /** One bound for every binding's atomic writes; WiredTiger's own is far larger. */
+  private static final int MAX_KEY_BYTES = 1 << 20;
+
   private static final int MAX_UPDATE_ATTEMPTS = 1000;
 
   private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
@@ -215,6 +222,85 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine> imple
       }
     } catch (WiredTigerException e) {
       return error("update", table, key, e);
+    } finally {
+      reset(cursor);
+    }
+  }
+
+  /** One snapshot transaction for the group, retried when WiredTiger rolls it back for a conflict. */
+  @Override
+  public Status writeAtomically(List<Write> writes) {
+    if (invalidWrite(writes, MAX_KEY_BYTES) != null) {
+      return Status.BAD_REQUEST;
+    }
+    List<byte[]> values = new ArrayList<>(writes.size());
+    for (Write write : writes) {
+      values.add(write.isDelete() ? null : RecordCodec.encode(write.values()));
+    }
+    String first = writes.isEmpty() ? "" : writes.get(0).key();
+    try {
+      for (int attempt = 1; ; attempt++) {
+        session.begin_transaction("isolation=snapshot");
+        try {
+          for (int i = 0; i < writes.size(); i++) {
+            Cursor cursor = cursor(writes.get(i).table());
+            cursor.putKeyByteArray(bytes(writes.get(i).key()));
+            if (values.get(i) == null) {
+              cursor.remove();
+            } else {
+              cursor.putValueByteArray(values.get(i));
+              cursor.insert();
+            }
+            cursor.reset();
+          }
+          session.commit_transaction(null);
+          return Status.OK;
+        } catch (WiredTigerRollbackException e) {
+          session.rollback_transaction(null);
+          if (attempt == MAX_UPDATE_ATTEMPTS) {
+            return error("atomic write", writes.get(0).table(), first, e);
+          }
+        } catch (WiredTigerException e) {
+          session.rollback_transaction(null);
+          return error("atomic write", writes.get(0).table(), first, e);
+        }
+      }
+    } catch (WiredTigerException e) {
+      return error("atomic write", writes.isEmpty() ? "" : writes.get(0).table(), first, e);
+    }
+  }
+
+  /** The thread's cursor from the first key at or after {@code start}, while below {@code end}. */
+  @Override
+  public Status scanRange(String table, String start, String end, int limit, Set<String> fields,
+      List<KeyedRecord> results) {
+    results.clear();
+    byte[] endBytes = bytes(end);
+    Cursor cursor = null;
+    try {
+      cursor = cursor(table);
+      boolean positioned;
+      if (start.isEmpty()) {
+        positioned = cursor.next() == 0;
+      } else {
+        cursor.putKeyByteArray(bytes(start));
+        SearchStatus near = cursor.search_near();
+        positioned = near != SearchStatus.NOTFOUND && (near != SearchStatus.SMALLER || cursor.next() == 0);
+      }
+      while (positioned && results.size() < limit) {
+        byte[] key = cursor.getKeyByteArray();
+        if (Arrays.compareUnsigned(key, endBytes) >= 0) {
+          break;
+        }
+        HashMap<String, ByteIterator> record = new HashMap<>();
+        RecordCodec.decodeOwned(cursor.getValueByteArray(), fields, record);
+        results.add(new KeyedRecord(new String(key, StandardCharsets.UTF_8), record));
+        positioned = cursor.next() == 0;
+      }
+      return Status.OK;
+    } catch (WiredTigerException | CorruptRecordException e) {
+      results.clear();
+      return error("range scan", table, start, e);
     } finally {
       reset(cursor);
     }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.ycsbembedded.core.BatchReadDB;
 import io.github.ycsbembedded.core.KeyRead;
+import io.github.ycsbembedded.core.MultiWriteDB;
+import io.github.ycsbembedded.core.RangeScanDB;
 import io.github.ycsbembedded.core.SharedEngines;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -526,6 +528,107 @@ public abstract class BindingConformanceTest {
     List<KeyRead> results = new ArrayList<>(List.of(KeyRead.missing()));
     assertThat(batch(db).batchRead(TABLE, List.of(), null, results)).isEqualTo(Status.OK);
     assertThat(results).isEmpty();
+  }
+
+  // ---- atomic multi-key writes (MultiWriteDB) and range scans (RangeScanDB) ----
+
+  protected MultiWriteDB multi(DB db) {
+    assertThat(db).as("every binding implements MultiWriteDB").isInstanceOf(MultiWriteDB.class);
+    return (MultiWriteDB) db;
+  }
+
+  protected RangeScanDB ranges(DB db) {
+    assertThat(db).as("every binding implements RangeScanDB").isInstanceOf(RangeScanDB.class);
+    return (RangeScanDB) db;
+  }
+
+  @Test
+  void atomicWriteAcrossTablesAppliesEveryPutAndDelete() throws DBException {
+    DB db = open();
+    db.insert("likes_by_user", "old", record("dt", "1"));
+
+    assertThat(multi(db).writeAtomically(List.of(
+        MultiWriteDB.Write.put("likes_by_user", "u1:p2", record("dt", "2026")),
+        MultiWriteDB.Write.put("likes_by_post", "p2:u1", record("dt", "2026")),
+        MultiWriteDB.Write.delete("likes_by_user", "old"),
+        MultiWriteDB.Write.delete("likes_by_post", "never-there")))).isEqualTo(Status.OK);
+
+    assertThat(read(db, "likes_by_user", "u1:p2", null)).containsEntry("dt", "2026");
+    assertThat(read(db, "likes_by_post", "p2:u1", null)).containsEntry("dt", "2026");
+    assertThat(db.read("likes_by_user", "old", null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
+  }
+
+  @Test
+  void atomicWriteWithAKeyTheEngineCannotStoreWritesNothing() throws DBException {
+    DB db = open();
+    db.insert(TABLE, "kept", record("field0", "before"));
+
+    assertThat(multi(db).writeAtomically(List.of(
+        MultiWriteDB.Write.put(TABLE, "a", record("field0", "x")),
+        MultiWriteDB.Write.delete(TABLE, "kept"),
+        MultiWriteDB.Write.put("othertable", "", record("field0", "empty key"))))).isEqualTo(Status.BAD_REQUEST);
+
+    assertThat(db.read(TABLE, "a", null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
+    assertThat(read(db, TABLE, "kept", null)).containsEntry("field0", "before");
+  }
+
+  @Test
+  void atomicWritesAndUpdatesOfTheSameKeysFromManyThreadsLoseNothing() throws Exception {
+    DB setup = open();
+    setup.insert(TABLE, "shared", record("base", "b"));
+    int threads = 4;
+    int rounds = 100;
+    runConcurrently(threads, t -> {
+      DB db = open();
+      for (int r = 0; r < rounds; r++) {
+        assertThat(multi(db).writeAtomically(List.of(
+            MultiWriteDB.Write.put("pairs", "left" + t, record("round", Integer.toString(r))),
+            MultiWriteDB.Write.put("pairs", "right" + t, record("round", Integer.toString(r)))))).isEqualTo(Status.OK);
+        assertThat(db.update(TABLE, "shared", record("field" + t, Integer.toString(r)))).isEqualTo(Status.OK);
+      }
+      close(db);
+      return null;
+    });
+    for (int t = 0; t < threads; t++) {
+      assertThat(read(setup, "pairs", "left" + t, null)).containsEntry("round", Integer.toString(rounds - 1));
+      assertThat(read(setup, "pairs", "right" + t, null)).containsEntry("round", Integer.toString(rounds - 1));
+      assertThat(read(setup, TABLE, "shared", null)).containsEntry("field" + t, Integer.toString(rounds - 1));
+    }
+  }
+
+  @Test
+  void rangeScanReturnsKeysInOrderFromStartUntilBeforeEnd() throws DBException {
+    DB db = open();
+    for (String key : new String[] {"b:3", "a:1", "a:9", "b:1", "a:5", "c:0", "b:2"}) {
+      db.insert(TABLE, key, record("field0", "v" + key, "field1", "w"));
+    }
+
+    List<RangeScanDB.KeyedRecord> results = new ArrayList<>();
+    assertThat(ranges(db).scanRange(TABLE, "b:", RangeScanDB.prefixEnd("b:"), 100, null, results)).isEqualTo(Status.OK);
+    assertThat(results).extracting(RangeScanDB.KeyedRecord::key).containsExactly("b:1", "b:2", "b:3");
+    assertThat(strings(results.get(1).record())).containsExactlyInAnyOrderEntriesOf(Map.of("field0", "vb:2", "field1", "w"));
+
+    assertThat(ranges(db).scanRange(TABLE, "a:5", "b:2", 100, Set.of("field0"), results)).isEqualTo(Status.OK);
+    assertThat(results).extracting(RangeScanDB.KeyedRecord::key).containsExactly("a:5", "a:9", "b:1");
+    assertThat(results).allSatisfy(r -> assertThat(r.record()).containsOnlyKeys("field0"));
+
+    assertThat(ranges(db).scanRange(TABLE, "a:", "c", 2, null, results)).isEqualTo(Status.OK);
+    assertThat(results).extracting(RangeScanDB.KeyedRecord::key).containsExactly("a:1", "a:5");
+
+    assertThat(ranges(db).scanRange(TABLE, "d:", RangeScanDB.prefixEnd("d:"), 10, null, results)).isEqualTo(Status.OK);
+    assertThat(results).isEmpty();
+  }
+
+  @Test
+  void rangeScanStaysInItsTable() throws DBException {
+    DB db = open();
+    db.insert("t1", "k1", record("field0", "one"));
+    db.insert("t2", "k2", record("field0", "two"));
+    db.insert("t3", "k3", record("field0", "three"));
+
+    List<RangeScanDB.KeyedRecord> results = new ArrayList<>();
+    assertThat(ranges(db).scanRange("t2", "k", RangeScanDB.prefixEnd("k"), 10, null, results)).isEqualTo(Status.OK);
+    assertThat(results).extracting(RangeScanDB.KeyedRecord::key).containsExactly("k2");
   }
 
   /**
