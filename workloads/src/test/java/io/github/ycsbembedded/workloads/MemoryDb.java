@@ -3,6 +3,8 @@ package io.github.ycsbembedded.workloads;
 import io.github.ycsbembedded.core.BatchReadDB;
 import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.KeyRead;
+import io.github.ycsbembedded.core.MultiWriteDB;
+import io.github.ycsbembedded.core.RangeScanDB;
 import io.github.ycsbembedded.core.RecordCodec;
 import java.util.HashMap;
 import java.util.List;
@@ -16,7 +18,7 @@ import site.ycsb.DB;
 import site.ycsb.Status;
 
 /** A test DB: tables of encoded records in memory, with a native batch read it counts. */
-class MemoryDb extends DB implements BatchReadDB {
+class MemoryDb extends DB implements BatchReadDB, MultiWriteDB, RangeScanDB {
   final Map<String, TreeMap<String, byte[]>> tables = new ConcurrentHashMap<>();
   int batchReads;
   int reads;
@@ -64,6 +66,37 @@ class MemoryDb extends DB implements BatchReadDB {
   @Override
   public synchronized Status insert(String table, String key, Map<String, ByteIterator> values) {
     table(table).put(key, RecordCodec.encode(values));
+    return Status.OK;
+  }
+
+  @Override
+  public synchronized Status writeAtomically(List<Write> writes) {
+    for (Write write : writes) {
+      if (write.isDelete()) {
+        table(write.table()).remove(write.key());
+      } else {
+        table(write.table()).put(write.key(), RecordCodec.encode(write.values()));
+      }
+    }
+    return Status.OK;
+  }
+
+  @Override
+  public synchronized Status scanRange(String table, String start, String end, int limit, Set<String> fields,
+      List<KeyedRecord> results) {
+    results.clear();
+    for (Map.Entry<String, byte[]> e : table(table).subMap(start, end).entrySet()) {
+      if (results.size() == limit) {
+        break;
+      }
+      Map<String, ByteIterator> record = new HashMap<>();
+      try {
+        RecordCodec.decode(e.getValue(), 0, e.getValue().length, fields, record);
+      } catch (CorruptRecordException ex) {
+        return Status.ERROR;
+      }
+      results.add(new KeyedRecord(e.getKey(), record));
+    }
     return Status.OK;
   }
 
