@@ -31,6 +31,15 @@ class LauncherIT {
         .contains("lmdb", "basic");
   }
 
+  /** Binding names are matched whole, not as patterns: "l.db" is not "lmdb". */
+  @Test
+  void bindingNamesAreMatchedExactly() throws Exception {
+    YcsbProcess result = ycsb("load", "l.db");
+
+    assertThat(result.exitCode()).isNotZero();
+    assertThat(result.stderr()).startsWith("ycsb: unknown binding 'l.db'");
+  }
+
   @Test
   void badSizePropertyExitsNonZeroWithOneLineNamingIt() throws Exception {
     YcsbProcess result = ycsb("load", "lmdb", "-P", "workloads/workloada",
