@@ -34,6 +34,16 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
     return name;
   }
 
+  /**
+   * Receives the records of a binding's cursor walk, shared by its YCSB {@code scan} and its
+   * {@link RangeScanDB#scanRange}: the stored key (null when the walk was not asked for keys) and
+   * the decoded record.
+   */
+  @FunctionalInterface
+  protected interface RecordSink {
+    void accept(byte[] key, HashMap<String, ByteIterator> record);
+  }
+
   /** Opens the engine of {@code directory}; only called when no other client holds it. */
   protected abstract E openEngine(Path directory, BindingProperties properties) throws Exception;
 

@@ -107,22 +107,7 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    byte[] prefix = prefix(table);
-    try (DBIterator it = engine().db().iterator()) {
-      it.seek(storedKey(table, startkey));
-      for (int n = 0; n < recordcount && it.hasNext(); n++) {
-        Map.Entry<byte[], byte[]> entry = it.next();
-        if (!startsWith(entry.getKey(), prefix)) {
-          break;
-        }
-        HashMap<String, ByteIterator> record = new HashMap<>();
-        RecordCodec.decodeOwned(entry.getValue(), fields, record);
-        result.add(record);
-      }
-      return Status.OK;
-    } catch (IOException | DBException | CorruptRecordException e) {
-      return error("scan", table, startkey, e);
-    }
+    return walk("scan", table, startkey, null, recordcount, fields, (key, record) -> result.add(record));
   }
 
   /** One write batch, holding the keys' striped locks so no concurrent update interleaves. */
@@ -154,23 +139,37 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
       List<KeyedRecord> results) {
     results.clear();
     int prefixLength = prefix(table).length;
-    byte[] endStored = storedKey(table, end);
+    Status status = walk("range scan", table, start, storedKey(table, end), limit, fields,
+        (key, record) -> results.add(new KeyedRecord(
+            new String(key, prefixLength, key.length - prefixLength, StandardCharsets.UTF_8), record)));
+    if (!status.isOk()) {
+      results.clear();
+    }
+    return status;
+  }
+
+  /**
+   * An iterator from {@code start} within the table's prefix, up to {@code limit} records, stopping
+   * at the first stored key not below {@code end} when one is given.
+   */
+  private Status walk(String operation, String table, String start, byte[] end, int limit, Set<String> fields,
+      RecordSink sink) {
+    byte[] prefix = prefix(table);
     try (DBIterator it = engine().db().iterator()) {
       it.seek(storedKey(table, start));
-      while (results.size() < limit && it.hasNext()) {
+      for (int n = 0; n < limit && it.hasNext(); n++) {
         Map.Entry<byte[], byte[]> entry = it.next();
         byte[] key = entry.getKey();
-        if (Arrays.compareUnsigned(key, endStored) >= 0 || !startsWith(key, prefix(table))) {
+        if (!startsWith(key, prefix) || (end != null && Arrays.compareUnsigned(key, end) >= 0)) {
           break;
         }
         HashMap<String, ByteIterator> record = new HashMap<>();
         RecordCodec.decodeOwned(entry.getValue(), fields, record);
-        results.add(new KeyedRecord(new String(key, prefixLength, key.length - prefixLength, StandardCharsets.UTF_8), record));
+        sink.accept(key, record);
       }
       return Status.OK;
     } catch (IOException | DBException | CorruptRecordException e) {
-      results.clear();
-      return error("range scan", table, start, e);
+      return error(operation, table, start, e);
     }
   }
 

@@ -150,31 +150,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    try {
-      Dbi<DirectBuffer> dbi = engine().table(table);
-      boolean fromFirst = startkey.isEmpty();
-      if (!fromFirst && !setKey("scan", table, startkey)) {
-        return Status.BAD_REQUEST;
-      }
-      Lock lock = engine().operationLock();
-      lock.lock();
-      readTxn.renew();
-      try (Cursor<DirectBuffer> cursor = dbi.openCursor(readTxn)) {
-        boolean more = fromFirst ? cursor.first() : cursor.get(this.key, GetOp.MDB_SET_RANGE);
-        for (int n = 0; more && n < recordcount; n++) {
-          HashMap<String, ByteIterator> record = new HashMap<>();
-          decode(cursor.val(), fields, record);
-          result.add(record);
-          more = cursor.next();
-        }
-        return Status.OK;
-      } finally {
-        readTxn.reset();
-        lock.unlock();
-      }
-    } catch (LmdbException | CorruptRecordException e) {
-      return error("scan", table, startkey, e);
-    }
+    return walk("scan", table, startkey, null, recordcount, fields, (key, record) -> result.add(record));
   }
 
   /** One write transaction for the whole group (retried whole if the map has to grow). */
@@ -214,11 +190,21 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   public Status scanRange(String table, String start, String end, int limit, Set<String> fields,
       List<KeyedRecord> results) {
     results.clear();
-    byte[] endBytes = end.getBytes(StandardCharsets.UTF_8);
+    return walk("range scan", table, start, end.getBytes(StandardCharsets.UTF_8), limit, fields,
+        (key, record) -> results.add(new KeyedRecord(new String(key, StandardCharsets.UTF_8), record)));
+  }
+
+  /**
+   * A cursor in one read transaction from {@code start} (the first record when empty), up to
+   * {@code limit} records, stopping at the first key not below {@code end} when one is given (only
+   * then are keys copied out for the sink).
+   */
+  private Status walk(String operation, String table, String start, byte[] end, int limit, Set<String> fields,
+      RecordSink sink) {
     try {
       Dbi<DirectBuffer> dbi = engine().table(table);
       boolean fromFirst = start.isEmpty();
-      if (!fromFirst && !setKey("range scan", table, start)) {
+      if (!fromFirst && !setKey(operation, table, start)) {
         return Status.BAD_REQUEST;
       }
       Lock lock = engine().operationLock();
@@ -226,14 +212,14 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       readTxn.renew();
       try (Cursor<DirectBuffer> cursor = dbi.openCursor(readTxn)) {
         boolean more = fromFirst ? cursor.first() : cursor.get(this.key, GetOp.MDB_SET_RANGE);
-        while (more && results.size() < limit) {
-          byte[] found = owned(cursor.key());
-          if (Arrays.compareUnsigned(found, endBytes) >= 0) {
+        for (int n = 0; more && n < limit; n++) {
+          byte[] found = end == null ? null : owned(cursor.key());
+          if (found != null && Arrays.compareUnsigned(found, end) >= 0) {
             break;
           }
-          Map<String, ByteIterator> record = new HashMap<>();
+          HashMap<String, ByteIterator> record = new HashMap<>();
           decode(cursor.val(), fields, record);
-          results.add(new KeyedRecord(new String(found, StandardCharsets.UTF_8), record));
+          sink.accept(found, record);
           more = cursor.next();
         }
         return Status.OK;
@@ -242,7 +228,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
         lock.unlock();
       }
     } catch (LmdbException | CorruptRecordException e) {
-      return error("range scan", table, start, e);
+      return error(operation, table, start, e);
     }
   }
 

@@ -118,19 +118,7 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    try (RocksIterator it = engine().db().newIterator(engine().family(table), readOptions)) {
-      it.seek(bytes(startkey));
-      for (int n = 0; it.isValid() && n < recordcount; n++) {
-        HashMap<String, ByteIterator> record = new HashMap<>();
-        RecordCodec.decodeOwned(it.value(), fields, record);
-        result.add(record);
-        it.next();
-      }
-      it.status();
-      return Status.OK;
-    } catch (RocksDBException | CorruptRecordException e) {
-      return error("scan", table, startkey, e);
-    }
+    return walk("scan", table, startkey, null, recordcount, fields, (key, record) -> result.add(record));
   }
 
   /** One write batch, holding the keys' striped locks so no concurrent update interleaves. */
@@ -162,22 +150,36 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   public Status scanRange(String table, String start, String end, int limit, Set<String> fields,
       List<KeyedRecord> results) {
     results.clear();
-    byte[] endBytes = bytes(end);
+    Status status = walk("range scan", table, start, bytes(end), limit, fields,
+        (key, record) -> results.add(new KeyedRecord(new String(key, StandardCharsets.UTF_8), record)));
+    if (!status.isOk()) {
+      results.clear();
+    }
+    return status;
+  }
+
+  /**
+   * An iterator from {@code start}, up to {@code limit} records, stopping at the first key not below
+   * {@code end} when one is given (only then are keys read out); its status is checked at the end.
+   */
+  private Status walk(String operation, String table, String start, byte[] end, int limit, Set<String> fields,
+      RecordSink sink) {
     try (RocksIterator it = engine().db().newIterator(engine().family(table), readOptions)) {
-      for (it.seek(bytes(start)); it.isValid() && results.size() < limit; it.next()) {
-        byte[] key = it.key();
-        if (java.util.Arrays.compareUnsigned(key, endBytes) >= 0) {
+      it.seek(bytes(start));
+      for (int n = 0; it.isValid() && n < limit; n++) {
+        byte[] key = end == null ? null : it.key();
+        if (key != null && java.util.Arrays.compareUnsigned(key, end) >= 0) {
           break;
         }
         HashMap<String, ByteIterator> record = new HashMap<>();
         RecordCodec.decodeOwned(it.value(), fields, record);
-        results.add(new KeyedRecord(new String(key, StandardCharsets.UTF_8), record));
+        sink.accept(key, record);
+        it.next();
       }
       it.status();
       return Status.OK;
     } catch (RocksDBException | CorruptRecordException e) {
-      results.clear();
-      return error("range scan", table, start, e);
+      return error(operation, table, start, e);
     }
   }
 

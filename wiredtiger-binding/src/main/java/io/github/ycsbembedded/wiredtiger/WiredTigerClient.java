@@ -140,35 +140,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    Cursor cursor = null;
-    try {
-      cursor = cursor(table);
-      boolean positioned;
-      if (startkey.isEmpty()) {
-        positioned = cursor.next() == 0;
-      } else {
-        cursor.putKeyByteArray(bytes(startkey));
-        SearchStatus near = cursor.search_near();
-        if (near == SearchStatus.NOTFOUND) {
-          positioned = false;
-        } else if (near == SearchStatus.SMALLER) {
-          positioned = cursor.next() == 0; // landed before the start key: step to the first after
-        } else {
-          positioned = true;
-        }
-      }
-      for (int n = 0; positioned && n < recordcount; n++) {
-        HashMap<String, ByteIterator> record = new HashMap<>();
-        RecordCodec.decodeOwned(cursor.getValueByteArray(), fields, record);
-        result.add(record);
-        positioned = cursor.next() == 0;
-      }
-      return Status.OK;
-    } catch (WiredTigerException | CorruptRecordException e) {
-      return error("scan", table, startkey, e);
-    } finally {
-      reset(cursor);
-    }
+    return walk("scan", table, startkey, null, recordcount, fields, (key, record) -> result.add(record));
   }
 
   @Override
@@ -275,7 +247,22 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   public Status scanRange(String table, String start, String end, int limit, Set<String> fields,
       List<KeyedRecord> results) {
     results.clear();
-    byte[] endBytes = bytes(end);
+    Status status = walk("range scan", table, start, bytes(end), limit, fields,
+        (key, record) -> results.add(new KeyedRecord(new String(key, StandardCharsets.UTF_8), record)));
+    if (!status.isOk()) {
+      results.clear();
+    }
+    return status;
+  }
+
+  /**
+   * The thread's cursor positioned with {@code search_near} at the first key at or after
+   * {@code start} (the first record when empty), advanced with {@code next}, up to {@code limit}
+   * records, stopping at the first key not below {@code end} when one is given (only then are keys
+   * read out).
+   */
+  private Status walk(String operation, String table, String start, byte[] end, int limit, Set<String> fields,
+      RecordSink sink) {
     Cursor cursor = null;
     try {
       cursor = cursor(table);
@@ -285,22 +272,22 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
       } else {
         cursor.putKeyByteArray(bytes(start));
         SearchStatus near = cursor.search_near();
+        // landed before the start key: step to the first after it
         positioned = near != SearchStatus.NOTFOUND && (near != SearchStatus.SMALLER || cursor.next() == 0);
       }
-      while (positioned && results.size() < limit) {
-        byte[] key = cursor.getKeyByteArray();
-        if (Arrays.compareUnsigned(key, endBytes) >= 0) {
+      for (int n = 0; positioned && n < limit; n++) {
+        byte[] key = end == null ? null : cursor.getKeyByteArray();
+        if (key != null && Arrays.compareUnsigned(key, end) >= 0) {
           break;
         }
         HashMap<String, ByteIterator> record = new HashMap<>();
         RecordCodec.decodeOwned(cursor.getValueByteArray(), fields, record);
-        results.add(new KeyedRecord(new String(key, StandardCharsets.UTF_8), record));
+        sink.accept(key, record);
         positioned = cursor.next() == 0;
       }
       return Status.OK;
     } catch (WiredTigerException | CorruptRecordException e) {
-      results.clear();
-      return error("range scan", table, start, e);
+      return error(operation, table, start, e);
     } finally {
       reset(cursor);
     }
