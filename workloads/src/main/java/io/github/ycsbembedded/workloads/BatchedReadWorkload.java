@@ -98,11 +98,7 @@ public class BatchedReadWorkload extends CoreWorkload {
     Status status = batchDb.isPresent()
         ? batchDb.get().batchRead(table, keys, fields, results)
         : readOneByOne(db, keys, fields, results);
-    long endNs = System.nanoTime();
-
-    measurements.measure(OPERATION, (int) ((endNs - startNs) / 1000));
-    measurements.measureIntended(OPERATION, (int) ((endNs - intendedStartNs) / 1000));
-    measurements.reportStatus(OPERATION, status);
+    long endNs = Timed.record(measurements, OPERATION, startNs, intendedStartNs, status);
     int found = 0;
     for (int i = 0; i < results.size(); i++) {
       KeyRead read = results.get(i);

@@ -105,14 +105,9 @@ final class Entitlements {
 
   /** Normalized user: its name and its entitlement ids (4-byte big-endian each). */
   Map<String, ByteIterator> normalizedUser(long user) {
-    int[] ids = idsOf(user);
-    ByteBuffer buffer = ByteBuffer.allocate(4 * ids.length);
-    for (int id : ids) {
-      buffer.putInt(id);
-    }
     Map<String, ByteIterator> record = new LinkedHashMap<>();
     record.put("name", new StringByteIterator(userName(user)));
-    record.put("entitlementIds", new site.ycsb.ByteArrayByteIterator(buffer.array()));
+    record.put("entitlementIds", PackedIds.pack(idsOf(user)));
     return record;
   }
 
@@ -133,15 +128,6 @@ final class Entitlements {
   /** Pool entitlement {@code id} as a row of the entitlements table. */
   Map<String, ByteIterator> entitlementRow(int id) {
     return StringByteIterator.getByteIteratorMap(entitlement(id));
-  }
-
-  static int[] idsFrom(byte[] packed) {
-    ByteBuffer buffer = ByteBuffer.wrap(packed);
-    int[] ids = new int[packed.length / 4];
-    for (int i = 0; i < ids.length; i++) {
-      ids[i] = buffer.getInt();
-    }
-    return ids;
   }
 
   /** The embedded entitlements of a denormalized user record. */

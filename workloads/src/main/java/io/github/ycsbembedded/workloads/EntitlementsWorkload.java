@@ -108,15 +108,12 @@ public class EntitlementsWorkload extends Workload {
     long intendedStartNs = measurements.getIntendedtartTimeNs();
     long startNs = System.nanoTime();
     Optional<Entitlements.User> assembled = readUser(db, user);
-    long endNs = System.nanoTime();
-    measurements.measure(OPERATION, (int) ((endNs - startNs) / 1000));
-    measurements.measureIntended(OPERATION, (int) ((endNs - intendedStartNs) / 1000));
     Status status = assembled.isPresent() ? Status.OK : Status.ERROR;
+    Timed.record(measurements, OPERATION, startNs, intendedStartNs, status);
     if (verify && assembled.isPresent()) {
       boolean same = assembled.get().equals(data.expected(user));
       measurements.reportStatus("VERIFY", same ? Status.OK : Status.UNEXPECTED_STATE);
     }
-    measurements.reportStatus(OPERATION, status);
     return true;
   }
 
@@ -131,7 +128,7 @@ public class EntitlementsWorkload extends Workload {
       if (model == Model.DENORMALIZED) {
         return Optional.of(new Entitlements.User(name, Entitlements.embeddedFrom(record.get("entitlements").toArray())));
       }
-      int[] ids = Entitlements.idsFrom(record.get("entitlementIds").toArray());
+      int[] ids = PackedIds.unpack(record.get("entitlementIds").toArray());
       List<String> keys = new ArrayList<>(ids.length);
       for (int id : ids) {
         keys.add(Entitlements.entitlementKey(id));

@@ -157,10 +157,8 @@ public class LikesWorkload extends Workload {
         rows = results.size();
       }
     }
-    long endNs = System.nanoTime();
-    measurements.measure(operation, (int) ((endNs - startNs) / 1000));
-    measurements.measureIntended(operation, (int) ((endNs - intendedStartNs) / 1000));
-    measurements.reportStatus(operation, status == Status.NOT_FOUND && operation.equals("LIKE_EXISTS") ? Status.OK : status);
+    Timed.record(measurements, operation, startNs, intendedStartNs,
+        status == Status.NOT_FOUND && operation.equals("LIKE_EXISTS") ? Status.OK : status);
     if (rows >= 0) {
       measurements.measure(operation + "_ROWS", rows);
     }

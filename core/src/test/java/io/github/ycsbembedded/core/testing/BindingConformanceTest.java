@@ -596,6 +596,43 @@ public abstract class BindingConformanceTest {
     }
   }
 
+  /**
+   * A reader probing a pair while it is written sees both halves or neither: once the first key
+   * (written first) is visible, the second must be too. Two separate writes would show the gap.
+   */
+  @Test
+  void aConcurrentReaderSeesAnAtomicPairWholeOrNotAtAll() throws Exception {
+    DB setup = open();
+    int pairs = 300;
+    java.util.concurrent.atomic.AtomicInteger halfSeen = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger probed = new java.util.concurrent.atomic.AtomicInteger();
+    runConcurrently(2, t -> {
+      DB db = open();
+      if (t == 0) {
+        for (int i = 0; i < pairs; i++) {
+          assertThat(multi(db).writeAtomically(List.of(
+              MultiWriteDB.Write.put("likes_by_user", "u" + i, record("dt", "1")),
+              MultiWriteDB.Write.put("likes_by_post", "p" + i, record("dt", "1"))))).isEqualTo(Status.OK);
+        }
+      } else {
+        for (int i = 0; i < pairs; i++) {
+          while (db.read("likes_by_user", "u" + i, null, new HashMap<>()) == Status.NOT_FOUND) {
+            Thread.onSpinWait();
+          }
+          if (db.read("likes_by_post", "p" + i, null, new HashMap<>()) != Status.OK) {
+            halfSeen.incrementAndGet();
+          }
+          probed.incrementAndGet();
+        }
+      }
+      close(db);
+      return null;
+    });
+    assertThat(probed.get()).isEqualTo(pairs);
+    assertThat(halfSeen.get()).as("pairs seen with one index entry only").isZero();
+    assertThat(read(setup, "likes_by_post", "p" + (pairs - 1), null)).containsEntry("dt", "1");
+  }
+
   @Test
   void rangeScanReturnsKeysInOrderFromStartUntilBeforeEnd() throws DBException {
     DB db = open();

@@ -135,4 +135,37 @@ public abstract class StockClientEndToEndTest {
       db.cleanup();
     }
   }
+
+  /**
+   * Digg's friends' diggs in both layouts, each loaded by two threads into its own directory: every
+   * query through stock Client is checked against the generator ({@code friendfeed.verify}), so both
+   * layouts return the same friends for the same (user, item); the fan-out load writes far more rows.
+   */
+  @Test
+  void friendFeedLayoutsAnswerAlike() throws Exception {
+    String workload = YcsbProcess.workload("friendfeed").toString();
+    long[] rows = new long[2];
+    String[] layouts = {"normalized", "fanout"};
+    for (int i = 0; i < layouts.length; i++) {
+      Path dir = java.nio.file.Files.createDirectories(dataDir.resolve(layouts[i]));
+      List<String> feed = new ArrayList<>(List.of("-db", dbClass(), "-p", name() + ".dir=" + dir, "-P", workload,
+          "-p", "friendfeed.layout=" + layouts[i], "-p", "friendfeed.users=200", "-p", "friendfeed.edges=3000",
+          "-p", "friendfeed.items=20", "-p", "friendfeed.diggs=2000", "-p", "recordcount=2200"));
+      YcsbProcess load = client(feed, "-load", "-threads", "2");
+      assertThat(load.exitCode()).as(load.toString()).isZero();
+      assertThat(load.count("DIGG", "Return=OK")).as(load.toString()).isEqualTo(2000);
+      assertThat(load.returnLines()).allMatch(line -> line.contains("Return=OK"));
+      rows[i] = load.count("INSERT", "Return=OK");
+
+      YcsbProcess run = client(feed, "-t", "-threads", "2", "-p", "operationcount=600", "-p", "friendfeed.verify=true");
+      assertThat(run.exitCode()).as(run.toString()).isZero();
+      assertThat(run.count("FRIEND_DIGGS", "Return=OK")).as(run.toString()).isEqualTo(600);
+      assertThat(run.count("VERIFY", "Return=OK")).as(layouts[i] + ": answers equal to the generator's").isEqualTo(600);
+      assertThat(run.returnLines()).allMatch(line -> line.contains("Return=OK"));
+      assertThat(Double.parseDouble(run.metric("FRIEND_DIGGS_ROWS", "AverageLatency(us)"))).as("rows per answer")
+          .isPositive();
+    }
+    assertThat(rows[0]).as("normalized: a list per user and a row per digg").isEqualTo(2200);
+    assertThat(rows[1]).as("fan-out: a row per digg and follower").isGreaterThan(5 * 2000);
+  }
 }
