@@ -147,4 +147,78 @@ class ExperimentIT {
     }
     assertPngs(report, 8);
   }
+
+  @Test
+  void likesTinyFillsTheTransactionAndLookupTablesForEveryEngine() throws Exception {
+    Path report = run("likes");
+    List<String> engines = engines(List.of("lmdb", "rocksdb", "leveldb", "wiredtiger"));
+
+    JsonNode results = new ObjectMapper().readTree(report.resolve("results.json").toFile());
+    assertEveryEngineAndPhaseMeasured(results, engines,
+        List.of("load", "like", "posts-of-user", "users-of-post", "like-exists"));
+    for (JsonNode engine : results.get("engines")) {
+      JsonNode phases = engine.get("phases");
+      assertThat(phases.get(0).get("operationTypes").get("LIKE").get("operations").asLong()).isEqualTo(900);
+      assertThat(phases.get(1).get("command").asText()).contains("-threads 6");
+      assertThat(phases.get(1).get("operationTypes").get("LIKE").get("returns").get("OK").asLong()).isEqualTo(600);
+      // 30 posts: a user has liked 10 of them (more after the like phase), a post has 30 users or more
+      assertThat(phases.get(2).get("operationTypes").get("POSTS_OF_USER_ROWS").get("minUs").asDouble())
+          .isGreaterThanOrEqualTo(10);
+      assertThat(phases.get(3).get("operationTypes").get("USERS_OF_POST_ROWS").get("minUs").asDouble())
+          .isGreaterThanOrEqualTo(30);
+      JsonNode reads = phases.get(4).get("operationTypes").get("READ").get("returns");
+      assertThat(reads.path("OK").asLong() + reads.path("NOT_FOUND").asLong()).as("pairs liked and not").isEqualTo(300);
+    }
+
+    String md = Files.readString(report.resolve("report.md"));
+    assertThat(md).contains("## Concurrent single-like transactions", "## Lookups after the inserts",
+        "| engine | sessions | transactions | runtime (s) | transactions/s | ÷ lmdb | avg (ms) | 99th (ms) |",
+        "| Oracle (8 cores), published | 6 | 6,000,000 | 594 (average session) | 10,103 |",
+        "| engine | query | queries | total (s) | avg (ms) | min (ms) | max (ms) | rows avg | rows max |",
+        "| Oracle (8 cores), published | All users of a post | 50,000 | 1,455 | 29.1 | 7 | 885 |  | 66,851 (the slowest query's) |",
+        "| Oracle (8 cores), published | 9.02 | 129.91 | 1.00 |");
+    for (String engine : engines) {
+      assertThat(md).containsPattern("\\| " + engine + " \\| 6 \\| 600 \\| [0-9.]+ \\| [0-9.,]+ \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\|");
+      for (String query : List.of("All posts of a user", "All users of a post")) {
+        assertThat(md).containsPattern("\\| " + engine + " \\| " + query
+            + " \\| 300 \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\| [0-9]+ \\|");
+      }
+      assertThat(md).containsPattern("\\| " + engine + " \\| [0-9.]+ \\| [0-9.]+ \\| 1.00 \\|");
+    }
+    assertPngs(report, 8);
+  }
+
+  @Test
+  void diggTinyFillsTheQueryAndStorageTablesForBothLayouts() throws Exception {
+    Path report = run("digg");
+    List<String> engines = engines(List.of("lmdb", "rocksdb", "leveldb", "wiredtiger"));
+
+    JsonNode results = new ObjectMapper().readTree(report.resolve("results.json").toFile());
+    assertEveryEngineAndPhaseMeasured(results, engines,
+        List.of("n-load", "n-query1", "n-query4", "n-digg", "f-load", "f-query1", "f-query4", "f-digg"));
+    for (JsonNode engine : results.get("engines")) {
+      JsonNode phases = engine.get("phases");
+      String name = engine.get("engine").asText();
+      assertThat(phases.get(0).get("operationTypes").get("DIGG_WRITES").get("maxUs").asDouble()).isEqualTo(1);
+      assertThat(phases.get(4).get("operationTypes").get("DIGG_WRITES").get("averageUs").asDouble())
+          .as(name + ": 4,000 friendships among 200 users, 20 followers a user on average").isBetween(15.0, 25.0);
+      assertThat(phases.get(4).get("diskAllocatedBytes").asLong()).as(name + ": fan-out takes more room")
+          .isGreaterThan(3 * phases.get(0).get("diskAllocatedBytes").asLong());
+      assertThat(phases.get(2).get("command").asText()).contains("friendfeed.layout=normalized").contains("-threads 4");
+      assertThat(phases.get(6).get("command").asText()).contains("friendfeed.layout=fanout");
+    }
+
+    String md = Files.readString(report.resolve("report.md"));
+    assertThat(md).contains("## Friends' diggs: result sets per second", "## Storage and the cost of a digg",
+        "| engine | layout | queries/s, 1 thread | queries/s, 4 threads | avg (ms), 1 thread | 99th (ms), 1 thread | rows per answer | queries/s fan-out ÷ normalized, 1 thread |",
+        "| Digg's own report (MySQL, hand-built IN clause) | 0.07 | 1 |",
+        "| SQL Server, clustered, consumer SSD, many concurrent runs | 4,100 | 58,571 |",
+        "| published | 30 GB (estimate) | 1,500 GB (Digg) | 50.00 |  | max 40,000 |");
+    for (String engine : engines) {
+      assertThat(md).containsPattern("\\| " + engine + " \\| normalized \\| [0-9.,]+ \\| [0-9.,]+ \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\|  \\|");
+      assertThat(md).containsPattern("\\| " + engine + " \\| fanout \\| [0-9.,]+ \\| [0-9.,]+ \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\|");
+      assertThat(md).containsPattern("\\| " + engine + " \\| [0-9.]+ [KMG]iB \\| [0-9.]+ [KMG]iB \\| [0-9.]+ \\| 1 / 1 \\| [0-9.]+ / [0-9]+ \\| [0-9.,]+ \\| [0-9.,]+ \\| [0-9.]+ \\| [0-9.]+ \\|");
+    }
+    assertPngs(report, 8);
+  }
 }

@@ -8,10 +8,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,10 +35,11 @@ public final class Experiment {
   /**
    * One phase: a YCSB load or run of a workload file, on the engine's data set {@code dataset} (a
    * subfolder; empty for the engine's folder itself), with its own thread count when
-   * {@code threads} is not null.
+   * {@code threads} is not null. {@code accepted} are answers besides OK that are not failures, as
+   * {@code OPERATION:STATUS}.
    */
   public record Phase(String id, String label, String command, String workload, boolean keysAreSpeed,
-      Map<String, String> properties, String dataset, Integer threads) {}
+      Map<String, String> properties, String dataset, Integer threads, Set<String> accepted) {}
 
   /** One scale: its variables (recordcount, operationcount, ...), a description and an estimate. */
   public record Scale(String name, Map<String, String> variables, String estimate) {
@@ -64,9 +67,20 @@ public final class Experiment {
         throw new ExperimentException(name + ": " + prefix + "command: '" + command + "'; use load or run");
       }
       String threads = get(prefix + "threads", null);
+      Set<String> accepted = new LinkedHashSet<>();
+      for (String answer : get(prefix + "accept", "").split(",")) {
+        if (answer.isBlank()) {
+          continue;
+        }
+        accepted.add(answer.trim());
+        if (!answer.trim().matches("[A-Z0-9_]+:[A-Z_]+")) {
+          throw new ExperimentException(name + ": " + prefix + "accept: '" + answer
+              + "'; use OPERATION:STATUS, e.g. READ:NOT_FOUND");
+        }
+      }
       phases.add(new Phase(id, get(prefix + "label", id), command, required(prefix + "workload"),
           "keys".equals(get(prefix + "speed", "ops")), withPrefix(prefix + "ycsb."), get(prefix + "dataset", ""),
-          threads == null ? null : Integer.valueOf(threads)));
+          threads == null ? null : Integer.valueOf(threads), accepted));
     }
     this.scales = new LinkedHashMap<>();
     for (String scale : list("scales")) {
@@ -76,6 +90,9 @@ public final class Experiment {
       }
       String estimate = variables.remove("estimate");
       scales.put(scale, new Scale(scale, variables, estimate == null ? "?" : estimate));
+    }
+    if (!REPORT_SHAPES.contains(reportShape())) {
+      throw new ExperimentException(name + ": report: '" + reportShape() + "'; use one of " + String.join(", ", REPORT_SHAPES));
     }
     this.firstWorkload = readProperties(home.resolve(phases.get(0).workload()));
   }
@@ -127,7 +144,10 @@ public final class Experiment {
     return get("source", "");
   }
 
-  /** How the report shapes its tables: {@code unum} (RAM, disk, speed) or {@code hyperdex} (latencies, CPU). */
+  /** The report shapes: see {@code experiments/README.md}. */
+  static final List<String> REPORT_SHAPES = List.of("unum", "hyperdex", "harperdb", "likes", "digg");
+
+  /** How the report shapes its tables: one of {@link #REPORT_SHAPES}. */
   public String reportShape() {
     return get("report", "unum");
   }
@@ -213,6 +233,17 @@ public final class Experiment {
   /** The write-up's name for an engine (e.g. HyperLevelDB for leveldb), or the engine itself. */
   public String publishedName(String engine) {
     return get("published.name." + engine, engine);
+  }
+
+  /** A list the report walks, {@code published.<name>} comma-separated (e.g. the write-up's setups); may be empty. */
+  public List<String> publishedList(String name) {
+    List<String> values = new ArrayList<>();
+    for (String value : get("published." + name, "").split(",")) {
+      if (!value.isBlank()) {
+        values.add(value.trim());
+      }
+    }
+    return values;
   }
 
   public String publishedNote() {

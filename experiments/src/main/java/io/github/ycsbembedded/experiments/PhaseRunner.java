@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -54,7 +55,7 @@ final class PhaseRunner {
       measured = PhaseExecution.run(command, home, logPrefix, null, expected, engine + " " + phase.id(), progress);
     }
     YcsbOutput output = YcsbOutput.parse(measured.stdout());
-    String error = failure(measured, output);
+    String error = failure(measured, output, phase.accepted());
     if (error != null && memoryLimitBytes > 0 && measured.exitCode() == 137) {
       error += " (killed: the memory limit of " + Report.bytes(memoryLimitBytes) + " is too small for this phase's JVM)";
     }
@@ -62,7 +63,7 @@ final class PhaseRunner {
     long[] disk = diskUsage(engineData);
     return new Results.PhaseRun(phase.id(), phase.label(), String.join(" ", command), measured.exitCode(),
         error != null, error, output.throughput(), speed, phase.keysAreSpeed() ? "keys/s" : "ops/s",
-        output.runtimeMs(), phase.keysAreSpeed() ? output.keys() : operations(output), output.failedOperations(),
+        output.runtimeMs(), phase.keysAreSpeed() ? output.keys() : operations(output), output.failedOperations(phase.accepted()),
         output.operations(), measured.cpuUserSeconds() + measured.cpuSystemSeconds(), measured.cpuUserSeconds(),
         measured.cpuSystemSeconds(), measured.rssPeakBytes(), measured.rssAverageBytes(), disk[0], disk[1],
         measured.timeline(), home.relativize(rawDir).resolve(logPrefix.getFileName() + ".stdout").toString(),
@@ -76,15 +77,16 @@ final class PhaseRunner {
   }
 
   /** Why the phase failed, or null: a non-zero exit, no final report, or operations that were not OK. */
-  static String failure(PhaseExecution.Measured measured, YcsbOutput output) {
+  static String failure(PhaseExecution.Measured measured, YcsbOutput output, Set<String> accepted) {
     if (measured.exitCode() != 0) {
       return "exit " + measured.exitCode() + ": " + lastMessage(measured.stderr());
     }
     if (!output.complete()) {
       return "no YCSB report in the output: " + lastMessage(measured.stderr());
     }
-    if (output.failedOperations() > 0) {
-      return output.failedOperations() + " operations did not return OK: " + lastMessage(measured.stderr());
+    long failed = output.failedOperations(accepted);
+    if (failed > 0) {
+      return failed + " operations did not return OK: " + lastMessage(measured.stderr());
     }
     return null;
   }

@@ -23,15 +23,15 @@ final class Report {
   private final List<Block> blocks = new ArrayList<>();
 
   /** A piece of the report: a heading, a paragraph, a table or a chart. */
-  private sealed interface Block permits Heading, Text, Table, Image {}
+  sealed interface Block permits Heading, Text, Table, Image {}
 
-  private record Heading(int level, String text) implements Block {}
+  record Heading(int level, String text) implements Block {}
 
-  private record Text(String text) implements Block {}
+  record Text(String text) implements Block {}
 
-  private record Table(List<String> header, List<List<String>> rows) implements Block {}
+  record Table(List<String> header, List<List<String>> rows) implements Block {}
 
-  private record Image(String title, Path file) implements Block {}
+  record Image(String title, Path file) implements Block {}
 
   private Report(Experiment experiment, Results.Run run) {
     this.experiment = experiment;
@@ -61,6 +61,8 @@ final class Report {
     switch (experiment.reportShape()) {
       case "hyperdex" -> hyperdexTables();
       case "harperdb" -> harperdbTables(out);
+      case "likes" -> RelationalTables.likes(experiment, run, blocks);
+      case "digg" -> RelationalTables.digg(experiment, run, blocks);
       default -> unumTables();
     }
     charts(out);
@@ -408,7 +410,7 @@ final class Report {
     return String.format(Locale.ROOT, "%.2f", value).replaceAll("\\.?0+$", "");
   }
 
-  private static String ratio(double value) {
+  static String ratio(double value) {
     return Double.isFinite(value) ? String.format(Locale.ROOT, "%.2f", value) : "";
   }
 

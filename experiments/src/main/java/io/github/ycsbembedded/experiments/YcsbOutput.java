@@ -99,10 +99,20 @@ public final class YcsbOutput {
 
   /** Operations that did not return OK, over all types. */
   public long failedOperations() {
+    return failedOperations(java.util.Set.of());
+  }
+
+  /**
+   * Operations that returned neither OK nor an accepted answer, over all types.
+   *
+   * @param accepted answers that are not failures, as {@code OPERATION:STATUS} (e.g. {@code
+   *     READ:NOT_FOUND} where a read of an absent key is the expected answer)
+   */
+  public long failedOperations(java.util.Set<String> accepted) {
     long failed = 0;
-    for (Operation op : operations().values()) {
-      for (Map.Entry<String, Long> r : op.returns().entrySet()) {
-        if (!r.getKey().equals("OK")) {
+    for (Map.Entry<String, Operation> op : operations().entrySet()) {
+      for (Map.Entry<String, Long> r : op.getValue().returns().entrySet()) {
+        if (!r.getKey().equals("OK") && !accepted.contains(op.getKey() + ":" + r.getKey())) {
           failed += r.getValue();
         }
       }

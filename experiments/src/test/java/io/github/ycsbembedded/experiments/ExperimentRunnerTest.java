@@ -56,7 +56,7 @@ class ExperimentRunnerTest {
   @Test
   void unknownExperimentListsTheKnownOnes() {
     assertThat(run("nosuch")).isEqualTo(2);
-    assertThat(stderr()).isEqualTo("experiment: unknown experiment 'nosuch'; known experiments: harperdb, hyperdex, unum");
+    assertThat(stderr()).isEqualTo("experiment: unknown experiment 'nosuch'; known experiments: digg, harperdb, hyperdex, likes, unum");
   }
 
   @Test

@@ -124,6 +124,60 @@ class ExperimentTest {
   }
 
   @Test
+  void unknownReportShapeAndMalformedAcceptedAnswerAreRefused() throws Exception {
+    Files.createDirectories(tmp.resolve("experiments"));
+    String base = "engines=lmdb\nphases=p\nphase.p.workload=w\nscales=s\nscale.s.recordcount=5\nscale.s.operationcount=5\n";
+    Files.writeString(tmp.resolve("experiments/shape.properties"), base + "report=pie\n");
+    assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "shape"))
+        .hasMessage("shape: report: 'pie'; use one of unum, hyperdex, harperdb, likes, digg");
+
+    Files.writeString(tmp.resolve("experiments/accept.properties"), base + "phase.p.accept=READ:NOT_FOUND,not found\n");
+    assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "accept"))
+        .hasMessage("accept: phase.p.accept: 'not found'; use OPERATION:STATUS, e.g. READ:NOT_FOUND");
+  }
+
+  @Test
+  void likesAcceptsAbsentPairsOnlyInItsExistenceLookupAndEachScaleLoadsItsLikes() throws Exception {
+    Experiment likes = Experiment.load(EXPERIMENTS, "likes");
+
+    assertThat(likes.reportShape()).isEqualTo("likes");
+    assertThat(likes.phases()).filteredOn(p -> !p.accepted().isEmpty()).extracting(Experiment.Phase::id)
+        .containsExactly("like-exists");
+    assertThat(likes.phases().get(4).accepted()).containsExactly("READ:NOT_FOUND");
+    for (Experiment.Scale scale : likes.scales().values()) {
+      long users = Long.parseLong(scale.variables().get("users"));
+      long posts = Long.parseLong(scale.variables().get("posts"));
+      long pairs = 0;
+      for (long residue = 0; residue < 3; residue++) { // users with user mod 3 = r meet posts with post mod 3 = -r
+        long u = users / 3 + (residue < users % 3 ? 1 : 0);
+        long p = posts / 3 + ((3 - residue) % 3 < posts % 3 ? 1 : 0);
+        pairs += u * p;
+      }
+      assertThat(scale.recordCount()).as("scale %s", scale.name()).isEqualTo(pairs);
+    }
+  }
+
+  @Test
+  void diggScalesLoadUsersPlusDiggsWithinOneDiggPerUserAndItem() throws Exception {
+    Experiment digg = Experiment.load(EXPERIMENTS, "digg");
+
+    assertThat(digg.publishedList("setups")).containsExactly("digg-mysql", "disk-surrogate", "disk-clustered",
+        "ssd-concurrent");
+    assertThat(digg.published("quick", "query", "ssd-concurrent", "per_s")).isEqualTo(4100.0);
+    for (Experiment.Scale scale : digg.scales().values()) {
+      Map<String, String> v = scale.variables();
+      long users = Long.parseLong(v.get("users"));
+      long diggs = Long.parseLong(v.get("diggs"));
+      assertThat(scale.recordCount()).as("scale %s", scale.name()).isEqualTo(users + diggs);
+      assertThat(diggs).isLessThanOrEqualTo(users * Long.parseLong(v.get("items")));
+      assertThat(Long.parseLong(v.get("edges"))).isEqualTo(20 * users);
+    }
+    Map<String, String> fanout = digg.phaseProperties(digg.phases().get(7), "lmdb", digg.variables(digg.scale("quick"), 1));
+    assertThat(fanout).containsEntry("friendfeed.layout", "fanout").containsEntry("friendfeed.digg_proportion", "1")
+        .containsEntry("operationcount", "2000").containsEntry("friendfeed.users", "2000");
+  }
+
+  @Test
   void commandIsTheBinYcsbLineWithEveryProperty() throws Exception {
     Experiment unum = Experiment.load(EXPERIMENTS, "unum");
     Experiment.Scale tiny = unum.scale("tiny");
