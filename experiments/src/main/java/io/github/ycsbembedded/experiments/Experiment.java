@@ -25,8 +25,8 @@ import java.util.regex.Pattern;
  * adds an experiment by copying a file; see {@code experiments/README.md} for the keys.
  *
  * <p>Values may use variables: {@code ${recordcount}}, {@code ${operationcount}} and any other
- * {@code scale.<name>.<variable>}, plus {@code ${datasize}} (recordcount × fieldcount ×
- * fieldlength, bytes), {@code ${cache}} (datasize × cache.fraction, at least 1 MiB),
+ * {@code scale.<name>.<variable>}, plus {@code ${datasize}} (recordcount × record.bytes, or
+ * recordcount × fieldcount × fieldlength, bytes), {@code ${cache}} (datasize × cache.fraction, at least 1 MiB),
  * {@code ${mapsize}} (2 × datasize + 64 MiB) and {@code ${threads}}.
  */
 public final class Experiment {
@@ -90,6 +90,10 @@ public final class Experiment {
       }
       String estimate = variables.remove("estimate");
       scales.put(scale, new Scale(scale, variables, estimate == null ? "?" : estimate));
+    }
+    String recordBytes = get("record.bytes", null);
+    if (recordBytes != null && !recordBytes.matches("[1-9][0-9]{0,8}")) {
+      throw new ExperimentException(name + ": record.bytes: '" + recordBytes + "'; use a whole number of bytes from 1");
     }
     if (!REPORT_SHAPES.contains(reportShape())) {
       throw new ExperimentException(name + ": report: '" + reportShape() + "'; use one of " + String.join(", ", REPORT_SHAPES));
@@ -183,10 +187,16 @@ public final class Experiment {
   }
 
   /**
-   * Bytes of user data at a scale: records × fields × field length, the field sizes from the
-   * experiment's {@code ycsb.*} or else its first phase's workload file (YCSB's defaults 10 × 100).
+   * Bytes of user data at a scale: records × {@code record.bytes} where the experiment gives it (a
+   * workload whose records are not YCSB fields), else records × fields × field length, the field
+   * sizes from the experiment's {@code ycsb.*} or else its first phase's workload file (YCSB's
+   * defaults 10 × 100).
    */
   public long dataSize(Scale scale) {
+    String recordBytes = get("record.bytes", null);
+    if (recordBytes != null) {
+      return scale.recordCount() * Long.parseLong(recordBytes);
+    }
     Map<String, String> common = withPrefix("ycsb.");
     long fields = Long.parseLong(common.getOrDefault("fieldcount", firstWorkload.getProperty("fieldcount", "10").trim()));
     long length = Long.parseLong(common.getOrDefault("fieldlength", firstWorkload.getProperty("fieldlength", "100").trim()));

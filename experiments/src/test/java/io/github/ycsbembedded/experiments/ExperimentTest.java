@@ -124,7 +124,7 @@ class ExperimentTest {
   }
 
   @Test
-  void unknownReportShapeAndMalformedAcceptedAnswerAreRefused() throws Exception {
+  void unknownReportShapeMalformedAcceptedAnswerAndBadRecordSizeAreRefused() throws Exception {
     Files.createDirectories(tmp.resolve("experiments"));
     String base = "engines=lmdb\nphases=p\nphase.p.workload=w\nscales=s\nscale.s.recordcount=5\nscale.s.operationcount=5\n";
     Files.writeString(tmp.resolve("experiments/shape.properties"), base + "report=pie\n");
@@ -134,6 +134,10 @@ class ExperimentTest {
     Files.writeString(tmp.resolve("experiments/accept.properties"), base + "phase.p.accept=READ:NOT_FOUND,not found\n");
     assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "accept"))
         .hasMessage("accept: phase.p.accept: 'not found'; use OPERATION:STATUS, e.g. READ:NOT_FOUND");
+
+    Files.writeString(tmp.resolve("experiments/size.properties"), base + "record.bytes=1k\n");
+    assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "size"))
+        .hasMessage("size: record.bytes: '1k'; use a whole number of bytes from 1");
   }
 
   @Test
@@ -144,6 +148,8 @@ class ExperimentTest {
     assertThat(likes.phases()).filteredOn(p -> !p.accepted().isEmpty()).extracting(Experiment.Phase::id)
         .containsExactly("like-exists");
     assertThat(likes.phases().get(4).accepted()).containsExactly("READ:NOT_FOUND");
+    assertThat(likes.dataSize(likes.scale("quick"))).as("record.bytes, not YCSB's 10 fields of 100")
+        .isEqualTo(150_000L * 80);
     for (Experiment.Scale scale : likes.scales().values()) {
       long users = Long.parseLong(scale.variables().get("users"));
       long posts = Long.parseLong(scale.variables().get("posts"));
