@@ -98,6 +98,13 @@ public final class Experiment {
     if (!REPORT_SHAPES.contains(reportShape())) {
       throw new ExperimentException(name + ": report: '" + reportShape() + "'; use one of " + String.join(", ", REPORT_SHAPES));
     }
+    List<String> ids = phases.stream().map(Phase::id).toList();
+    List<String> missing = SHAPE_PHASES.getOrDefault(reportShape(), List.of()).stream()
+        .filter(id -> !ids.contains(id)).toList();
+    if (!missing.isEmpty()) {
+      throw new ExperimentException(name + ": report " + reportShape() + " reads the phases "
+          + String.join(", ", SHAPE_PHASES.get(reportShape())) + "; missing: " + String.join(", ", missing));
+    }
     this.firstWorkload = readProperties(home.resolve(phases.get(0).workload()));
   }
 
@@ -150,6 +157,10 @@ public final class Experiment {
 
   /** The report shapes: see {@code experiments/README.md}. */
   static final List<String> REPORT_SHAPES = List.of("unum", "hyperdex", "harperdb", "likes", "digg");
+  /** The phases a report shape reads by id. */
+  private static final Map<String, List<String>> SHAPE_PHASES = Map.of(
+      "likes", List.of("load", "like", "posts-of-user", "users-of-post", "like-exists"),
+      "digg", List.of("n-load", "n-digg", "f-load", "f-digg"));
 
   /** How the report shapes its tables: one of {@link #REPORT_SHAPES}. */
   public String reportShape() {

@@ -135,6 +135,11 @@ class ExperimentTest {
     assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "accept"))
         .hasMessage("accept: phase.p.accept: 'not found'; use OPERATION:STATUS, e.g. READ:NOT_FOUND");
 
+    Files.writeString(tmp.resolve("experiments/likes2.properties"), base + "report=likes\n");
+    assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "likes2"))
+        .hasMessage("likes2: report likes reads the phases load, like, posts-of-user, users-of-post, like-exists; "
+            + "missing: load, like, posts-of-user, users-of-post, like-exists");
+
     Files.writeString(tmp.resolve("experiments/size.properties"), base + "record.bytes=1k\n");
     assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "size"))
         .hasMessage("size: record.bytes: '1k'; use a whole number of bytes from 1");
