@@ -1,9 +1,11 @@
 package io.github.ycsbembedded.experiments;
 
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
 
 /**
  * A memory cgroup (v2, or v1) that a phase's JVM joins before it starts, so that a data set larger
@@ -54,8 +56,30 @@ final class MemoryLimit implements AutoCloseable {
     return procs;
   }
 
+  /**
+   * Removes the group. A process the phase left in it (the JVM killed from outside and not yet
+   * reaped, a child it started) keeps the group busy: those are killed, and the removal retried for
+   * up to 5 seconds.
+   */
   @Override
   public void close() throws IOException {
-    Files.deleteIfExists(group);
+    for (int attempt = 1; ; attempt++) {
+      try {
+        Files.deleteIfExists(group);
+        return;
+      } catch (FileSystemException e) {
+        List<String> left = Files.exists(procs) ? Files.readAllLines(procs) : List.of();
+        if (attempt == 50) {
+          throw new IOException("cannot remove the memory cgroup " + group + " (processes still in it: " + left + ")", e);
+        }
+        left.forEach(pid -> ProcessHandle.of(Long.parseLong(pid.trim())).ifPresent(ProcessHandle::destroyForcibly));
+        try {
+          Thread.sleep(100);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted while removing the memory cgroup " + group, interrupted);
+        }
+      }
+    }
   }
 }
