@@ -152,7 +152,7 @@ public class FriendFeedWorkload extends Workload {
   // ---- the generated diggs: digg k is the k-th pair of a fixed permutation of (user, item) ----
 
   /**
-   * The (user, item, date) of loaded digg {@code k}. The multiplier (below 2^33) times k (below
+   * The (user, item, date) of loaded digg {@code k}. The multiplier (below 2^32) times k (below
    * 2^31) and the offset (below users × items, at most 2^62) stay within a long.
    */
   long[] digg(long k) {
