@@ -124,4 +124,15 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
     ErrorLog.report(name, operation, table, key, e);
     return Status.ERROR;
   }
+
+  /** {@link #error} for a failed batch read, named by its first key. */
+  protected final Status batchReadError(String table, List<String> keys, Throwable e) {
+    return error("batch read", table, keys.isEmpty() ? "" : keys.get(0), e);
+  }
+
+  /** {@link #error} for a failed atomic write, named by its first write's table and key. */
+  protected final Status atomicWriteError(List<MultiWriteDB.Write> writes, Throwable e) {
+    return writes.isEmpty() ? error("atomic write", "", "", e)
+        : error("atomic write", writes.get(0).table(), writes.get(0).key(), e);
+  }
 }

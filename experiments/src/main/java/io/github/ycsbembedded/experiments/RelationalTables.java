@@ -46,7 +46,7 @@ final class RelationalTables {
     heading("Concurrent single-like transactions");
     Experiment.Phase phase = phase("like");
     Double published = pub("like", ORACLE, "transactions_per_s");
-    Results.PhaseRun reference = phaseOf(experiment.reference(), "like");
+    Results.PhaseRun reference = run.phase(experiment.reference(), "like");
     List<List<String>> rows = new ArrayList<>();
     for (Results.EngineRun engine : run.engines()) {
       Results.PhaseRun r = engine.phase("like");
@@ -265,10 +265,6 @@ final class RelationalTables {
             + "' in experiments/" + experiment.name() + ".properties"));
   }
 
-  private Results.PhaseRun phaseOf(String engine, String phase) {
-    return run.engines().stream().filter(e -> e.engine().equals(engine)).findFirst()
-        .map(e -> e.phase(phase)).orElse(null);
-  }
 
   private static boolean ok(Results.PhaseRun r) {
     return r != null && !r.failed();

@@ -77,7 +77,7 @@ final class Report {
       blocks.add(new Heading(2, phase.label()));
       String unit = phase.keysAreSpeed() ? "keys/s" : "ops/s";
       List<List<String>> rows = new ArrayList<>();
-      Results.PhaseRun reference = phaseOf(experiment.reference(), phase.id());
+      Results.PhaseRun reference = run.phase(experiment.reference(), phase.id());
       Double publishedReference = experiment.published(run.scale(), phase.id(), experiment.reference(), "speed");
       for (Results.EngineRun engine : run.engines()) {
         Results.PhaseRun r = engine.phase(phase.id());
@@ -153,7 +153,7 @@ final class Report {
 
   /** Throughput and CPU time of each engine ÷ the reference engine, here and as published. */
   private void ratios(Experiment.Phase phase) {
-    Results.PhaseRun reference = phaseOf(experiment.reference(), phase.id());
+    Results.PhaseRun reference = run.phase(experiment.reference(), phase.id());
     List<List<String>> rows = new ArrayList<>();
     for (Results.EngineRun engine : run.engines()) {
       if (engine.engine().equals(experiment.reference())) {
@@ -319,10 +319,6 @@ final class Report {
     blocks.add(new Table(List.of("what", "value"), rows));
   }
 
-  private Results.PhaseRun phaseOf(String engine, String phase) {
-    return run.engines().stream().filter(e -> e.engine().equals(engine)).findFirst()
-        .map(e -> e.phase(phase)).orElse(null);
-  }
 
   private String pub(String phase, String engine, String column) {
     Double value = experiment.published(run.scale(), phase, engine, column);

@@ -9,7 +9,12 @@ final class Results {
 
   /** The whole run. */
   record Run(String experiment, String title, String source, String scale, String startedAt,
-      String finishedAt, Machine machine, Map<String, String> settings, List<EngineRun> engines) {}
+      String finishedAt, Machine machine, Map<String, String> settings, List<EngineRun> engines) {
+    /** One engine's run of a phase, or null when that engine or phase did not run. */
+    PhaseRun phase(String engine, String phase) {
+      return engines.stream().filter(e -> e.engine().equals(engine)).findFirst().map(e -> e.phase(phase)).orElse(null);
+    }
+  }
 
   /** One engine's phases, in order; failed when any phase failed (later phases are then skipped). */
   record EngineRun(String engine, boolean failed, String error, List<PhaseRun> phases) {

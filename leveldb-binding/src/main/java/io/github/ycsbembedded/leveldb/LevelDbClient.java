@@ -98,7 +98,7 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
             : decodeForBatch(table, keys.get(i), found, fields);
       }
     } catch (IOException | DBException e) {
-      return error("batch read", table, keys.isEmpty() ? "" : keys.get(0), e);
+      return batchReadError(table, keys, e);
     }
     results.addAll(Arrays.asList(reads));
     return BatchReadDB.overall(results);
@@ -128,7 +128,7 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
       engine().db().write(batch, engine().writeOptions());
       return Status.OK;
     } catch (IOException | DBException e) {
-      return error("atomic write", writes.isEmpty() ? "" : writes.get(0).table(), writes.isEmpty() ? "" : writes.get(0).key(), e);
+      return atomicWriteError(writes, e);
     } finally {
       KeyLocks.unlockAll(locked);
     }

@@ -141,7 +141,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
         lock.unlock();
       }
     } catch (LmdbException e) {
-      return error("batch read", table, keys.isEmpty() ? "" : keys.get(0), e);
+      return batchReadError(table, keys, e);
     }
     results.addAll(Arrays.asList(reads));
     return BatchReadDB.overall(results);
@@ -181,7 +181,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
         return Status.OK;
       });
     } catch (LmdbException e) {
-      return error("atomic write", writes.isEmpty() ? "" : writes.get(0).table(), writes.isEmpty() ? "" : writes.get(0).key(), e);
+      return atomicWriteError(writes, e);
     }
   }
 

@@ -111,7 +111,7 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
       return BatchReadDB.overall(results);
     } catch (RocksDBException e) {
       results.clear();
-      return error("batch read", table, keys.isEmpty() ? "" : keys.get(0), e);
+      return batchReadError(table, keys, e);
     }
   }
 
@@ -140,7 +140,7 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
       engine().db().write(engine().writeOptions(), batch);
       return Status.OK;
     } catch (RocksDBException e) {
-      return error("atomic write", writes.isEmpty() ? "" : writes.get(0).table(), writes.isEmpty() ? "" : writes.get(0).key(), e);
+      return atomicWriteError(writes, e);
     } finally {
       KeyLocks.unlockAll(locked);
     }

@@ -129,7 +129,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
         }
       }
     } catch (WiredTigerException e) {
-      return error("batch read", table, keys.isEmpty() ? "" : keys.get(0), e);
+      return batchReadError(table, keys, e);
     } finally {
       reset(cursor);
     }
@@ -209,7 +209,6 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     for (Write write : writes) {
       values.add(write.isDelete() ? null : RecordCodec.encode(write.values()));
     }
-    String first = writes.isEmpty() ? "" : writes.get(0).key();
     try {
       for (int attempt = 1; ; attempt++) {
         session.begin_transaction("isolation=snapshot");
@@ -230,15 +229,15 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
         } catch (WiredTigerRollbackException e) {
           session.rollback_transaction(null);
           if (attempt == MAX_UPDATE_ATTEMPTS) {
-            return error("atomic write", writes.get(0).table(), first, e);
+            return atomicWriteError(writes, e);
           }
         } catch (WiredTigerException e) {
           session.rollback_transaction(null);
-          return error("atomic write", writes.get(0).table(), first, e);
+          return atomicWriteError(writes, e);
         }
       }
     } catch (WiredTigerException e) {
-      return error("atomic write", writes.isEmpty() ? "" : writes.get(0).table(), first, e);
+      return atomicWriteError(writes, e);
     }
   }
 

@@ -14,7 +14,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
-import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
@@ -97,7 +96,8 @@ public class BatchedReadWorkload extends CoreWorkload {
     long startNs = System.nanoTime();
     Status status = batchDb.isPresent()
         ? batchDb.get().batchRead(table, keys, fields, results)
-        : readOneByOne(db, keys, fields, results);
+        : SingleReads.read(db, table, keys, fields, results, FALLBACK_REPORTED, "workloadz",
+            "reading each batch as single reads");
     long endNs = Timed.record(measurements, OPERATION, startNs, intendedStartNs, status);
     int found = 0;
     for (int i = 0; i < results.size(); i++) {
@@ -147,27 +147,5 @@ public class BatchedReadWorkload extends CoreWorkload {
       } while (keynum > transactioninsertkeysequence.lastValue());
     }
     return keynum;
-  }
-
-  /** The fallback for a binding without BatchReadDB: single reads through YCSB's wrapper. */
-  private Status readOneByOne(DB db, List<String> keys, Set<String> fields, List<KeyRead> results) {
-    if (FALLBACK_REPORTED.compareAndSet(false, true)) {
-      System.err.println("workloadz: " + db.getClass().getName() + " binding has no native batch read ("
-          + BatchReadDB.class.getSimpleName() + "); reading each batch as single reads");
-    }
-    Status overall = Status.OK;
-    for (String key : keys) {
-      HashMap<String, ByteIterator> record = new HashMap<>();
-      Status status = db.read(table, key, fields, record);
-      if (status.isOk()) {
-        results.add(KeyRead.found(record));
-      } else if (status == Status.NOT_FOUND) {
-        results.add(KeyRead.missing());
-      } else {
-        results.add(KeyRead.failed(key, status.getDescription()));
-        overall = Status.ERROR;
-      }
-    }
-    return overall;
   }
 }

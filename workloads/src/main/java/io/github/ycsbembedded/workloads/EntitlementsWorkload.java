@@ -139,7 +139,8 @@ public class EntitlementsWorkload extends Workload {
         if (!batch.get().batchRead(POOL, keys, null, rows).isOk()) {
           return Optional.empty();
         }
-      } else if (!readOneByOne(db, keys, rows)) {
+      } else if (!SingleReads.read(db, POOL, keys, null, rows, FALLBACK_REPORTED, "entitlements",
+          "reading each user's entitlements as single reads").isOk()) {
         return Optional.empty();
       }
       List<Map<String, String>> list = new ArrayList<>(rows.size());
@@ -153,21 +154,6 @@ public class EntitlementsWorkload extends Workload {
     } catch (CorruptRecordException | RuntimeException e) {
       return Optional.empty();
     }
-  }
-
-  private static boolean readOneByOne(DB db, List<String> keys, List<KeyRead> rows) {
-    if (FALLBACK_REPORTED.compareAndSet(false, true)) {
-      System.err.println("entitlements: " + db.getClass().getName() + " binding has no native batch read; "
-          + "reading each user's entitlements as single reads");
-    }
-    for (String key : keys) {
-      HashMap<String, ByteIterator> row = new HashMap<>();
-      if (!db.read(POOL, key, null, row).isOk()) {
-        return false;
-      }
-      rows.add(KeyRead.found(row));
-    }
-    return true;
   }
 
   private static String string(ByteIterator value) {

@@ -341,26 +341,10 @@ public class FriendFeedWorkload extends Workload {
 
   private static Status readAll(DB db, List<String> keys, List<KeyRead> rows) {
     Optional<BatchReadDB> batch = Extensions.find(db, BatchReadDB.class);
-    if (batch.isPresent()) {
-      return batch.get().batchRead(DIGGS_BY_ITEM, keys, null, rows);
-    }
-    if (FALLBACK_REPORTED.compareAndSet(false, true)) {
-      System.err.println("friendfeed: " + db.getClass().getName() + " binding has no native batch read; "
-          + "probing each friend's digg as a single read");
-    }
-    rows.clear();
-    for (String key : keys) {
-      Map<String, ByteIterator> row = new HashMap<>();
-      Status status = db.read(DIGGS_BY_ITEM, key, null, row);
-      if (status == Status.NOT_FOUND) {
-        rows.add(KeyRead.missing());
-      } else if (status.isOk()) {
-        rows.add(KeyRead.found(row));
-      } else {
-        return status;
-      }
-    }
-    return Status.OK;
+    return batch.isPresent()
+        ? batch.get().batchRead(DIGGS_BY_ITEM, keys, null, rows)
+        : SingleReads.read(db, DIGGS_BY_ITEM, keys, null, rows, FALLBACK_REPORTED, "friendfeed",
+            "probing each friend's digg as a single read");
   }
 
   static String id(long id) {
