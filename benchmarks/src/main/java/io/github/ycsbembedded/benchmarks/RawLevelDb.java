@@ -1,27 +1,27 @@
 package io.github.ycsbembedded.benchmarks;
 
+import io.github.ycsbembedded.leveldb.LevelDb;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Map;
-import org.fusesource.leveldbjni.JniDBFactory;
-import org.iq80.leveldb.DB;
-import org.iq80.leveldb.DBIterator;
-import org.iq80.leveldb.Options;
-import org.iq80.leveldb.ReadOptions;
-import org.iq80.leveldb.Snapshot;
 
-/** LevelDB through leveldbjni, with the binding's table prefix (length varint + name). */
+/**
+ * LevelDB 1.23 through the binding module's JNI library ({@link LevelDb}), with the binding's table
+ * prefix (length varint + name) and the binding's defaults (Bloom filter of 10 bits, verified
+ * checksums).
+ */
 final class RawLevelDb implements RawEngine {
   private static final byte[] PREFIX = prefix();
 
-  private final DB db;
+  private final LevelDb db;
 
-  private RawLevelDb(DB db) {
+  private RawLevelDb(LevelDb db) {
     this.db = db;
   }
 
   static RawLevelDb open(Path dir) throws Exception {
-    return new RawLevelDb(JniDBFactory.factory.open(dir.toFile(), new Options()));
+    LevelDb.Options defaults = LevelDb.Options.defaults();
+    return new RawLevelDb(LevelDb.open(dir, new LevelDb.Options(defaults.cacheSize(), defaults.writeBufferSize(),
+        defaults.maxFileSize(), defaults.blockSize(), defaults.maxOpenFiles(), false, 10, false, true, false)));
   }
 
   private static byte[] prefix() {
@@ -64,19 +64,18 @@ final class RawLevelDb implements RawEngine {
     public void update(int index) {
       byte[] value = db.get(key(index));
       value[value.length - 1]++;
-      db.put(key, value);
+      db.put(key, value, value.length, false);
     }
 
     @Override
-    public int scan(int index, int count) throws Exception {
-      try (DBIterator it = db.iterator()) {
-        it.seek(key(index));
+    public int scan(int index, int count) {
+      try (LevelDb.Cursor cursor = db.cursor(null)) {
         int n = 0;
-        while (n < count && it.hasNext()) {
-          Map.Entry<byte[], byte[]> entry = it.next();
-          if (entry.getKey()[0] != PREFIX[0]) {
+        for (boolean on = cursor.seek(key(index)); on && n < count; on = cursor.next()) {
+          if (cursor.key()[0] != PREFIX[0]) {
             break;
           }
+          cursor.value();
           n++;
         }
         return n;
@@ -84,12 +83,11 @@ final class RawLevelDb implements RawEngine {
     }
 
     @Override
-    public int batchRead(int[] indexes) throws Exception {
-      try (Snapshot snapshot = db.getSnapshot()) {
-        ReadOptions options = new ReadOptions().snapshot(snapshot);
+    public int batchRead(int[] indexes) {
+      try (LevelDb.Snapshot snapshot = db.snapshot()) {
         int found = 0;
         for (int index : Keys.sorted(indexes)) {
-          found += db.get(key(index), options) == null ? 0 : 1;
+          found += db.get(key(index), snapshot) == null ? 0 : 1;
         }
         return found;
       }

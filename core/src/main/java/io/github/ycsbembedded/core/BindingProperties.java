@@ -5,25 +5,55 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Locale;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import site.ycsb.DBException;
 
 /**
  * Typed, validated access to a binding's properties. Every getter either returns a valid value or
  * throws a {@link DBException} whose message names the property, the value given and what is
  * accepted, for example {@code lmdb.mapsize: '12x' is not a size; use a number with an optional
- * k, m, g or t suffix}.
+ * k, m, g or t suffix}. A typed property given an empty value ({@code -p lmdb.mapsize=}) is refused
+ * rather than read as unset. A binding {@link #declare}s its properties: one with its prefix that
+ * it does not declare (a typo) is refused, naming the nearest declared one.
  */
 public final class BindingProperties {
   private final Properties properties;
+  private String prefix;
+  private Set<String> declared = Set.of();
 
   public BindingProperties(Properties properties) {
     this.properties = properties;
   }
 
+  /**
+   * Declares every property with {@code prefix} that the caller reads, and refuses the first given
+   * property (in name order) with that prefix that is not among them, naming the nearest declared
+   * one when it looks like a typo of it. A getter asked for an undeclared name with the prefix is
+   * a programming error ({@link IllegalStateException}).
+   */
+  public BindingProperties declare(String prefix, Set<String> declared) throws DBException {
+    this.prefix = prefix;
+    this.declared = Set.copyOf(declared);
+    for (String name : new TreeSet<>(properties.stringPropertyNames())) {
+      if (name.startsWith(prefix) && !declared.contains(name)) {
+        String nearest = nearest(name, declared, prefix);
+        throw new DBException(name + ": unknown property" + (nearest == null
+            ? "; known: " + String.join(", ", new TreeSet<>(declared))
+            : "; did you mean " + nearest + "?"));
+      }
+    }
+    return this;
+  }
+
   /** The trimmed value, or {@code null} when the property is unset or blank. */
   public String raw(String name) {
+    if (prefix != null && name.startsWith(prefix) && !declared.contains(name)) {
+      throw new IllegalStateException(name + " is read but not declared with the other " + prefix + "* properties");
+    }
     String value = properties.getProperty(name);
     if (value == null || value.isBlank()) {
       return null;
@@ -31,6 +61,19 @@ public final class BindingProperties {
     return value.trim();
   }
 
+  /**
+   * The trimmed value of a typed property, or null when unset; an empty value is refused, saying
+   * what the property accepts.
+   */
+  private String typed(String name, String accepted) throws DBException {
+    String value = raw(name);
+    if (value == null && properties.getProperty(name) != null) {
+      throw new DBException(name + ": empty value; " + accepted + ", or leave it out for the default");
+    }
+    return value;
+  }
+
+  /** A free-form string; unset or empty gives the default. */
   public String string(String name, String defaultValue) {
     String value = raw(name);
     return value == null ? defaultValue : value;
@@ -42,6 +85,43 @@ public final class BindingProperties {
       throw new DBException(name + " is required (set it with -p " + name + "=...)");
     }
     return value;
+  }
+
+  /** The known name closest to {@code name} in edit distance, if close enough to be a typo of it. */
+  static String nearest(String name, Collection<String> known, String prefix) {
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String candidate : new TreeSet<>(known)) {
+      if (!candidate.startsWith(prefix)) {
+        continue;
+      }
+      int distance = editDistance(name, candidate);
+      if (distance < bestDistance) {
+        best = candidate;
+        bestDistance = distance;
+      }
+    }
+    int tail = name.length() - prefix.length();
+    return bestDistance <= Math.max(2, tail / 3) ? best : null;
+  }
+
+  private static int editDistance(String a, String b) {
+    int[] previous = new int[b.length() + 1];
+    int[] current = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      previous[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      current[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+      }
+      int[] swap = previous;
+      previous = current;
+      current = swap;
+    }
+    return previous[b.length()];
   }
 
   /**
@@ -61,7 +141,7 @@ public final class BindingProperties {
   }
 
   public boolean bool(String name, boolean defaultValue) throws DBException {
-    String value = raw(name);
+    String value = typed(name, "use true or false");
     if (value == null) {
       return defaultValue;
     }
@@ -77,25 +157,29 @@ public final class BindingProperties {
 
   /** An integer within {@code [min, max]}. */
   public int integer(String name, int defaultValue, int min, int max) throws DBException {
-    String value = raw(name);
+    return (int) longInteger(name, defaultValue, min, max);
+  }
+
+  /** A long integer within {@code [min, max]}. */
+  public long longInteger(String name, long defaultValue, long min, long max) throws DBException {
+    String value = typed(name, "use an integer from " + min + " to " + max);
     if (value == null) {
       return defaultValue;
     }
     try {
-      int parsed = Integer.parseInt(value);
+      long parsed = Long.parseLong(value);
       if (parsed >= min && parsed <= max) {
         return parsed;
       }
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new DBException(
-        name + ": '" + value + "' is not an integer from " + min + " to " + max);
+    throw new DBException(name + ": '" + value + "' is not an integer from " + min + " to " + max);
   }
 
   /** A number from 0 to 1 (a share of operations). */
   public double fraction(String name, double defaultValue) throws DBException {
-    String value = raw(name);
+    String value = typed(name, "use a number from 0 to 1");
     if (value == null) {
       return defaultValue;
     }
@@ -115,7 +199,7 @@ public final class BindingProperties {
    * at least {@code min}.
    */
   public long size(String name, long defaultValue, long min) throws DBException {
-    String value = raw(name);
+    String value = typed(name, "use a number with an optional k, m, g or t suffix");
     if (value == null) {
       return defaultValue;
     }
@@ -131,9 +215,18 @@ public final class BindingProperties {
     return parsed;
   }
 
+  /** A size in bytes from {@code min} to {@code max}, as {@link #size(String, long, long)}. */
+  public long size(String name, long defaultValue, long min, long max) throws DBException {
+    long size = size(name, defaultValue, min);
+    if (size > max) {
+      throw new DBException(name + ": '" + raw(name) + "' is too large; use at most " + max + " bytes");
+    }
+    return size;
+  }
+
   /** One of {@code accepted} (case-insensitive), returned in the spelling of {@code accepted}. */
   public String oneOf(String name, String defaultValue, String... accepted) throws DBException {
-    String value = raw(name);
+    String value = typed(name, "use one of " + String.join(", ", accepted));
     if (value == null) {
       return defaultValue;
     }

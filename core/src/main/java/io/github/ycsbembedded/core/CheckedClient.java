@@ -2,53 +2,181 @@ package io.github.ycsbembedded.core;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import site.ycsb.Client;
+import site.ycsb.CommandLine;
 import site.ycsb.DB;
 import site.ycsb.DBException;
+import site.ycsb.Workload;
+import site.ycsb.WorkloadException;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.exporter.MeasurementsExporter;
 
 /**
- * Runs stock {@link Client} after checking that the chosen binding initializes with the given
- * properties. Stock YCSB prints a stack trace and still exits 0 when a client thread's
- * {@code init()} fails; this exits 1 with one line naming the problem instead, before any work.
+ * Runs stock {@link Client} (or, with {@code --shell} first, stock {@link CommandLine}) after
+ * checking what stock YCSB does not: YCSB's own properties ({@link CoreProperties}), that the
+ * binding initializes and closes with the given properties, and that the workload initializes. Each
+ * problem is one line and exit status 1, before any work; stock YCSB prints a stack trace and exits
+ * 0 for all of them.
  *
- * <p>The arguments are exactly {@code site.ycsb.Client}'s.
+ * <p>It also gives the run an exit status that says whether it worked: non-zero when YCSB ended
+ * before its report, when a binding failed to close (a checkpoint or flush not written), when every
+ * operation failed, or (with {@code ycsb.fail_on_errors=true}, the default) when any operation
+ * returned an error. YCSB's output is untouched: the figures pass through the exporter the user
+ * chose, counted on the way.
+ *
+ * <p>The arguments are exactly {@code site.ycsb.Client}'s (or {@code CommandLine}'s).
  */
 public final class CheckedClient {
+  /** Whether a run with any failed operation exits non-zero (default true). */
+  public static final String FAIL_ON_ERRORS = "ycsb.fail_on_errors";
+  /** Answers that are not failures of an operation. */
+  private static final List<String> NOT_FAILURES = List.of("OK", "NOT_FOUND");
+
+  private static volatile String userExporter = "site.ycsb.measurements.exporter.TextMeasurementsExporter";
+  private static final Map<String, Long> FAILED = new TreeMap<>();
+  private static long succeeded;
+  private static volatile boolean reported;
+
   private CheckedClient() {}
 
   public static void main(String[] args) {
+    boolean shell = args.length > 0 && args[0].equals("--shell");
+    String[] rest = shell ? Arrays.copyOfRange(args, 1, args.length) : args;
+    Properties properties;
     try {
-      preflight(args);
+      properties = properties(rest);
+      preflight(properties, !shell);
     } catch (PreflightException e) {
       System.err.println("ycsb: " + e.getMessage());
       System.exit(1);
+      return;
     }
-    Client.main(args);
+    if (shell) {
+      CommandLine.main(rest);
+      return;
+    }
+    boolean failOnErrors = Boolean.parseBoolean(properties.getProperty(FAIL_ON_ERRORS, "true").trim());
+    userExporter = properties.getProperty("exporter", userExporter).trim();
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> exitStatus(failOnErrors), "ycsb-exit-status"));
+    List<String> counted = new ArrayList<>(List.of(rest));
+    counted.addAll(List.of("-p", "exporter=" + CountingExporter.class.getName()));
+    Client.main(counted.toArray(new String[0]));
   }
 
-  /** Initializes and cleans up one instance of the binding with the command line's properties. */
-  static void preflight(String[] args) throws PreflightException {
-    Properties properties = properties(args);
-    String dbClass = properties.getProperty(Client.DB_PROPERTY, "site.ycsb.BasicDB");
+  /**
+   * At exit (YCSB ends with {@code System.exit(0)} whatever happened): halts with status 1 and one
+   * line when the run did not work.
+   */
+  private static void exitStatus(boolean failOnErrors) {
+    String problem = problem(failOnErrors);
+    if (problem != null) {
+      System.out.flush();
+      System.err.println("ycsb: " + problem);
+      System.err.flush();
+      Runtime.getRuntime().halt(1);
+    }
+  }
+
+  /** Why the run failed, or null. */
+  static synchronized String problem(boolean failOnErrors) {
+    if (!reported) {
+      return "the run ended before YCSB's report (see the error above)";
+    }
+    List<String> failures = RunStatus.failures();
+    if (!failures.isEmpty()) {
+      return failures.get(0) + (failures.size() > 1 ? " (and " + (failures.size() - 1) + " more)" : "");
+    }
+    long failed = FAILED.values().stream().mapToLong(Long::longValue).sum();
+    if (failed == 0) {
+      return null;
+    }
+    if (succeeded == 0) {
+      return "every operation failed (" + describe(FAILED) + ")";
+    }
+    if (failOnErrors) {
+      return failed + " operations failed (" + describe(FAILED) + "); -p " + FAIL_ON_ERRORS + "=false to exit 0";
+    }
+    return null;
+  }
+
+  private static String describe(Map<String, Long> counts) {
+    List<String> parts = new ArrayList<>();
+    counts.forEach((what, n) -> parts.add(what + " " + n));
+    return String.join(", ", parts);
+  }
+
+  /** One {@code [OPERATION], Return=STATUS, count} line of YCSB's report. */
+  static synchronized void count(String operation, String status, long count) {
+    if (NOT_FAILURES.contains(status)) {
+      succeeded += status.equals("OK") ? count : 0;
+    } else {
+      FAILED.merge(operation + " " + status, count, Long::sum);
+    }
+  }
+
+  static synchronized void reset() {
+    FAILED.clear();
+    succeeded = 0;
+    reported = false;
+  }
+
+  /** Checks YCSB's properties, then initializes and closes the binding, then the workload. */
+  static void preflight(Properties properties, boolean withWorkload) throws PreflightException {
+    if (withWorkload) {
+      try {
+        CoreProperties.check(properties);
+      } catch (DBException e) {
+        throw new PreflightException(e.getMessage(), e);
+      }
+    }
+    String dbClass = properties.getProperty(Client.DB_PROPERTY, "site.ycsb.BasicDB").trim();
     DB db;
     try {
       db = Class.forName(dbClass).asSubclass(DB.class).getDeclaredConstructor().newInstance();
-    } catch (ReflectiveOperationException | ClassCastException e) {
+    } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
       throw new PreflightException("cannot load binding class " + dbClass + ": " + e, e);
     }
     db.setProperties(properties);
     try {
       db.init();
       db.cleanup();
-    } catch (DBException | RuntimeException e) {
+    } catch (DBException | RuntimeException | LinkageError e) {
       throw new PreflightException(BindingProperties.describe(e), e);
+    }
+    RunStatus.clear();
+    if (withWorkload) {
+      initWorkload(properties);
     }
   }
 
-  /** The properties {@code Client} would build: {@code -P} files, then {@code -p} overrides. */
+  /** Initializes the workload once, as Client will, so that its errors are one line here. */
+  private static void initWorkload(Properties properties) throws PreflightException {
+    String name = properties.getProperty(Client.WORKLOAD_PROPERTY).trim();
+    Measurements.setProperties(properties);
+    try {
+      Workload workload = Class.forName(name).asSubclass(Workload.class).getDeclaredConstructor().newInstance();
+      workload.init(properties);
+      workload.cleanup();
+    } catch (WorkloadException | RuntimeException e) {
+      throw new PreflightException("workload " + name + ": " + BindingProperties.describe(e), e);
+    } catch (ReflectiveOperationException | LinkageError e) {
+      throw new PreflightException("cannot create workload " + name + ": " + e, e);
+    }
+  }
+
+  /**
+   * The properties {@code Client} would build: {@code -P} files, then {@code -p} overrides and the
+   * options that stand for properties.
+   */
   static Properties properties(String[] args) throws PreflightException {
     Properties files = new Properties();
     Properties overrides = new Properties();
@@ -81,6 +209,17 @@ public final class CheckedClient {
             overrides.setProperty(Client.THREAD_COUNT_PROPERTY, args[++i]);
           }
           break;
+        case "-target":
+          if (hasValue) {
+            overrides.setProperty(Client.TARGET_PROPERTY, args[++i]);
+          }
+          break;
+        case "-load":
+          overrides.setProperty(Client.DO_TRANSACTIONS_PROPERTY, "false");
+          break;
+        case "-t":
+          overrides.setProperty(Client.DO_TRANSACTIONS_PROPERTY, "true");
+          break;
         default:
           break;
       }
@@ -102,6 +241,48 @@ public final class CheckedClient {
 
     PreflightException(String message, Throwable cause) {
       super(message, cause);
+    }
+  }
+
+  /**
+   * The exporter YCSB writes its report through: counts each {@code Return=} line and passes
+   * everything on to the exporter the user chose (YCSB's text exporter by default).
+   */
+  public static final class CountingExporter implements MeasurementsExporter {
+    private final MeasurementsExporter delegate;
+
+    public CountingExporter(OutputStream out) throws ReflectiveOperationException {
+      delegate = Class.forName(userExporter).asSubclass(MeasurementsExporter.class)
+          .getConstructor(OutputStream.class).newInstance(out);
+    }
+
+    @Override
+    public void write(String metric, String measurement, int i) throws IOException {
+      observe(metric, measurement, i);
+      delegate.write(metric, measurement, i);
+    }
+
+    @Override
+    public void write(String metric, String measurement, long i) throws IOException {
+      observe(metric, measurement, i);
+      delegate.write(metric, measurement, i);
+    }
+
+    private static void observe(String metric, String measurement, long value) {
+      if (measurement.startsWith("Return=")) {
+        count(metric, measurement.substring("Return=".length()), value);
+      }
+    }
+
+    @Override
+    public void write(String metric, String measurement, double d) throws IOException {
+      delegate.write(metric, measurement, d);
+    }
+
+    @Override
+    public void close() throws IOException {
+      reported = true;
+      delegate.close();
     }
   }
 }

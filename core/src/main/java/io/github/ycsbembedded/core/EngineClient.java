@@ -1,7 +1,10 @@
 package io.github.ycsbembedded.core;
 
+import io.github.ycsbembedded.core.EngineFailure.Condition;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -13,20 +16,31 @@ import site.ycsb.Status;
 
 /**
  * What every binding does the same way around its engine: read properties through
- * {@link BindingProperties}, share one engine per directory through {@link SharedEngines},
- * register with {@link Extensions}, report errors through {@link ErrorLog}. A subclass holds only
- * per-thread state and implements the operations.
+ * {@link BindingProperties} (refusing unknown ones with the binding's prefix), check the directory
+ * before opening it ({@link EngineDirectory}: another engine's files, another process, a wipe for
+ * {@code <name>.destroy}), share one engine per directory through {@link SharedEngines}, register
+ * with {@link Extensions}, report errors through {@link ErrorLog} with the condition the binding's
+ * {@link #classify} tells. A subclass holds only per-thread state and implements the operations.
  *
  * @param <E> the shared engine handle
  */
 public abstract class EngineClient<E extends AutoCloseable> extends DB {
   private final String name;
   private final Class<E> engineType;
+  private final Set<String> properties;
   private SharedEngines.Lease<E> lease;
 
-  protected EngineClient(String name, Class<E> engineType) {
+  /**
+   * @param properties every property the binding reads besides {@code <name>.dir} and
+   *     {@code <name>.destroy}, which this class handles
+   */
+  protected EngineClient(String name, Class<E> engineType, Set<String> properties) {
     this.name = name;
     this.engineType = engineType;
+    Set<String> all = new HashSet<>(properties);
+    all.add(name + ".dir");
+    all.add(name + ".destroy");
+    this.properties = Set.copyOf(all);
   }
 
   /** The binding's name, also the prefix of its properties ({@code lmdb} for {@code lmdb.dir}). */
@@ -53,12 +67,29 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   /** Releases this thread's state; the engine stays open until its last lease is closed. */
   protected abstract void cleanupThread() throws DBException;
 
+  /**
+   * Whether the engine lets several processes open one directory (LMDB); others are refused a
+   * directory another process has open before their engine is asked.
+   */
+  protected boolean multiProcess() {
+    return false;
+  }
+
+  /**
+   * The one place a binding tells its engine's conditions apart, from an exception the engine
+   * threw: by its type and codes, never its message text.
+   */
+  protected Condition classify(Throwable engineError) {
+    return Condition.OTHER;
+  }
+
   @Override
   public final void init() throws DBException {
     Properties props = getProperties();
-    BindingProperties properties = new BindingProperties(props);
+    BindingProperties properties = new BindingProperties(props).declare(name + ".", this.properties);
     Path directory = properties.requiredDirectory(name + ".dir");
-    lease = SharedEngines.acquire(directory, engineType, dir -> openEngine(dir, properties));
+    boolean destroy = properties.bool(name + ".destroy", false);
+    lease = SharedEngines.acquire(directory, engineType, dir -> open(dir, properties, destroy));
     try {
       initThread(lease.engine(), properties);
     } catch (DBException | RuntimeException e) {
@@ -69,6 +100,43 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
     Extensions.register(this);
   }
 
+  /** Checks (and for destroy wipes) the directory, opens the engine, marks the directory as ours. */
+  private E open(Path dir, BindingProperties properties, boolean destroy) throws DBException {
+    EngineDirectory.prepare(dir, name, destroy, multiProcess());
+    E engine;
+    try {
+      engine = openEngine(dir, properties);
+    } catch (DBException e) {
+      throw e;
+    } catch (Exception | LinkageError e) {
+      throw failure("cannot open " + dir, e);
+    }
+    try {
+      EngineDirectory.mark(dir, name);
+    } catch (IOException e) {
+      try {
+        engine.close();
+      } catch (Exception closing) {
+        e.addSuppressed(closing);
+      }
+      throw new EngineFailure(Condition.IO_ERROR, name + ": cannot write " + dir.resolve(EngineDirectory.MARKER)
+          + ": " + e.getMessage());
+    }
+    return engine;
+  }
+
+  /** An {@link EngineFailure} for an engine error: {@code <name>: <what> (<condition>): <message>}. */
+  protected final EngineFailure failure(String what, Throwable engineError) {
+    Condition condition = classify(engineError);
+    String shown = condition.description().isEmpty() ? "" : " (" + condition.description() + ")";
+    return new EngineFailure(condition, name + ": " + what + shown + ": " + BindingProperties.describe(engineError));
+  }
+
+  /**
+   * Releases this thread's state and, for the last client, closes the engine. A failure (a
+   * checkpoint or flush that could not be written) is printed by YCSB as the one line of its
+   * {@link EngineFailure}, and recorded in {@link RunStatus} so that {@code bin/ycsb} exits non-zero.
+   */
   @Override
   public final void cleanup() throws DBException {
     Extensions.unregister(this);
@@ -77,10 +145,31 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
     }
     try {
       cleanupThread();
+    } catch (DBException | RuntimeException e) {
+      throw failedCleanup(e);
     } finally {
-      lease.close();
+      SharedEngines.Lease<E> held = lease;
       lease = null;
+      try {
+        held.close();
+      } catch (DBException | RuntimeException e) {
+        throw failedCleanup(e);
+      }
     }
+  }
+
+  private EngineFailure failedCleanup(Exception e) {
+    EngineFailure failure;
+    if (e instanceof EngineFailure f) {
+      failure = f;
+    } else if (e instanceof DBException) {
+      // a binding's own message, about the engine error it wraps
+      failure = new EngineFailure(e.getCause() == null ? Condition.OTHER : classify(e.getCause()), e.getMessage());
+    } else {
+      failure = failure("closing failed", e);
+    }
+    RunStatus.failed(failure.getMessage());
+    return failure;
   }
 
   /** The shared engine; valid between {@code init()} and {@code cleanup()}. */
@@ -119,9 +208,12 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
     return null;
   }
 
-  /** Reports an engine error once and returns {@link Status#ERROR}. */
+  /** Reports an engine error once, with its condition, and returns {@link Status#ERROR}. */
   protected final Status error(String operation, String table, String key, Throwable e) {
-    ErrorLog.report(name, operation, table, key, e);
+    Condition condition = classify(e);
+    String message = BindingProperties.describe(e);
+    ErrorLog.report(name, operation, table, key,
+        condition.description().isEmpty() ? message : condition.description() + ": " + message);
     return Status.ERROR;
   }
 

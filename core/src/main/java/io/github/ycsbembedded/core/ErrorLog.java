@@ -28,6 +28,11 @@ public final class ErrorLog {
     report(binding, operation, table, key, BindingProperties.describe(e));
   }
 
+  /** A condition of the whole engine rather than of one operation (printed always, not counted). */
+  public static void warn(String binding, String message) {
+    System.err.println(binding + ": " + message);
+  }
+
   /** Errors reported so far in this process. */
   public static long count() {
     return COUNT.get();

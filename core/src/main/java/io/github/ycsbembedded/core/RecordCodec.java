@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.zip.CRC32C;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 
@@ -14,19 +15,25 @@ import site.ycsb.ByteIterator;
  * engines and not encodings.
  *
  * <pre>
- * record := FORMAT_VERSION field*
- * field  := varint(nameLength) name(UTF-8) varint(valueLength) value
+ * record   := FORMAT_VERSION checksum field*
+ * checksum := CRC32C of the fields' bytes, 4 bytes little-endian
+ * field    := varint(nameLength) name(UTF-8) varint(valueLength) value
  * </pre>
  *
  * Fields are written in ascending name order, so the same map always encodes to the same bytes.
- * Varints are unsigned LEB128. Decoding reads only the requested fields' values and checks every
- * length against the bytes that are there.
+ * Varints are unsigned LEB128. Decoding first checks the checksum (end to end: whatever an engine
+ * or a disk did to the bytes, a record that does not match is never read as data; LMDB keeps no
+ * checksums of its own), then reads only the requested fields' values and checks every length
+ * against the bytes that are there. A record of version 1 (before the checksum) is refused.
  *
  * <p>An {@code Encoder} is reused per thread to avoid allocating a buffer per write.
  */
 public final class RecordCodec {
   /** First byte of every encoded record. */
-  public static final byte FORMAT_VERSION = 1;
+  public static final byte FORMAT_VERSION = 2;
+
+  /** Bytes before the first field: the version and the checksum. */
+  static final int HEADER = 5;
 
   private RecordCodec() {}
 
@@ -99,7 +106,7 @@ public final class RecordCodec {
   private static void visit(byte[] data, int offset, int length, Set<String> fields, FieldSink sink)
       throws CorruptRecordException {
     Reader reader = new Reader(data, offset, length);
-    reader.readVersion();
+    reader.readHeader();
     int wanted = fields == null ? Integer.MAX_VALUE : fields.size();
     int found = 0;
     while (reader.hasMore() && found < wanted) {
@@ -113,8 +120,20 @@ public final class RecordCodec {
     }
   }
 
+  private static void putInt(byte[] data, int at, int value) {
+    data[at] = (byte) value;
+    data[at + 1] = (byte) (value >>> 8);
+    data[at + 2] = (byte) (value >>> 16);
+    data[at + 3] = (byte) (value >>> 24);
+  }
+
+  private static int getInt(byte[] data, int at) {
+    return (data[at] & 0xFF) | (data[at + 1] & 0xFF) << 8 | (data[at + 2] & 0xFF) << 16 | (data[at + 3] & 0xFF) << 24;
+  }
+
   /** A reusable, growing output buffer for encoding records. Not thread safe. */
   public static final class Encoder {
+    private final CRC32C checksum = new CRC32C();
     private byte[] buffer = new byte[256];
     private int position;
 
@@ -129,12 +148,16 @@ public final class RecordCodec {
     /** Like {@link #encode}, for values already in bytes, in name order. */
     public int encodeFields(SortedMap<String, byte[]> fields) {
       position = 0;
-      ensure(1);
-      buffer[position++] = FORMAT_VERSION;
+      ensure(HEADER);
+      buffer[0] = FORMAT_VERSION;
+      position = HEADER;
       for (Map.Entry<String, byte[]> field : fields.entrySet()) {
         writeBytes(field.getKey().getBytes(StandardCharsets.UTF_8));
         writeBytes(field.getValue());
       }
+      checksum.reset();
+      checksum.update(buffer, HEADER, position - HEADER);
+      putInt(buffer, 1, (int) checksum.getValue());
       return position;
     }
 
@@ -176,15 +199,32 @@ public final class RecordCodec {
       return position < end;
     }
 
-    void readVersion() throws CorruptRecordException {
+    /** Checks the version and the checksum, and moves to the first field. */
+    void readHeader() throws CorruptRecordException {
       if (position >= end) {
         throw new CorruptRecordException("corrupt record: empty value");
       }
-      byte version = data[position++];
+      byte version = data[position];
+      if (version == 1) {
+        throw new CorruptRecordException("record of format version 1 (written by an earlier ycsb-embedded,"
+            + " without a checksum) is not read by this version (" + FORMAT_VERSION + "); load the data again");
+      }
       if (version != FORMAT_VERSION) {
         throw new CorruptRecordException(
             "corrupt record: format version " + version + ", expected " + FORMAT_VERSION);
       }
+      if (end - position < HEADER) {
+        throw new CorruptRecordException("corrupt record: " + (end - position) + " bytes, shorter than its header");
+      }
+      int stored = getInt(data, position + 1);
+      CRC32C crc = new CRC32C();
+      crc.update(data, position + HEADER, end - position - HEADER);
+      int computed = (int) crc.getValue();
+      if (stored != computed) {
+        throw new CorruptRecordException(String.format(
+            "corrupt record: checksum mismatch (stored %08x, computed %08x)", stored, computed));
+      }
+      position += HEADER;
     }
 
     String readName() throws CorruptRecordException {

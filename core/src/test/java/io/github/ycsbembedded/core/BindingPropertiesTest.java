@@ -112,4 +112,47 @@ class BindingPropertiesTest {
         .isInstanceOf(DBException.class)
         .hasMessageStartingWith("x.dir: '" + file + "' is not a usable directory (");
   }
+
+  private static BindingProperties declared(String name, String value) throws DBException {
+    return with(name, value).declare("lmdb.", java.util.Set.of("lmdb.dir", "lmdb.mapsize", "lmdb.nordahead"));
+  }
+
+  @Test
+  void aMistypedPropertyWithThePrefixNamesTheNearestDeclaredOne() {
+    assertThatThrownBy(() -> declared("lmdb.mapsise", "1g"))
+        .isInstanceOf(DBException.class)
+        .hasMessage("lmdb.mapsise: unknown property; did you mean lmdb.mapsize?");
+  }
+
+  @Test
+  void anUnknownPropertyFarFromEveryNameListsThem() {
+    assertThatThrownBy(() -> declared("lmdb.compression", "none"))
+        .hasMessage("lmdb.compression: unknown property; known: lmdb.dir, lmdb.mapsize, lmdb.nordahead");
+  }
+
+  @Test
+  void propertiesWithOtherPrefixesAreNotTheBindingsConcern() throws DBException {
+    assertThat(declared("rocksdb.whatever", "1").size("lmdb.mapsize", 5, 0)).isEqualTo(5);
+  }
+
+  @Test
+  void readingAnUndeclaredPropertyIsAProgrammingError() throws DBException {
+    BindingProperties p = declared("lmdb.dir", "/x");
+    assertThatThrownBy(() -> p.bool("lmdb.undeclared", false)).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void anEmptyValueOfATypedPropertyIsRefusedSayingWhatItTakes() {
+    assertThatThrownBy(() -> with("lmdb.mapsize", "").size("lmdb.mapsize", 1, 0))
+        .hasMessage("lmdb.mapsize: empty value; use a number with an optional k, m, g or t suffix,"
+            + " or leave it out for the default");
+    assertThatThrownBy(() -> with("x.n", " ").integer("x.n", 1, 0, 9))
+        .hasMessage("x.n: empty value; use an integer from 0 to 9, or leave it out for the default");
+  }
+
+  @Test
+  void sizesAboveTheirMaximumAreRefused() {
+    assertThatThrownBy(() -> with("leveldb.block_size", "8m").size("leveldb.block_size", 4096, 1024, 4 << 20))
+        .hasMessage("leveldb.block_size: '8m' is too large; use at most 4194304 bytes");
+  }
 }

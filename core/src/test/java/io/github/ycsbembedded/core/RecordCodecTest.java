@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
@@ -29,11 +30,61 @@ class RecordCodecTest {
     return out;
   }
 
+  /** A record of this version with the given field bytes and their right checksum. */
+  private static byte[] record(int... fieldBytes) {
+    byte[] fields = new byte[fieldBytes.length];
+    for (int i = 0; i < fields.length; i++) {
+      fields[i] = (byte) fieldBytes[i];
+    }
+    CRC32C crc = new CRC32C();
+    crc.update(fields);
+    int value = (int) crc.getValue();
+    byte[] record = new byte[5 + fields.length];
+    record[0] = RecordCodec.FORMAT_VERSION;
+    for (int i = 0; i < 4; i++) {
+      record[1 + i] = (byte) (value >>> (8 * i));
+    }
+    System.arraycopy(fields, 0, record, 5, fields.length);
+    return record;
+  }
+
   @Test
-  void layoutIsVersionThenLengthPrefixedFieldsInNameOrder() {
+  void layoutIsVersionChecksumThenLengthPrefixedFieldsInNameOrder() {
     byte[] encoded = RecordCodec.encode(values("b", "xy", "a", ""));
 
-    assertThat(encoded).containsExactly(1, 1, 'a', 0, 1, 'b', 2, 'x', 'y');
+    assertThat(encoded).containsExactly(record(1, 'a', 0, 1, 'b', 2, 'x', 'y'));
+    assertThat(encoded[0]).isEqualTo((byte) 2);
+  }
+
+  @Test
+  void anyFlippedByteIsACorruptRecordNeverData() {
+    byte[] encoded = RecordCodec.encode(values("field0", "a value of some length", "field1", "another"));
+    for (int at = 1; at < encoded.length; at++) {
+      for (int bit = 0; bit < 8; bit++) {
+        byte[] corrupt = encoded.clone();
+        corrupt[at] ^= (byte) (1 << bit);
+        int position = at;
+        assertThatThrownBy(() -> RecordCodec.decode(corrupt)).as("bit %d of byte %d", bit, position)
+            .isInstanceOf(CorruptRecordException.class)
+            .hasMessageStartingWith("corrupt record: checksum mismatch");
+      }
+    }
+  }
+
+  @Test
+  void aRecordWithoutChecksumIsRefusedNamingItsVersion() {
+    byte[] versionOne = {1, 1, 'a', 1, 'x'};
+    assertThatThrownBy(() -> RecordCodec.decode(versionOne))
+        .isInstanceOf(CorruptRecordException.class)
+        .hasMessage("record of format version 1 (written by an earlier ycsb-embedded, without a checksum)"
+            + " is not read by this version (2); load the data again");
+  }
+
+  @Test
+  void aRecordShorterThanItsHeaderIsCorrupt() {
+    assertThatThrownBy(() -> RecordCodec.decode(new byte[] {2, 0, 0}))
+        .isInstanceOf(CorruptRecordException.class)
+        .hasMessage("corrupt record: 3 bytes, shorter than its header");
   }
 
   @Test
@@ -88,7 +139,7 @@ class RecordCodecTest {
 
   @Test
   void decodeOwnedReportsCorruption() {
-    assertThatThrownBy(() -> RecordCodec.decodeOwned(new byte[] {1, 3, 'a'}, null, new HashMap<>()))
+    assertThatThrownBy(() -> RecordCodec.decodeOwned(record(3, 'a'), null, new HashMap<>()))
         .isInstanceOf(CorruptRecordException.class)
         .hasMessage("corrupt record: field name claims 3 bytes, 1 remain");
   }
@@ -126,13 +177,12 @@ class RecordCodecTest {
   void unknownFormatVersionIsReportedAsCorrupt() {
     assertThatThrownBy(() -> RecordCodec.decode(new byte[] {9, 1, 'a', 0}))
         .isInstanceOf(CorruptRecordException.class)
-        .hasMessage("corrupt record: format version 9, expected 1");
+        .hasMessage("corrupt record: format version 9, expected 2");
   }
 
   @Test
   void lengthBeyondTheEndIsReportedAsCorrupt() {
-    byte[] encoded = RecordCodec.encode(values("name", "value"));
-    byte[] truncated = Arrays.copyOf(encoded, encoded.length - 2);
+    byte[] truncated = record(4, 'n', 'a', 'm', 'e', 5, 'v', 'a', 'l');
 
     assertThatThrownBy(() -> RecordCodec.decode(truncated))
         .isInstanceOf(CorruptRecordException.class)
@@ -141,14 +191,14 @@ class RecordCodecTest {
 
   @Test
   void truncatedVarintIsReportedAsCorrupt() {
-    assertThatThrownBy(() -> RecordCodec.decode(new byte[] {1, (byte) 0x80}))
+    assertThatThrownBy(() -> RecordCodec.decode(record(0x80)))
         .isInstanceOf(CorruptRecordException.class)
         .hasMessage("corrupt record: truncated length of field name");
   }
 
   @Test
   void overlongVarintIsReportedAsCorrupt() {
-    byte[] data = {1, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 1};
+    byte[] data = record(0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 1);
     assertThatThrownBy(() -> RecordCodec.decode(data))
         .isInstanceOf(CorruptRecordException.class)
         .hasMessageStartingWith("corrupt record:");

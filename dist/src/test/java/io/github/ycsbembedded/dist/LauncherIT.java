@@ -89,4 +89,49 @@ class LauncherIT {
     assertThat(run.exitCode()).as(run.toString()).isZero();
     assertThat(run.count("READ", "Return=OK")).isEqualTo(100);
   }
+
+  @Test
+  void aWorkloadThatCannotStartIsOneLineAndExitOne() throws Exception {
+    YcsbProcess result = ycsb("run", "lmdb", "-P", "workloads/workloadz", "-p", "batchsize=0",
+        "-p", "lmdb.dir=" + dataDir);
+
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.stderr().strip()).isEqualTo("ycsb: workload io.github.ycsbembedded.workloads.BatchedReadWorkload:"
+        + " batchsize: '0' is not an integer from 1 to 1048576");
+  }
+
+  @Test
+  void theShellWithoutADirectoryIsOneLineAndExitOne() throws Exception {
+    YcsbProcess result = ycsb("shell", "lmdb");
+
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.stderr().strip()).isEqualTo("ycsb: lmdb.dir is required (set it with -p lmdb.dir=...)");
+  }
+
+  /** Another engine's directory is told by the engine's own file names when no binding marked it. */
+  @Test
+  void lmdbRefusesADirectoryRocksDbWrote() throws Exception {
+    YcsbProcess load = ycsb("load", "rocksdb", "-P", "workloads/workloada", "-p", "recordcount=100",
+        "-p", "rocksdb.dir=" + dataDir);
+    assertThat(load.exitCode()).as(load.toString()).isZero();
+    java.nio.file.Files.delete(dataDir.resolve("ycsb-embedded.binding"));
+
+    YcsbProcess run = ycsb("run", "lmdb", "-P", "workloads/workloadc", "-p", "recordcount=100",
+        "-p", "lmdb.dir=" + dataDir);
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.stderr().strip()).isEqualTo("ycsb: lmdb: " + dataDir.toRealPath() + " holds a rocksdb database;"
+        + " use an empty directory or one lmdb wrote");
+  }
+
+  /** Keys of 604 bytes, which LMDB cannot store: every insert is BAD_REQUEST, and the run fails. */
+  @Test
+  void aLoadWhoseEveryInsertFailsExitsOneWithTheCounts() throws Exception {
+    YcsbProcess result = ycsb("load", "lmdb", "-P", "workloads/workloada", "-p", "recordcount=50",
+        "-p", "lmdb.dir=" + dataDir, "-p", "insertorder=ordered", "-p", "zeropadding=600");
+
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.stdout()).contains("[INSERT], Return=BAD_REQUEST, 1");
+    assertThat(result.stderr().strip().lines().reduce((a, b) -> b).orElse(""))
+        .isEqualTo("ycsb: every operation failed (INSERT BAD_REQUEST 1)");
+  }
 }

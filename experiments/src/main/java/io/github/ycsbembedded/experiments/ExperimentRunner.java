@@ -89,7 +89,12 @@ public final class ExperimentRunner implements Callable<Integer> {
         .resolve(experiment.name() + "-" + chosen.name() + "-" + stamp);
     Path data = (dataDir == null ? home.resolve("data").resolve("experiments") : dataDir.toAbsolutePath())
         .resolve(experiment.name() + "-" + chosen.name());
-    Files.createDirectories(out.resolve("raw"));
+    try {
+      Files.createDirectories(out.resolve("raw"));
+    } catch (IOException | SecurityException e) {
+      System.err.println("experiment: --out: cannot create " + out + " (" + e.getMessage() + ")");
+      return 2;
+    }
 
     PrintStream log = System.out;
     PrintStream progress = System.console() != null ? System.err : null;
@@ -179,7 +184,7 @@ public final class ExperimentRunner implements Callable<Integer> {
     }
     try {
       long number = Long.parseLong(value);
-      if (number > 0) {
+      if (number > 0 && number <= Long.MAX_VALUE >> shift) {
         return number << shift;
       }
     } catch (NumberFormatException e) {

@@ -54,6 +54,20 @@ class ExperimentRunnerTest {
   }
 
   @Test
+  void aMemoryLimitThatOverflowsIsRefusedNotTakenAsNoLimit() {
+    assertThat(run("unum", "--memory-limit", "16777216t")).isEqualTo(2);
+    assertThat(stderr()).isEqualTo("experiment: --memory-limit: '16777216t' is not a size; use a number with an optional k, m, g or t suffix");
+  }
+
+  @Test
+  void anUnwritableOutIsOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+    java.nio.file.Path file = java.nio.file.Files.writeString(tmp.resolve("a-file"), "not a folder");
+    assertThat(run("unum", "--scale", "tiny", "--engines", "lmdb", "--out", file.toString())).isEqualTo(2);
+    assertThat(stderr()).startsWith("experiment: --out: cannot create " + file.resolve("unum-tiny-"))
+        .doesNotContain("\n").doesNotContain("Exception");
+  }
+
+  @Test
   void unknownExperimentListsTheKnownOnes() {
     assertThat(run("nosuch")).isEqualTo(2);
     assertThat(stderr()).isEqualTo("experiment: unknown experiment 'nosuch'; known experiments: digg, harperdb, hyperdex, likes, unum");

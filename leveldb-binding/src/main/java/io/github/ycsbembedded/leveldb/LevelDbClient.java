@@ -4,6 +4,8 @@ import io.github.ycsbembedded.core.BatchReadDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
+import io.github.ycsbembedded.core.EngineFailure;
+import io.github.ycsbembedded.core.EngineFailure.Condition;
 import io.github.ycsbembedded.core.KeyOrder;
 import io.github.ycsbembedded.core.KeyLocks;
 import io.github.ycsbembedded.core.KeyRead;
@@ -20,16 +22,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
 import java.util.concurrent.locks.Lock;
-import org.iq80.leveldb.DBException;
-import org.iq80.leveldb.DBIterator;
-import org.iq80.leveldb.ReadOptions;
-import org.iq80.leveldb.Snapshot;
-import org.iq80.leveldb.WriteBatch;
 import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
- * YCSB binding for LevelDB, the C++ engine through leveldbjni. LevelDB has no column families, so
+ * YCSB binding for LevelDB 1.23, the C++ engine through this module's JNI library ({@link LevelDb}).
+ * LevelDB has no column families, so
  * each key is stored behind its table's prefix — the table name's UTF-8 length as one varint, then
  * the name — which no other table's prefix can start with; a scan stops at the end of its prefix.
  * An update's read-modify-write holds the key's striped lock.
@@ -46,9 +45,34 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
 
   private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
   private final Map<String, byte[]> prefixes = new HashMap<>();
+  private LevelDb.Batch batch;
 
   public LevelDbClient() {
-    super("leveldb", LevelDbEngine.class);
+    super("leveldb", LevelDbEngine.class, LevelDbEngine.PROPERTIES);
+  }
+
+  /** Our JNI library's exception types (see {@link LevelDbException}). */
+  @Override
+  protected Condition classify(Throwable e) {
+    if (e instanceof EngineFailure failure) {
+      return failure.condition();
+    }
+    if (e instanceof LevelDbException.Locked) {
+      return Condition.IN_USE;
+    }
+    if (e instanceof LevelDbException.Corruption) {
+      return Condition.CORRUPTION;
+    }
+    if (e instanceof LevelDbException.NoSpace) {
+      return Condition.NO_SPACE;
+    }
+    if (e instanceof LevelDbException.IoError || e instanceof LevelDbException.NotFound) {
+      return Condition.IO_ERROR;
+    }
+    if (e instanceof LevelDbException.InvalidArgument || e instanceof LevelDbException.NotSupported) {
+      return Condition.INVALID_ARGUMENT;
+    }
+    return Condition.OTHER;
   }
 
   @Override
@@ -57,10 +81,21 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   }
 
   @Override
-  protected void initThread(LevelDbEngine engine, BindingProperties properties) {}
+  protected void initThread(LevelDbEngine engine, BindingProperties properties) throws DBException {
+    try {
+      batch = new LevelDb.Batch();
+    } catch (IOException e) {
+      throw new DBException("leveldb: " + e.getMessage(), e);
+    }
+  }
 
   @Override
-  protected void cleanupThread() {}
+  protected void cleanupThread() {
+    if (batch != null) {
+      batch.close();
+      batch = null;
+    }
+  }
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
@@ -71,7 +106,7 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
       }
       RecordCodec.decodeOwned(found, fields, result);
       return Status.OK;
-    } catch (DBException | CorruptRecordException e) {
+    } catch (LevelDbException | CorruptRecordException e) {
       return error("read", table, key, e);
     }
   }
@@ -89,15 +124,15 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
     for (int i = 0; i < stored.length; i++) {
       stored[i] = storedKey(table, keys.get(i));
     }
-    try (Snapshot snapshot = engine().db().getSnapshot()) {
-      ReadOptions options = new ReadOptions().snapshot(snapshot);
+    LevelDb db = engine().db();
+    try (LevelDb.Snapshot snapshot = db.snapshot()) {
       for (int i : KeyOrder.ascending(stored)) {
-        byte[] found = engine().db().get(stored[i], options);
+        byte[] found = db.get(stored[i], snapshot);
         reads[i] = found == null
             ? KeyRead.missing()
             : decodeForBatch(table, keys.get(i), found, fields);
       }
-    } catch (IOException | DBException e) {
+    } catch (LevelDbException e) {
       return batchReadError(table, keys, e);
     }
     results.addAll(Arrays.asList(reads));
@@ -117,17 +152,19 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
       return Status.BAD_REQUEST;
     }
     List<java.util.concurrent.locks.ReentrantLock> locked = engine().keyLocks().lockAll(writes);
-    try (WriteBatch batch = engine().db().createWriteBatch()) {
+    try {
+      batch.clear();
       for (Write write : writes) {
         if (write.isDelete()) {
           batch.delete(storedKey(write.table(), write.key()));
         } else {
-          batch.put(storedKey(write.table(), write.key()), RecordCodec.encode(write.values()));
+          int length = encoder.encode(write.values());
+          batch.put(storedKey(write.table(), write.key()), encoder.buffer(), length);
         }
       }
-      engine().db().write(batch, engine().writeOptions());
+      engine().db().write(batch, engine().sync());
       return Status.OK;
-    } catch (IOException | DBException e) {
+    } catch (LevelDbException e) {
       return atomicWriteError(writes, e);
     } finally {
       KeyLocks.unlockAll(locked);
@@ -155,20 +192,20 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   private Status walk(String operation, String table, String start, byte[] end, int limit, Set<String> fields,
       RecordSink sink) {
     byte[] prefix = prefix(table);
-    try (DBIterator it = engine().db().iterator()) {
-      it.seek(storedKey(table, start));
-      for (int n = 0; n < limit && it.hasNext(); n++) {
-        Map.Entry<byte[], byte[]> entry = it.next();
-        byte[] key = entry.getKey();
+    try (LevelDb.Cursor cursor = engine().db().cursor(null)) {
+      boolean positioned = cursor.seek(storedKey(table, start));
+      for (int n = 0; n < limit && positioned; n++) {
+        byte[] key = cursor.key();
         if (!startsWith(key, prefix) || (end != null && Arrays.compareUnsigned(key, end) >= 0)) {
           break;
         }
         HashMap<String, ByteIterator> record = new HashMap<>();
-        RecordCodec.decodeOwned(entry.getValue(), fields, record);
+        RecordCodec.decodeOwned(cursor.value(), fields, record);
         sink.accept(key, record);
+        positioned = cursor.next();
       }
       return Status.OK;
-    } catch (IOException | DBException | CorruptRecordException e) {
+    } catch (LevelDbException | CorruptRecordException e) {
       return error(operation, table, start, e);
     }
   }
@@ -177,9 +214,9 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     try {
       int length = encoder.encode(values);
-      engine().db().put(storedKey(table, key), Arrays.copyOf(encoder.buffer(), length), engine().writeOptions());
+      engine().db().put(storedKey(table, key), encoder.buffer(), length, engine().sync());
       return Status.OK;
-    } catch (DBException e) {
+    } catch (LevelDbException e) {
       return error("insert", table, key, e);
     }
   }
@@ -196,9 +233,9 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
         return Status.NOT_FOUND;
       }
       int length = encoder.encodeFields(RecordCodec.merge(found, 0, found.length, updates));
-      engine().db().put(stored, Arrays.copyOf(encoder.buffer(), length), engine().writeOptions());
+      engine().db().put(stored, encoder.buffer(), length, engine().sync());
       return Status.OK;
-    } catch (DBException | CorruptRecordException e) {
+    } catch (LevelDbException | CorruptRecordException e) {
       return error("update", table, key, e);
     } finally {
       lock.unlock();
@@ -209,9 +246,9 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   public Status delete(String table, String key) {
     // YCSB's delete is blind: LevelDB does not tell whether the key existed
     try {
-      engine().db().delete(storedKey(table, key), engine().writeOptions());
+      engine().db().delete(storedKey(table, key), engine().sync());
       return Status.OK;
-    } catch (DBException e) {
+    } catch (LevelDbException e) {
       return error("delete", table, key, e);
     }
   }

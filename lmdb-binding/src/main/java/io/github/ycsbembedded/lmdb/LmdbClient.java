@@ -4,6 +4,8 @@ import io.github.ycsbembedded.core.BatchReadDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
+import io.github.ycsbembedded.core.EngineFailure;
+import io.github.ycsbembedded.core.EngineFailure.Condition;
 import io.github.ycsbembedded.core.KeyOrder;
 import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.MultiWriteDB;
@@ -24,6 +26,8 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.lmdbjava.Cursor;
 import org.lmdbjava.Dbi;
+import org.lmdbjava.Env;
+import org.lmdbjava.LmdbNativeException;
 import org.lmdbjava.GetOp;
 import org.lmdbjava.LmdbException;
 import org.lmdbjava.Txn;
@@ -51,8 +55,51 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   private byte[] value = new byte[1024];
   private Txn<DirectBuffer> readTxn;
 
+  /** errno values LMDB passes through from the file system. */
+  private static final int EIO = 5;
+  private static final int EACCES = 13;
+  private static final int EINVAL = 22;
+  private static final int ENOSPC = 28;
+  private static final int EDQUOT = 122;
+
   public LmdbClient() {
-    super("lmdb", LmdbEngine.class);
+    super("lmdb", LmdbEngine.class, LmdbEngine.PROPERTIES);
+  }
+
+  /** LMDB is multi-process by design: another process may have the directory open. */
+  @Override
+  protected boolean multiProcess() {
+    return true;
+  }
+
+  /** lmdbjava's exception types for LMDB's own codes, and the errno of a failed system call. */
+  @Override
+  protected Condition classify(Throwable e) {
+    if (e instanceof EngineFailure failure) {
+      return failure.condition();
+    }
+    if (e instanceof LmdbNativeException.PageCorruptedException || e instanceof LmdbNativeException.PageNotFoundException
+        || e instanceof Env.FileInvalidException || e instanceof Env.VersionMismatchException) {
+      return Condition.CORRUPTION;
+    }
+    if (e instanceof LmdbNativeException.PanicException) {
+      return Condition.ENGINE_STOPPED;
+    }
+    if (e instanceof LmdbNativeException n) {
+      switch (n.getResultCode()) {
+        case ENOSPC:
+        case EDQUOT:
+          return Condition.NO_SPACE;
+        case EIO:
+        case EACCES:
+          return Condition.IO_ERROR;
+        case EINVAL:
+          return Condition.INVALID_ARGUMENT;
+        default:
+          return Condition.OTHER;
+      }
+    }
+    return e instanceof java.io.IOException ? Condition.IO_ERROR : Condition.OTHER;
   }
 
   @Override

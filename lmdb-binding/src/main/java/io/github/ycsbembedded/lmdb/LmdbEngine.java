@@ -1,11 +1,15 @@
 package io.github.ycsbembedded.lmdb;
 
 import io.github.ycsbembedded.core.BindingProperties;
-import io.github.ycsbembedded.core.Directories;
+import io.github.ycsbembedded.core.EngineFailure;
+import io.github.ycsbembedded.core.NativeLibrary;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -29,6 +33,12 @@ import site.ycsb.DBException;
 final class LmdbEngine implements AutoCloseable {
   static final int MAX_DBS = 128;
 
+  /** The binding's properties besides {@code lmdb.dir} and {@code lmdb.destroy}. */
+  static final Set<String> PROPERTIES = Set.of("lmdb.mapsize", "lmdb.sync", "lmdb.nometasync", "lmdb.writemap",
+      "lmdb.nordahead", "lmdb.maxreaders");
+
+  private static boolean libraryLoaded;
+
   private final Env<DirectBuffer> env;
   private final ReentrantReadWriteLock operations = new ReentrantReadWriteLock();
   private final ConcurrentHashMap<String, Dbi<DirectBuffer>> tables = new ConcurrentHashMap<>();
@@ -49,10 +59,9 @@ final class LmdbEngine implements AutoCloseable {
     int threads = properties.integer("threadcount", 1, 1, Integer.MAX_VALUE);
     int maxReaders =
         properties.integer("lmdb.maxreaders", Math.max(126, 2 * threads + 8), 1, 1 << 20);
-    boolean destroy = properties.bool("lmdb.destroy", false);
-    if (destroy) {
-      Directories.wipe(dir);
-    }
+    loadLibrary();
+    Path data = dir.resolve("data.mdb");
+    long sizeBefore = Files.exists(data) ? Files.size(data) : -1;
 
     // MDB_NOTLS ties a reader slot to a transaction object rather than to a thread, so slots come
     // back when a client closes its read transaction.
@@ -76,10 +85,44 @@ final class LmdbEngine implements AutoCloseable {
             .setMaxReaders(maxReaders)
             .open(dir.toFile(), flags.toArray(new EnvFlags[0]));
     try {
+      refuseTruncated(env, data, sizeBefore);
       return new LmdbEngine(env);
-    } catch (RuntimeException e) {
+    } catch (EngineFailure | RuntimeException e) {
       env.close();
       throw e;
+    }
+  }
+
+  /**
+   * LMDB maps the file and would die with SIGBUS on the first page past its end: a data.mdb shorter
+   * than its last used page (truncated) is refused before any page but the meta pages is read.
+   */
+  private static void refuseTruncated(Env<DirectBuffer> env, Path data, long sizeBefore) throws EngineFailure {
+    long pageSize = env.stat().pageSize;
+    long needed = (env.info().lastPageNumber + 1) * pageSize;
+    if (sizeBefore >= 0 && sizeBefore < needed) {
+      throw new EngineFailure(EngineFailure.Condition.CORRUPTION, "lmdb: " + data + " holds " + sizeBefore
+          + " bytes but its last page ends at byte " + needed + ": the file was cut short; refusing to open it");
+    }
+  }
+
+  /**
+   * Loads the LMDB library lmdbjava bundles from our own temporary copy, deleted once loaded
+   * (lmdbjava's own copy is deleted only at a normal JVM exit, so every kill -9 would leave one in
+   * the temporary folder). A user's {@code lmdbjava.native.lib} is left alone.
+   */
+  private static synchronized void loadLibrary() throws IOException, ClassNotFoundException {
+    if (libraryLoaded || System.getProperty("lmdbjava.native.lib") != null || NativeLibrary.platform() == null) {
+      return;
+    }
+    Path copy = NativeLibrary.copyOut(Env.class, "/org/lmdbjava/native/x86_64-linux-gnu.so", "lmdb.so");
+    try {
+      System.setProperty("lmdbjava.native.lib", copy.toString());
+      // lmdbjava's Library class loads the library when it is initialized
+      Class.forName("org.lmdbjava.Library", true, Env.class.getClassLoader());
+      libraryLoaded = true;
+    } finally {
+      Files.deleteIfExists(copy);
     }
   }
 

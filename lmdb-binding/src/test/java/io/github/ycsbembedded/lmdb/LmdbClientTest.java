@@ -1,12 +1,19 @@
 package io.github.ycsbembedded.lmdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.testing.BindingConformanceTest;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import site.ycsb.DB;
+import site.ycsb.DBException;
 import site.ycsb.Status;
 
 class LmdbClientTest extends BindingConformanceTest {
@@ -65,6 +72,47 @@ class LmdbClientTest extends BindingConformanceTest {
     for (int i = 0; i < 4000; i += 13) {
       assertThat(read(db, TABLE, key(i), null)).containsEntry("field0", field + (i % 1000));
     }
+  }
+
+  @Test
+  void aTruncatedDataFileIsRefusedInsteadOfCrashingTheJvm() throws Exception {
+    DB db = open();
+    for (int i = 0; i < 2000; i++) {
+      db.insert(TABLE, key(i), record("field0", bulkyValue(i)));
+    }
+    close(db);
+    Path data = dataDir.resolve("data.mdb");
+    long size = Files.size(data);
+    try (FileChannel channel = FileChannel.open(data, StandardOpenOption.WRITE)) {
+      channel.truncate(size / 2);
+    }
+
+    assertThatThrownBy(this::open)
+        .isInstanceOf(DBException.class)
+        .hasMessage("lmdb: " + data.toRealPath() + " holds " + size / 2 + " bytes but its last page ends at byte "
+            + size + ": the file was cut short; refusing to open it");
+  }
+
+  @Test
+  void lmdbsConditionsAreToldApartByTheirCodes() {
+    LmdbClient client = new LmdbClient();
+    assertThat(client.classify(lmdbError(28))).isEqualTo(EngineFailure.Condition.NO_SPACE);
+    assertThat(client.classify(lmdbError(5))).isEqualTo(EngineFailure.Condition.IO_ERROR);
+    assertThat(client.classify(lmdbError(-30796))).isEqualTo(EngineFailure.Condition.CORRUPTION);
+  }
+
+  /** What lmdbjava throws for an LMDB return code (its own mapping from codes to types). */
+  private static RuntimeException lmdbError(int code) {
+    try {
+      java.lang.reflect.Method check = Class.forName("org.lmdbjava.ResultCodeMapper").getDeclaredMethod("checkRc", int.class);
+      check.setAccessible(true);
+      check.invoke(null, code);
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      return (RuntimeException) e.getCause();
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError(e);
+    }
+    throw new AssertionError("no exception for code " + code);
   }
 
   @Test

@@ -4,6 +4,8 @@ import io.github.ycsbembedded.core.BatchReadDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
+import io.github.ycsbembedded.core.EngineFailure;
+import io.github.ycsbembedded.core.EngineFailure.Condition;
 import io.github.ycsbembedded.core.KeyLocks;
 import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.MultiWriteDB;
@@ -51,7 +53,29 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   private final List<byte[]> batchKeys = new ArrayList<>();
 
   public RocksDbClient() {
-    super("rocksdb", RocksDbEngine.class);
+    super("rocksdb", RocksDbEngine.class, RocksDbEngine.PROPERTIES);
+  }
+
+  /** RocksDB's status code and subcode. */
+  @Override
+  protected Condition classify(Throwable e) {
+    if (e instanceof EngineFailure failure) {
+      return failure.condition();
+    }
+    if (!(e instanceof RocksDBException r) || r.getStatus() == null) {
+      return Condition.OTHER;
+    }
+    org.rocksdb.Status status = r.getStatus();
+    switch (status.getCode()) {
+      case Corruption:
+        return Condition.CORRUPTION;
+      case InvalidArgument:
+        return Condition.INVALID_ARGUMENT;
+      case IOError:
+        return status.getSubCode() == org.rocksdb.Status.SubCode.NoSpace ? Condition.NO_SPACE : Condition.IO_ERROR;
+      default:
+        return Condition.OTHER;
+    }
   }
 
   @Override

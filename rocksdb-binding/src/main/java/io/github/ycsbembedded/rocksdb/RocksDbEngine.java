@@ -1,8 +1,9 @@
 package io.github.ycsbembedded.rocksdb;
 
 import io.github.ycsbembedded.core.BindingProperties;
-import io.github.ycsbembedded.core.Directories;
 import io.github.ycsbembedded.core.KeyLocks;
+import io.github.ycsbembedded.core.NativeLibrary;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +11,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
@@ -36,6 +37,13 @@ import site.ycsb.DBException;
  * them all, in reverse order, with the close variant that reports errors.
  */
 final class RocksDbEngine implements AutoCloseable {
+  /** The binding's properties besides {@code rocksdb.dir} and {@code rocksdb.destroy}. */
+  static final Set<String> PROPERTIES = Set.of("rocksdb.optionsfile", "rocksdb.cache_size", "rocksdb.compression",
+      "rocksdb.sync", "rocksdb.disable_wal", "rocksdb.write_buffer_size", "rocksdb.bloom_bits",
+      "rocksdb.max_background_jobs");
+
+  private static boolean libraryLoaded;
+
   private final RocksDB db;
   private final ColumnFamilyOptions familyOptions;
   private final WriteOptions writeOptions;
@@ -65,15 +73,11 @@ final class RocksDbEngine implements AutoCloseable {
     long writeBufferSize = p.size("rocksdb.write_buffer_size", 64L << 20, 64 << 10);
     int bloomBits = p.integer("rocksdb.bloom_bits", 0, 0, 64);
     int backgroundJobs = p.integer("rocksdb.max_background_jobs", 2, 1, 256);
-    boolean destroy = p.bool("rocksdb.destroy", false);
     if (optionsFile != null && !Files.isReadable(Path.of(optionsFile))) {
       throw new DBException("rocksdb.optionsfile: '" + optionsFile + "' is not a readable file");
     }
-    if (destroy) {
-      Directories.wipe(dir);
-    }
 
-    RocksDB.loadLibrary();
+    loadLibrary();
     Deque<AutoCloseable> owned = new ArrayDeque<>();
     try {
       DBOptions dbOptions;
@@ -110,7 +114,7 @@ final class RocksDbEngine implements AutoCloseable {
         descriptors.add(new ColumnFamilyDescriptor(name, familyOptions));
       }
       List<ColumnFamilyHandle> handles = new ArrayList<>();
-      RocksDB db = openOrExplain(dbOptions, dir, descriptors, handles);
+      RocksDB db = RocksDB.open(dbOptions, dir.toString(), descriptors, handles);
       owned.push(db::closeE); // closed after every handle (pushed later), before the options
       handles.forEach(owned::push);
       return new RocksDbEngine(db, familyOptions, writeOptions, owned, handles);
@@ -120,17 +124,30 @@ final class RocksDbEngine implements AutoCloseable {
     }
   }
 
-  private static RocksDB openOrExplain(DBOptions options, Path dir,
-      List<ColumnFamilyDescriptor> descriptors, List<ColumnFamilyHandle> handles) throws DBException {
-    try {
-      return RocksDB.open(options, dir.toString(), descriptors, handles);
-    } catch (RocksDBException e) {
-      String message = String.valueOf(e.getMessage());
-      if (message.toLowerCase(Locale.ROOT).contains("lock")) {
-        throw new DBException("rocksdb: " + dir + " is in use by another process (" + message + ")", e);
-      }
-      throw new DBException("rocksdb: cannot open " + dir + ": " + message, e);
+  /**
+   * Loads rocksdbjni's native library from our own temporary copy, deleted once loaded (rocksdbjni's
+   * own copy is deleted only at a normal JVM exit, so every kill -9 would leave 17 MB in the
+   * temporary folder). Elsewhere than linux-x86_64, rocksdbjni loads it its own way.
+   */
+  private static synchronized void loadLibrary() throws IOException {
+    if (libraryLoaded) {
+      return;
     }
+    if (NativeLibrary.platform() == null) {
+      RocksDB.loadLibrary();
+    } else {
+      Path folder = Files.createTempDirectory("ycsbe-rocksdbjni-");
+      // the name RocksDB.loadLibrary(paths) looks for in each folder
+      Path copy = folder.resolve(org.rocksdb.util.Environment.getJniLibraryFileName("rocksdbjni"));
+      try {
+        Files.move(NativeLibrary.copyOut(RocksDB.class, "/librocksdbjni-linux64.so", "rocksdbjni.so"), copy);
+        RocksDB.loadLibrary(List.of(folder.toString()));
+      } finally {
+        Files.deleteIfExists(copy);
+        Files.deleteIfExists(folder);
+      }
+    }
+    libraryLoaded = true;
   }
 
   /** The column families already in the database, or just the default one for a new database. */

@@ -3,6 +3,7 @@ package io.github.ycsbembedded.rocksdb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.ycsbembedded.core.RecordCodec;
 import io.github.ycsbembedded.core.testing.BindingConformanceTest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -85,7 +86,7 @@ class RocksDbClientTest extends BindingConformanceTest {
         RocksDB raw = RocksDB.open(options, dataDir.toString(), families, handles)) {
       ColumnFamilyHandle usertable = handles.get(1);
       assertThat(raw.get(usertable, "k".getBytes(StandardCharsets.UTF_8)))
-          .containsExactly(1, 6, 'f', 'i', 'e', 'l', 'd', '0', 1, 'v');
+          .containsExactly(RecordCodec.encode(record("field0", "v")));
       raw.put(usertable, "bad".getBytes(StandardCharsets.UTF_8), new byte[] {7, 7});
       handles.forEach(ColumnFamilyHandle::close);
     }

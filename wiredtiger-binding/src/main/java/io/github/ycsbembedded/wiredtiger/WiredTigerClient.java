@@ -4,12 +4,15 @@ import com.wiredtiger.db.Cursor;
 import com.wiredtiger.db.SearchStatus;
 import com.wiredtiger.db.Session;
 import com.wiredtiger.db.WiredTigerException;
+import com.wiredtiger.db.WiredTigerPanicException;
 import com.wiredtiger.db.WiredTigerRollbackException;
 import com.wiredtiger.db.wiredtigerConstants;
 import io.github.ycsbembedded.core.BatchReadDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
+import io.github.ycsbembedded.core.EngineFailure;
+import io.github.ycsbembedded.core.EngineFailure.Condition;
 import io.github.ycsbembedded.core.KeyOrder;
 import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.MultiWriteDB;
@@ -24,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
 import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
 import site.ycsb.Status;
@@ -31,26 +36,41 @@ import site.ycsb.Status;
 /**
  * YCSB binding for WiredTiger through its own Java API (Debian's 3.2.1 build). One connection
  * per directory; one session per client thread with one cursor per table, opened once and reused.
- * An update's read-modify-write is a snapshot transaction, retried when WiredTiger rolls it back
- * for a conflict.
+ * An update's read-modify-write is a snapshot transaction, retried with a growing, randomized
+ * pause when WiredTiger rolls it back for a conflict, for up to {@code wiredtiger.retry_timeout_ms}.
+ * A failure anywhere in an operation, a panic included, is that operation's {@code ERROR}.
  *
  * <p>Properties: see the README ({@code wiredtiger.dir}, {@code wiredtiger.cache_size},
  * {@code wiredtiger.compression}, {@code wiredtiger.sync}, {@code wiredtiger.config},
- * {@code wiredtiger.table_config}, {@code wiredtiger.destroy}).
+ * {@code wiredtiger.table_config}, {@code wiredtiger.retry_timeout_ms}, {@code wiredtiger.destroy}).
  */
 public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     implements BatchReadDB, MultiWriteDB, RangeScanDB {
   /** One bound for every binding's atomic writes; WiredTiger's own is far larger. */
   private static final int MAX_KEY_BYTES = 1 << 20;
 
-  private static final int MAX_UPDATE_ATTEMPTS = 1000;
+  /** The longest pause between two attempts of a conflicting transaction. */
+  private static final long MAX_BACKOFF_NANOS = 10_000_000;
 
   private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
   private final Map<String, Cursor> cursors = new HashMap<>();
   private Session session;
 
   public WiredTigerClient() {
-    super("wiredtiger", WiredTigerEngine.class);
+    super("wiredtiger", WiredTigerEngine.class, WiredTigerEngine.PROPERTIES);
+  }
+
+  /**
+   * WiredTiger's Java API has a type for a panic (WiredTiger panics on corrupt data and on a write
+   * that fails, e.g. a full disk, and prints why on stderr) and one for a conflict; other errors
+   * carry only strerror's text, which is not read.
+   */
+  @Override
+  protected Condition classify(Throwable e) {
+    if (e instanceof EngineFailure failure) {
+      return failure.condition();
+    }
+    return e instanceof WiredTigerPanicException ? Condition.ENGINE_STOPPED : Condition.OTHER;
   }
 
   @Override
@@ -93,22 +113,23 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     Cursor cursor = null;
+    Status status;
     try {
       cursor = cursor(table);
       cursor.putKeyByteArray(bytes(key));
       if (cursor.search() == wiredtigerConstants.WT_NOTFOUND) {
-        return Status.NOT_FOUND;
+        status = Status.NOT_FOUND;
+      } else {
+        RecordCodec.decodeOwned(cursor.getValueByteArray(), fields, result);
+        status = Status.OK;
       }
-      RecordCodec.decodeOwned(cursor.getValueByteArray(), fields, result);
-      return Status.OK;
     } catch (WiredTigerException | CorruptRecordException e) {
-      return error("read", table, key, e);
-    } finally {
-      reset(cursor);
+      status = error("read", table, key, e);
     }
+    return release(cursor, status, "read", table, key);
   }
 
-  /** The thread's cursor on the table, keys visited in key order. */
+  /** The thread's cursor on the table, in one snapshot transaction, keys visited in key order. */
   @Override
   public Status batchRead(String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
     results.clear();
@@ -118,20 +139,28 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
       encoded[i] = bytes(keys.get(i));
     }
     Cursor cursor = null;
+    Status status = Status.OK;
     try {
       cursor = cursor(table);
-      for (int i : KeyOrder.ascending(encoded)) {
-        cursor.putKeyByteArray(encoded[i]);
-        if (cursor.search() == wiredtigerConstants.WT_NOTFOUND) {
-          reads[i] = KeyRead.missing();
-        } else {
-          reads[i] = decodeForBatch(table, keys.get(i), cursor.getValueByteArray(), fields);
+      session.begin_transaction("isolation=snapshot");
+      try {
+        for (int i : KeyOrder.ascending(encoded)) {
+          cursor.putKeyByteArray(encoded[i]);
+          if (cursor.search() == wiredtigerConstants.WT_NOTFOUND) {
+            reads[i] = KeyRead.missing();
+          } else {
+            reads[i] = decodeForBatch(table, keys.get(i), cursor.getValueByteArray(), fields);
+          }
         }
+      } finally {
+        session.rollback_transaction(null); // nothing was written; this also resets the cursor
       }
     } catch (WiredTigerException e) {
-      return batchReadError(table, keys, e);
-    } finally {
-      reset(cursor);
+      status = batchReadError(table, keys, e);
+    }
+    status = release(cursor, status, "batch read", table, keys.isEmpty() ? "" : keys.get(0));
+    if (!status.isOk()) {
+      return status;
     }
     results.addAll(Arrays.asList(reads));
     return BatchReadDB.overall(results);
@@ -146,18 +175,18 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     Cursor cursor = null;
+    Status status;
     try {
       cursor = cursor(table);
       int length = encoder.encode(values);
       cursor.putKeyByteArray(bytes(key));
       cursor.putValueByteArray(encoder.buffer(), 0, length);
       cursor.insert();
-      return Status.OK;
+      status = Status.OK;
     } catch (WiredTigerException e) {
-      return error("insert", table, key, e);
-    } finally {
-      reset(cursor);
+      status = error("insert", table, key, e);
     }
+    return release(cursor, status, "insert", table, key);
   }
 
   @Override
@@ -165,38 +194,25 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     Map<String, byte[]> updates = RecordCodec.fields(values);
     byte[] k = bytes(key);
     Cursor cursor = null;
+    Status status;
     try {
-      cursor = cursor(table);
-      for (int attempt = 1; ; attempt++) {
-        session.begin_transaction("isolation=snapshot");
-        try {
-          cursor.putKeyByteArray(k);
-          if (cursor.search() == wiredtigerConstants.WT_NOTFOUND) {
-            session.rollback_transaction(null);
-            return Status.NOT_FOUND;
-          }
-          byte[] found = cursor.getValueByteArray();
-          int length = encoder.encodeFields(RecordCodec.merge(found, 0, found.length, updates));
-          cursor.putKeyByteArray(k);
-          cursor.putValueByteArray(encoder.buffer(), 0, length);
-          cursor.update();
-          session.commit_transaction(null);
-          return Status.OK;
-        } catch (WiredTigerRollbackException e) {
-          session.rollback_transaction(null);
-          if (attempt == MAX_UPDATE_ATTEMPTS) {
-            return error("update", table, key, e);
-          }
-        } catch (WiredTigerException | CorruptRecordException e) {
-          session.rollback_transaction(null);
-          return error("update", table, key, e);
+      Cursor c = cursor = cursor(table);
+      status = transaction("update", table, key, () -> {
+        c.putKeyByteArray(k);
+        if (c.search() == wiredtigerConstants.WT_NOTFOUND) {
+          return Status.NOT_FOUND;
         }
-      }
+        byte[] found = c.getValueByteArray();
+        int length = encoder.encodeFields(RecordCodec.merge(found, 0, found.length, updates));
+        c.putKeyByteArray(k);
+        c.putValueByteArray(encoder.buffer(), 0, length);
+        c.update();
+        return Status.OK;
+      });
     } catch (WiredTigerException e) {
-      return error("update", table, key, e);
-    } finally {
-      reset(cursor);
+      status = error("update", table, key, e);
     }
+    return release(cursor, status, "update", table, key);
   }
 
   /** One snapshot transaction for the group, retried when WiredTiger rolls it back for a conflict. */
@@ -209,36 +225,88 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     for (Write write : writes) {
       values.add(write.isDelete() ? null : RecordCodec.encode(write.values()));
     }
-    try {
-      for (int attempt = 1; ; attempt++) {
-        session.begin_transaction("isolation=snapshot");
+    String table = writes.isEmpty() ? "" : writes.get(0).table();
+    String key = writes.isEmpty() ? "" : writes.get(0).key();
+    return transaction("atomic write", table, key, () -> {
+      for (int i = 0; i < writes.size(); i++) {
+        Cursor cursor = cursor(writes.get(i).table());
         try {
-          for (int i = 0; i < writes.size(); i++) {
-            Cursor cursor = cursor(writes.get(i).table());
-            cursor.putKeyByteArray(bytes(writes.get(i).key()));
-            if (values.get(i) == null) {
-              cursor.remove();
-            } else {
-              cursor.putValueByteArray(values.get(i));
-              cursor.insert();
-            }
-            cursor.reset();
+          cursor.putKeyByteArray(bytes(writes.get(i).key()));
+          if (values.get(i) == null) {
+            cursor.remove();
+          } else {
+            cursor.putValueByteArray(values.get(i));
+            cursor.insert();
           }
-          session.commit_transaction(null);
-          return Status.OK;
-        } catch (WiredTigerRollbackException e) {
-          session.rollback_transaction(null);
-          if (attempt == MAX_UPDATE_ATTEMPTS) {
-            return atomicWriteError(writes, e);
-          }
-        } catch (WiredTigerException e) {
-          session.rollback_transaction(null);
-          return atomicWriteError(writes, e);
+        } finally {
+          cursor.reset();
         }
       }
-    } catch (WiredTigerException e) {
-      return atomicWriteError(writes, e);
+      return Status.OK;
+    });
+  }
+
+  /** A transaction body; returns the operation's status, a commit follows only for OK. */
+  @FunctionalInterface
+  private interface Body {
+    Status run() throws WiredTigerException, CorruptRecordException;
+  }
+
+  /**
+   * Runs {@code body} in a snapshot transaction and commits it. When WiredTiger rolls it back for a
+   * conflict it is run again after a randomized pause that grows with each attempt (a conflict
+   * storm slows down rather than fails), until {@code wiredtiger.retry_timeout_ms} has passed.
+   */
+  private Status transaction(String operation, String table, String key, Body body) {
+    long deadline = System.nanoTime() + engine().retryTimeoutNanos();
+    for (int attempt = 0; ; attempt++) {
+      try {
+        session.begin_transaction("isolation=snapshot");
+      } catch (WiredTigerException e) {
+        return error(operation, table, key, e);
+      }
+      try {
+        Status status = body.run();
+        if (status.isOk()) {
+          session.commit_transaction(null);
+        } else {
+          session.rollback_transaction(null);
+        }
+        return status;
+      } catch (WiredTigerRollbackException e) {
+        Status failed = rollback(operation, table, key);
+        if (failed != null) {
+          return failed;
+        }
+        if (System.nanoTime() - deadline >= 0) {
+          return error(operation, table, key, e);
+        }
+        pause(attempt);
+      } catch (WiredTigerException | CorruptRecordException e) {
+        rollback(operation, table, key);
+        return error(operation, table, key, e);
+      }
     }
+  }
+
+  /** Ends the current transaction after a failure; ERROR (reported) if even that fails, else null. */
+  private Status rollback(String operation, String table, String key) {
+    try {
+      session.rollback_transaction(null);
+      return null;
+    } catch (WiredTigerException e) {
+      return error(operation, table, key, e);
+    }
+  }
+
+  /** Nothing for the first attempts, then a random pause of up to 10 µs × 2^attempt, at most 10 ms. */
+  private static void pause(int attempt) {
+    if (attempt < 3) {
+      Thread.yield();
+      return;
+    }
+    long bound = Math.min(MAX_BACKOFF_NANOS, 10_000L << Math.min(attempt, 20));
+    LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(bound / 2, bound));
   }
 
   /** The thread's cursor from the first key at or after {@code start}, while below {@code end}. */
@@ -263,6 +331,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   private Status walk(String operation, String table, String start, byte[] end, int limit, Set<String> fields,
       RecordSink sink) {
     Cursor cursor = null;
+    Status status = Status.OK;
     try {
       cursor = cursor(table);
       boolean positioned;
@@ -284,26 +353,24 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
         sink.accept(key, record);
         positioned = cursor.next() == 0;
       }
-      return Status.OK;
     } catch (WiredTigerException | CorruptRecordException e) {
-      return error(operation, table, start, e);
-    } finally {
-      reset(cursor);
+      status = error(operation, table, start, e);
     }
+    return release(cursor, status, operation, table, start);
   }
 
   @Override
   public Status delete(String table, String key) {
     Cursor cursor = null;
+    Status status;
     try {
       cursor = cursor(table);
       cursor.putKeyByteArray(bytes(key));
-      return cursor.remove() == wiredtigerConstants.WT_NOTFOUND ? Status.NOT_FOUND : Status.OK;
+      status = cursor.remove() == wiredtigerConstants.WT_NOTFOUND ? Status.NOT_FOUND : Status.OK;
     } catch (WiredTigerException e) {
-      return error("delete", table, key, e);
-    } finally {
-      reset(cursor);
+      status = error("delete", table, key, e);
     }
+    return release(cursor, status, "delete", table, key);
   }
 
   /** This session's cursor on a table, opened once. */
@@ -316,10 +383,19 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     return cursor;
   }
 
-  /** Releases the cursor's position (and the pages it pins) between operations. */
-  private static void reset(Cursor cursor) {
-    if (cursor != null) {
+  /**
+   * Releases the cursor's position (and the pages it pins) after an operation. When that fails
+   * (WiredTiger panicked meanwhile) an operation that had succeeded is an ERROR after all.
+   */
+  private Status release(Cursor cursor, Status status, String operation, String table, String key) {
+    if (cursor == null) {
+      return status;
+    }
+    try {
       cursor.reset();
+      return status;
+    } catch (WiredTigerException e) {
+      return status.isOk() ? error(operation, table, key, e) : status;
     }
   }
 

@@ -5,10 +5,8 @@ import com.wiredtiger.db.Session;
 import com.wiredtiger.db.WiredTigerException;
 import com.wiredtiger.db.wiredtiger;
 import io.github.ycsbembedded.core.BindingProperties;
-import io.github.ycsbembedded.core.Directories;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import site.ycsb.DBException;
@@ -18,14 +16,23 @@ import site.ycsb.DBException;
  * process; each client opens its own session on it.
  */
 final class WiredTigerEngine implements AutoCloseable {
+  /** The binding's properties besides {@code wiredtiger.dir} and {@code wiredtiger.destroy}. */
+  static final Set<String> PROPERTIES = Set.of("wiredtiger.cache_size", "wiredtiger.compression",
+      "wiredtiger.sync", "wiredtiger.config", "wiredtiger.table_config", "wiredtiger.retry_timeout_ms");
+
+  /** A table created and dropped at open, to check the table configuration before any work. */
+  private static final String CONFIG_CHECK = "table:ycsb-embedded-config-check";
+
   private final Connection connection;
   private final String tableConfig;
+  private final long retryTimeoutNanos;
   private final Set<String> tables = ConcurrentHashMap.newKeySet();
   private boolean closed;
 
-  private WiredTigerEngine(Connection connection, String tableConfig) {
+  private WiredTigerEngine(Connection connection, String tableConfig, long retryTimeoutNanos) {
     this.connection = connection;
     this.tableConfig = tableConfig;
+    this.retryTimeoutNanos = retryTimeoutNanos;
   }
 
   static WiredTigerEngine open(Path dir, BindingProperties p) throws Exception {
@@ -35,7 +42,7 @@ final class WiredTigerEngine implements AutoCloseable {
     String extraConfig = p.string("wiredtiger.config", "");
     String extraTableConfig = p.string("wiredtiger.table_config", "");
     int threads = p.integer("threadcount", 1, 1, Integer.MAX_VALUE);
-    boolean destroy = p.bool("wiredtiger.destroy", false);
+    int retryTimeoutMs = p.integer("wiredtiger.retry_timeout_ms", 10_000, 0, Integer.MAX_VALUE);
 
     Path libraries = WiredTigerNative.load();
     StringBuilder config = new StringBuilder("create")
@@ -63,21 +70,41 @@ final class WiredTigerEngine implements AutoCloseable {
     if (!extraTableConfig.isEmpty()) {
       tableConfig.append(',').append(extraTableConfig);
     }
-    if (destroy) {
-      Directories.wipe(dir);
-    }
+    Connection connection;
     try {
-      return new WiredTigerEngine(wiredtiger.open(dir.toString(), config.toString()), tableConfig.toString());
+      connection = wiredtiger.open(dir.toString(), config.toString());
     } catch (WiredTigerException e) {
       // the Java API carries only strerror(); WiredTiger prints the detail to stderr itself
-      String message = String.valueOf(e.getMessage());
-      if (message.toLowerCase(Locale.ROOT).contains("busy") && Files.exists(dir.resolve("WiredTiger.lock"))) {
-        throw new DBException("wiredtiger: " + dir + " is in use by another process"
-            + " (WiredTiger.lock is held: " + message + ")", e);
-      }
       throw new DBException("wiredtiger: cannot open " + dir + " with configuration '" + config
-          + "': " + message, e);
+          + "': " + e.getMessage(), e);
     }
+    WiredTigerEngine engine = new WiredTigerEngine(connection, tableConfig.toString(), retryTimeoutMs * 1_000_000L);
+    try {
+      engine.checkTableConfig();
+      return engine;
+    } catch (DBException | RuntimeException e) {
+      engine.close();
+      throw e;
+    }
+  }
+
+  /** Creates and drops a table with the table configuration, so a bad one fails the open, not every write. */
+  private void checkTableConfig() throws DBException {
+    Session session = connection.open_session(null);
+    try {
+      session.create(CONFIG_CHECK, tableConfig);
+      session.drop(CONFIG_CHECK, null);
+    } catch (WiredTigerException e) {
+      throw new DBException("wiredtiger.table_config: WiredTiger refuses the table configuration '" + tableConfig
+          + "' (" + e.getMessage() + "; WiredTiger's own message is above)", e);
+    } finally {
+      session.close(null);
+    }
+  }
+
+  /** How long an operation retries after WiredTiger rolled it back for a conflict. */
+  long retryTimeoutNanos() {
+    return retryTimeoutNanos;
   }
 
   Session openSession() {
@@ -98,7 +125,11 @@ final class WiredTigerEngine implements AutoCloseable {
     return uri;
   }
 
-  /** Closes with a final checkpoint, so the next open needs no recovery. Idempotent. */
+  /**
+   * Closes with a final checkpoint, so the next open needs no recovery. A checkpoint that fails (a
+   * full disk, a panic) is reported: without {@code wiredtiger.sync=true} (a log) what was written
+   * since the last checkpoint is then lost. Idempotent.
+   */
   @Override
   public synchronized void close() throws DBException {
     if (closed) {
@@ -108,7 +139,8 @@ final class WiredTigerEngine implements AutoCloseable {
     try {
       connection.close(null);
     } catch (WiredTigerException e) {
-      throw new DBException("wiredtiger: closing failed: " + e.getMessage(), e);
+      throw new DBException("wiredtiger: the final checkpoint failed (" + e.getMessage() + "); writes since the"
+          + " last checkpoint are lost unless wiredtiger.sync=true logged them", e);
     }
   }
 }

@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.ycsbembedded.core.CheckedClient;
+import io.github.ycsbembedded.core.EngineFailure;
+import io.github.ycsbembedded.core.RunStatus;
+import io.github.ycsbembedded.core.testing.SmallFileSystem;
 import io.github.ycsbembedded.core.testing.BindingConformanceTest;
 import io.github.ycsbembedded.core.testing.YcsbProcess;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.HashMap;
@@ -28,6 +32,14 @@ class WiredTigerClientTest extends BindingConformanceTest {
     return new WiredTigerClient();
   }
 
+  /** Without a log (sync=false) WiredTiger's data reaches disk only at checkpoints. */
+  @Override
+  protected Properties fullDiskProperties(Path dir) {
+    Properties properties = properties(dir);
+    properties.setProperty("wiredtiger.sync", "true");
+    return properties;
+  }
+
   /** snappy is loaded as an extension: Debian's build has no built-in snappy. */
   @Override
   protected List<String> compressions() {
@@ -39,7 +51,7 @@ class WiredTigerClientTest extends BindingConformanceTest {
   void missingNativeLibraryIsAClearInitErrorNotAnExit() throws Exception {
     List<String> command = new ArrayList<>(YcsbProcess.java(CheckedClient.class.getName()));
     command.set(1, "-Djava.library.path=" + dataDir.resolve("no-libraries-here"));
-    command.addAll(List.of("-db", WiredTigerClient.class.getName(), "-load",
+    command.addAll(List.of("-db", WiredTigerClient.class.getName(), "-load", "-P", YcsbProcess.workload("workloada").toString(),
         "-p", "wiredtiger.dir=" + dataDir, "-p", "recordcount=1"));
 
     YcsbProcess result = YcsbProcess.run(command, null);
@@ -92,5 +104,58 @@ class WiredTigerClientTest extends BindingConformanceTest {
     close(db);
     DB reopened = open(properties);
     assertThat(read(reopened, TABLE, "k", null)).containsEntry("field0", "durable");
+  }
+
+  @Test
+  void aBadTableConfigurationFailsInitNamingTheProperty() {
+    Properties properties = properties(dataDir);
+    properties.setProperty("wiredtiger.table_config", "garbage((");
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessageStartingWith("wiredtiger.table_config: WiredTiger refuses the table configuration"
+            + " 'key_format=u,value_format=u,garbage(('")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+  }
+
+  @Test
+  void aConflictStormOfEightThreadsOnTenKeysSlowsDownButEveryUpdateSucceeds() throws Exception {
+    DB loader = open();
+    for (int k = 0; k < 10; k++) {
+      loader.insert(TABLE, key(k), record("field0", "start"));
+    }
+    java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
+    runConcurrently(8, t -> {
+      DB db = open();
+      for (int i = 0; i < 1500; i++) {
+        Status status = db.update(TABLE, key(i % 10), record("field" + t, "v" + i));
+        if (!status.isOk()) {
+          failed.incrementAndGet();
+        }
+      }
+      close(db);
+      return null;
+    });
+    assertThat(failed.get()).as("updates that did not succeed").isZero();
+    for (int k = 0; k < 10; k++) {
+      assertThat(read(loader, TABLE, key(k), null)).as(key(k))
+          .containsOnlyKeys("field0", "field1", "field2", "field3", "field4", "field5", "field6", "field7");
+    }
+  }
+
+  @Test
+  void withoutALogAFullDiskMakesTheLastCleanupFailLoudly() throws Exception {
+    try (SmallFileSystem disk = SmallFileSystem.mount(dataDir.resolve("small-disk"), 8L << 20)) {
+      DB db = open(properties(disk.path().resolve("db")));
+      int errors = 0;
+      for (int i = 0; i < 20_000 && errors == 0; i++) {
+        errors += db.insert(TABLE, key(i), record("field0", bulkyValue(i))).isOk() ? 0 : 1;
+      }
+      assertThatThrownBy(() -> close(db))
+          .isInstanceOf(EngineFailure.class)
+          .hasMessageStartingWith("wiredtiger: the final checkpoint failed")
+          .hasMessageContaining("writes since the last checkpoint are lost unless wiredtiger.sync=true logged them")
+          .satisfies(e -> assertThat(e.toString()).isEqualTo(e.getMessage()));
+      assertThat(RunStatus.failures()).anySatisfy(f -> assertThat(f).startsWith("wiredtiger: the final checkpoint failed"));
+    }
   }
 }

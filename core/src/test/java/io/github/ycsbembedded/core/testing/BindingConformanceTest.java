@@ -4,17 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.ycsbembedded.core.BatchReadDB;
+import io.github.ycsbembedded.core.EngineDirectory;
 import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.MultiWriteDB;
 import io.github.ycsbembedded.core.RangeScanDB;
 import io.github.ycsbembedded.core.SharedEngines;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +30,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -679,15 +683,8 @@ public abstract class BindingConformanceTest {
   @Test
   void directoryHeldByAnotherProcessGivesOneClearError() throws Exception {
     Assumptions.assumeTrue(locksDirectoryAgainstOtherProcesses(), "the engine is multi-process");
-    DB probe = newClient();
-    List<String> command = YcsbProcess.java(HoldDirectory.class.getName());
-    command.add(probe.getClass().getName());
-    properties(dataDir).forEach((k, v) -> command.add(k + "=" + v));
-    Process holder = new ProcessBuilder(command).redirectErrorStream(true).start();
-    try (BufferedReader out = new BufferedReader(
-        new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8))) {
-      assertThat(out.readLine()).as("the holder process opened the directory").isEqualTo("ready");
-
+    AutoCloseable holder = holdInAnotherProcess(dataDir);
+    try {
       assertThatThrownBy(this::open)
           .isInstanceOf(DBException.class)
           .hasMessageContaining(dataDir.toRealPath().toString())
@@ -695,10 +692,200 @@ public abstract class BindingConformanceTest {
           .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
       assertThat(SharedEngines.isOpen(dataDir.toRealPath())).isFalse();
     } finally {
+      holder.close();
+    }
+  }
+
+  /** Starts a second process holding the binding's engine on {@code dir} until the returned handle closes. */
+  protected AutoCloseable holdInAnotherProcess(Path dir) throws Exception {
+    List<String> command = YcsbProcess.java(HoldDirectory.class.getName());
+    command.add(newClient().getClass().getName());
+    properties(dir).forEach((k, v) -> command.add(k + "=" + v));
+    Process holder = new ProcessBuilder(command).redirectErrorStream(true).start();
+    BufferedReader out = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
+    assertThat(out.readLine()).as("the holder process opened the directory").isEqualTo("ready");
+    return () -> {
       holder.getOutputStream().close();
       if (!holder.waitFor(1, TimeUnit.MINUTES)) {
         holder.destroyForcibly();
       }
+      out.close();
+    };
+  }
+
+  @Test
+  void destroyRefusesADirectoryAnotherProcessHasOpenAndWipesNothing() throws Exception {
+    DB db = open();
+    db.insert(TABLE, "kept", record("field0", "still here"));
+    close(db);
+
+    AutoCloseable holder = holdInAnotherProcess(dataDir);
+    try {
+      Properties destroy = properties(dataDir);
+      destroy.setProperty(name() + ".destroy", "true");
+      assertThatThrownBy(() -> open(destroy))
+          .isInstanceOf(DBException.class)
+          .hasMessage(name() + ": " + dataDir.toRealPath() + " is in use by another process"
+              + " (it holds a lock on the directory's lock file)");
+    } finally {
+      holder.close();
+    }
+    assertThat(read(open(), TABLE, "kept", null)).containsEntry("field0", "still here");
+  }
+
+  @Test
+  void destroyRefusesToWipeFilesNoEngineWrites() throws Exception {
+    Path notes = Files.writeString(dataDir.resolve("notes.txt"), "mine");
+    Properties destroy = properties(dataDir);
+    destroy.setProperty(name() + ".destroy", "true");
+    assertThatThrownBy(() -> open(destroy))
+        .isInstanceOf(DBException.class)
+        .hasMessage(name() + ".destroy: " + dataDir.toRealPath() + " holds notes.txt, which no engine writes;"
+            + " refusing to wipe it (use an empty directory or one an engine wrote)");
+    assertThat(notes).hasContent("mine");
+  }
+
+  @Test
+  void aDirectoryHoldingAnotherBindingsDataIsRefused() throws Exception {
+    String other = name().equals("rocksdb") ? "leveldb" : "rocksdb";
+    Files.writeString(dataDir.resolve("ycsb-embedded.binding"), other + "\n");
+    assertThatThrownBy(this::open)
+        .isInstanceOf(DBException.class)
+        .hasMessage(name() + ": " + dataDir.toRealPath() + " holds a " + other + " database;"
+            + " use an empty directory or one " + name() + " wrote");
+  }
+
+  @Test
+  void theBindingMarksTheDirectoryItOpened() throws Exception {
+    close(open());
+    assertThat(dataDir.resolve("ycsb-embedded.binding")).hasContent(name());
+  }
+
+  @Test
+  void aDatabaseMissingAnEssentialFileIsRefusedNotStartedEmpty() throws Exception {
+    DB db = open();
+    db.insert(TABLE, "k", record("field0", "v"));
+    close(db);
+    String essential = EngineDirectory.essentialFiles(name()).get(0);
+    Files.delete(dataDir.resolve(essential));
+
+    assertThatThrownBy(this::open)
+        .isInstanceOf(DBException.class)
+        .hasMessageStartingWith(name() + ": " + dataDir.toRealPath() + " holds an incomplete " + name()
+            + " database: " + essential + " is missing");
+  }
+
+  @Test
+  void aMistypedPropertyIsRefusedNamingTheNearestOne() {
+    Properties properties = properties(dataDir);
+    properties.setProperty(name() + ".dri", "/somewhere");
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessage(name() + ".dri: unknown property; did you mean " + name() + ".dir?");
+  }
+
+  @Test
+  void anEmptyValueIsRefusedNamingTheProperty() {
+    Properties properties = properties(dataDir);
+    properties.setProperty(name() + ".sync", "");
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessage(name() + ".sync: empty value; use true or false, or leave it out for the default");
+  }
+
+  @Test
+  void flippedBytesInTheDataFileAreErrorsNeverWrongValues() throws Exception {
+    DB db = open();
+    int records = 3000;
+    for (int i = 0; i < records; i++) {
+      db.insert(TABLE, key(i), record("field0", bulkyValue(i).substring(0, 1000)));
+    }
+    close(db);
+    Path largest;
+    try (Stream<Path> files = Files.list(dataDir)) {
+      largest = files.filter(Files::isRegularFile).max(Comparator.comparingLong(f -> f.toFile().length())).orElseThrow();
+    }
+    try (RandomAccessFile file = new RandomAccessFile(largest.toFile(), "rw")) {
+      byte[] bytes = new byte[64];
+      file.seek(file.length() / 2);
+      file.readFully(bytes);
+      for (int i = 0; i < bytes.length; i++) {
+        bytes[i] ^= (byte) 0xA5;
+      }
+      file.seek(file.length() / 2);
+      file.write(bytes);
+    }
+
+    DB reopened;
+    try {
+      reopened = open();
+    } catch (DBException refused) {
+      assertThat(refused.getMessage()).as("a refused open is one line").doesNotContain("\n");
+      return;
+    }
+    int errors = 0;
+    for (int i = 0; i < records; i++) {
+      Map<String, ByteIterator> result = new HashMap<>();
+      Status status = reopened.read(TABLE, key(i), null, result);
+      if (status.isOk()) {
+        assertThat(strings(result)).as("%s read back", key(i))
+            .containsExactly(Map.entry("field0", bulkyValue(i).substring(0, 1000)));
+      } else {
+        errors++;
+      }
+    }
+    assertThat(errors).as("reads of the flipped bytes (%s)", largest.getFileName()).isGreaterThan(0);
+    try {
+      close(reopened);
+    } catch (DBException e) {
+      assertThat(e.getMessage()).as("a failed close is one line").doesNotContain("\n");
+    }
+  }
+
+  /**
+   * The properties with which the binding keeps every acknowledged write through a full disk (the
+   * engine's defaults unless it needs more, e.g. a log).
+   */
+  protected Properties fullDiskProperties(Path dir) {
+    return properties(dir);
+  }
+
+  /** A record value of 4,000 bytes that names its key, so a wrong one cannot pass. */
+  protected static String bulkyValue(int i) {
+    return (key(i) + ":").repeat(4000 / 11 + 1).substring(0, 4000);
+  }
+
+  @Test
+  void aFullDiskFailsEachWriteAsAnErrorAndLosesNothingAcknowledged() throws Exception {
+    try (SmallFileSystem disk = SmallFileSystem.mount(dataDir.resolve("small-disk"), 12L << 20)) {
+      Properties properties = fullDiskProperties(disk.path().resolve("db"));
+      DB db = open(properties);
+      List<Integer> acknowledged = new ArrayList<>();
+      int errors = 0;
+      for (int i = 0; errors < 20 && i < 100_000; i++) {
+        Status status = db.insert(TABLE, key(i), record("field0", bulkyValue(i)));
+        if (status.isOk()) {
+          acknowledged.add(i);
+        } else {
+          assertThat(status).as("insert %d", i).isEqualTo(Status.ERROR);
+          errors++;
+        }
+      }
+      assertThat(errors).as("inserts that failed on the full disk").isEqualTo(20);
+      assertThat(acknowledged).as("inserts that fitted").hasSizeGreaterThan(100);
+      try {
+        close(db);
+      } catch (DBException e) {
+        assertThat(e.getMessage()).as("a failed close is one line").doesNotContain("\n");
+      }
+
+      disk.grow(1L << 30);
+      DB reopened = open(properties);
+      for (int i : acknowledged) {
+        assertThat(read(reopened, TABLE, key(i), null)).as("acknowledged %s", key(i))
+            .containsExactly(Map.entry("field0", bulkyValue(i)));
+      }
+      close(reopened);
     }
   }
 

@@ -1,0 +1,83 @@
+package io.github.ycsbembedded.benchmarks;
+
+import io.github.ycsbembedded.core.CorruptRecordException;
+import io.github.ycsbembedded.core.RecordCodec;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32C;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import site.ycsb.ByteIterator;
+
+/**
+ * What the record codec costs per record, and how much of it is the end-to-end CRC32C: encoding
+ * and decoding a YCSB record of {@code fields} × {@code fieldLength} bytes, beside the CRC32C of
+ * the same bytes alone ({@code checksumOnly}), which both encoding and decoding include.
+ *
+ * <p>How to run: {@code java -jar benchmarks/target/benchmarks.jar CodecBenchmark -f 1 -wi 3 -w 1s -i 5 -r 1s}.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@State(Scope.Thread)
+public class CodecBenchmark {
+  /** YCSB's default record (10 × 100 B) and Unum's (1 × 1 KB). */
+  @Param({"10x100", "1x1000"})
+  public String shape;
+
+  private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
+  private TreeMap<String, byte[]> fields;
+  private byte[] encoded;
+  private final CRC32C crc = new CRC32C();
+
+  @Setup
+  public void setUp() {
+    String[] parts = shape.split("x");
+    int count = Integer.parseInt(parts[0]);
+    int length = Integer.parseInt(parts[1]);
+    Random random = new Random(42);
+    fields = new TreeMap<>();
+    for (int i = 0; i < count; i++) {
+      byte[] value = new byte[length];
+      random.nextBytes(value);
+      fields.put("field" + i, value);
+    }
+    int encodedLength = encoder.encodeFields(fields);
+    encoded = java.util.Arrays.copyOf(encoder.buffer(), encodedLength);
+  }
+
+  @Benchmark
+  public int encode() {
+    return encoder.encodeFields(fields);
+  }
+
+  @Benchmark
+  public Map<String, ByteIterator> decodeAllFields() throws CorruptRecordException {
+    Map<String, ByteIterator> out = new HashMap<>();
+    RecordCodec.decodeOwned(encoded, null, out);
+    return out;
+  }
+
+  @Benchmark
+  public Map<String, ByteIterator> decodeOneField() throws CorruptRecordException {
+    Map<String, ByteIterator> out = new HashMap<>();
+    RecordCodec.decodeOwned(encoded, Set.of("field0"), out);
+    return out;
+  }
+
+  @Benchmark
+  public long checksumOnly() {
+    crc.reset();
+    crc.update(encoded, 5, encoded.length - 5);
+    return crc.getValue();
+  }
+}

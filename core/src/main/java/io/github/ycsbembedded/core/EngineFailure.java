@@ -1,0 +1,59 @@
+package io.github.ycsbembedded.core;
+
+import site.ycsb.DBException;
+
+/**
+ * A failure of an engine or of its directory, with the condition that caused it. Each binding
+ * tells its engine's conditions apart in one place ({@link EngineClient#classify}), by the types
+ * and codes the engine gives, never by message text.
+ *
+ * <p>It carries no stack trace, and prints as its message alone: YCSB prints a binding's cleanup
+ * failure with {@code printStackTrace}, which is then one line.
+ */
+public final class EngineFailure extends DBException {
+  private static final long serialVersionUID = 1L;
+
+  /** What happened, as far as the engine's types and codes tell. */
+  public enum Condition {
+    IN_USE("in use by another process"),
+    CORRUPTION("corrupt data"),
+    FOREIGN_FILES("another engine's files"),
+    NO_SPACE("no space left on the device"),
+    IO_ERROR("I/O error"),
+    INVALID_ARGUMENT("invalid argument"),
+    ENGINE_STOPPED("the engine stopped after an earlier failure"),
+    OTHER("");
+
+    private final String description;
+
+    Condition(String description) {
+      this.description = description;
+    }
+
+    /** How a message names the condition; empty for {@link #OTHER}. */
+    public String description() {
+      return description;
+    }
+  }
+
+  private final Condition condition;
+
+  public EngineFailure(Condition condition, String message) {
+    super(message);
+    this.condition = condition;
+  }
+
+  public Condition condition() {
+    return condition;
+  }
+
+  @Override
+  public synchronized Throwable fillInStackTrace() {
+    return this;
+  }
+
+  @Override
+  public String toString() {
+    return getMessage();
+  }
+}

@@ -1,0 +1,70 @@
+package io.github.ycsbembedded.core;
+
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import site.ycsb.DBException;
+
+class CorePropertiesTest {
+  private static Properties with(String name, String value) {
+    Properties p = new Properties();
+    p.setProperty("workload", "site.ycsb.workloads.CoreWorkload");
+    p.setProperty(name, value);
+    return p;
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "recordcount|-5|recordcount: '-5' is not an integer from 0 to 2147483647",
+      "operationcount|abc|operationcount: 'abc' is not an integer from 0 to 2147483647",
+      "target|abc|target: 'abc' is not an integer from 0 to 2147483647",
+      "fieldlength|-1|fieldlength: '-1' is not an integer from 1 to 2147483647",
+      "threadcount|0|threadcount: '0' is not an integer from 1 to 2147483647",
+      "requestdistribution|bogus|requestdistribution: 'bogus' is not accepted; use one of uniform, zipfian, hotspot, sequential, exponential, latest",
+      "readproportion|1.5|readproportion: '1.5' is not a proportion; use a number from 0 to 1",
+      "insertorder|random|insertorder: 'random' is not accepted; use one of hashed, ordered",
+      "workload|no.such.Class|workload: 'no.such.Class' is not a class on the class path",
+      "workload|java.lang.String|workload: 'java.lang.String' is not a site.ycsb.Workload",
+      "exporter|no.such.Exporter|exporter: 'no.such.Exporter' is not a class on the class path",
+      "dataintegrity|yes|dataintegrity: 'yes' is not a boolean; use true or false",
+      "ycsb.fail_on_errors|maybe|ycsb.fail_on_errors: 'maybe' is not a boolean; use true or false",
+  })
+  void aBadCorePropertyIsOneLineNamingIt(String name, String value, String message) {
+    assertThatThrownBy(() -> CoreProperties.check(with(name, value)))
+        .isInstanceOf(DBException.class)
+        .hasMessage(message);
+  }
+
+  @Test
+  void anEmptyCountIsRefused() {
+    assertThatThrownBy(() -> CoreProperties.check(with("recordcount", "")))
+        .hasMessage("recordcount: empty value; use an integer from 0 to 2147483647, or leave it out for the default");
+  }
+
+  @Test
+  void aRunWithoutAWorkloadSaysHowToGiveOne() {
+    assertThatThrownBy(() -> CoreProperties.check(new Properties()))
+        .hasMessage("no workload: give -P with a workload file (e.g. -P workloads/workloada) or -p workload=<class>");
+  }
+
+  @Test
+  void minimumsAboveTheirMaximumsAreRefused() {
+    Properties p = with("fieldlength", "10");
+    p.setProperty("minfieldlength", "20");
+    assertThatThrownBy(() -> CoreProperties.check(p))
+        .hasMessage("minfieldlength: '20' is not an integer from 1 to 10");
+  }
+
+  @Test
+  void stockWorkloadsPass() {
+    Properties p = with("recordcount", "1000");
+    p.setProperty("operationcount", "1000");
+    p.setProperty("requestdistribution", "zipfian");
+    p.setProperty("readproportion", "0.5");
+    assertThatCode(() -> CoreProperties.check(p)).doesNotThrowAnyException();
+  }
+}

@@ -1,0 +1,334 @@
+package io.github.ycsbembedded.leveldb;
+
+import io.github.ycsbembedded.core.NativeLibrary;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Google's LevelDB 1.23 through this module's own JNI library ({@code src/main/native}, linked
+ * statically with Debian's {@code libleveldb.a} and {@code libsnappy.a} and carried in the jar):
+ * open with options, get / put / delete, write batches, snapshots, iterators, compact range, close.
+ * Values are copied once between LevelDB and Java (a read returns a fresh array; a write takes the
+ * caller's array and a length). Errors are {@link LevelDbException} subclasses that tell the
+ * conditions apart.
+ *
+ * <p>Thread safety is LevelDB's: a database is safe for concurrent use; a {@link Batch} or a
+ * {@link Cursor} belongs to one thread. Nothing may be used after {@link #close}.
+ */
+public final class LevelDb implements AutoCloseable {
+  /** What {@link #open} configures; sizes in bytes. */
+  public record Options(long cacheSize, long writeBufferSize, long maxFileSize, int blockSize,
+      int maxOpenFiles, boolean snappy, int filterBits, boolean paranoidChecks,
+      boolean verifyChecksums, boolean createIfMissing) {
+    /**
+     * LevelDB's own defaults, but with verified checksums on reads and compactions (paranoid
+     * checks), creating a missing database.
+     */
+    public static Options defaults() {
+      return new Options(8L << 20, 4L << 20, 2L << 20, 4096, 1000, false, 0, true, true, true);
+    }
+
+    /** These options with paranoid checks on or off. */
+    public Options withParanoidChecks(boolean on) {
+      return new Options(cacheSize, writeBufferSize, maxFileSize, blockSize, maxOpenFiles, snappy, filterBits,
+          on, verifyChecksums, createIfMissing);
+    }
+  }
+
+  private final Path directory;
+  private long handle;
+
+  private LevelDb(Path directory, long handle) {
+    this.directory = directory;
+    this.handle = handle;
+  }
+
+  /**
+   * Opens (or creates) the database in {@code directory}.
+   *
+   * @throws LevelDbException.Locked when another process has it open
+   * @throws IOException when the JNI library cannot be loaded
+   */
+  public static LevelDb open(Path directory, Options options) throws IOException {
+    Native.ensureLoaded();
+    long handle = Native.open(directory.toString(), options.cacheSize(), options.writeBufferSize(),
+        options.maxFileSize(), options.blockSize(), options.maxOpenFiles(), options.snappy(), options.filterBits(),
+        options.paranoidChecks(), options.verifyChecksums(), options.createIfMissing());
+    return new LevelDb(directory, handle);
+  }
+
+  /** The LevelDB version the JNI library was built with, e.g. {@code 1.23}. */
+  public static String version() throws IOException {
+    Native.ensureLoaded();
+    return Native.version();
+  }
+
+  /** The CRC32C LevelDB computes its checksums with in this library (for tests). */
+  static int crc32c(byte[] data) throws IOException {
+    Native.ensureLoaded();
+    return Native.crc32c(data);
+  }
+
+  public Path directory() {
+    return directory;
+  }
+
+  /** The value of {@code key}, or null when absent. */
+  public byte[] get(byte[] key) {
+    return Native.get(handle(), 0, key);
+  }
+
+  /** The value of {@code key} as of {@code snapshot}, or null when absent. */
+  public byte[] get(byte[] key, Snapshot snapshot) {
+    return Native.get(handle(), snapshot.pointer, key);
+  }
+
+  /** Stores {@code value[0, length)} under {@code key}; {@code sync} waits for the log's fsync. */
+  public void put(byte[] key, byte[] value, int length, boolean sync) {
+    checkLength(value, length);
+    Native.put(handle(), sync, key, value, length);
+  }
+
+  public void delete(byte[] key, boolean sync) {
+    Native.delete(handle(), sync, key);
+  }
+
+  /** Applies every put and delete of {@code batch} atomically. */
+  public void write(Batch batch, boolean sync) {
+    Native.write(handle(), sync, batch.pointer());
+  }
+
+  public Snapshot snapshot() {
+    return new Snapshot(Native.newSnapshot(handle()));
+  }
+
+  /** An iterator over the whole key space, as of {@code snapshot} when not null. */
+  public Cursor cursor(Snapshot snapshot) {
+    long h = handle();
+    return new Cursor(h, Native.newIterator(h, snapshot == null ? 0 : snapshot.pointer));
+  }
+
+  /**
+   * Compacts the keys in {@code [begin, end]} (null: unbounded). It first writes the memtable to a
+   * table file, so a range that holds no table file only does that.
+   */
+  public void compactRange(byte[] begin, byte[] end) {
+    Native.compactRange(handle(), begin, end);
+  }
+
+  /**
+   * Throws the error LevelDB keeps from a failed background flush or compaction (a full disk), if
+   * any; LevelDB then refuses every write until reopened. Without one, the memtable is switched.
+   */
+  public void checkBackgroundError() {
+    Native.checkBackgroundError(handle());
+  }
+
+  /** A LevelDB property such as {@code leveldb.stats}, or null when LevelDB does not know it. */
+  public String property(String name) {
+    return Native.property(handle(), name);
+  }
+
+  /** Closes the database (waiting for background compaction). Idempotent. */
+  @Override
+  public synchronized void close() {
+    if (handle != 0) {
+      long h = handle;
+      handle = 0;
+      Native.close(h);
+    }
+  }
+
+  private long handle() {
+    long h = handle;
+    if (h == 0) {
+      throw new IllegalStateException("LevelDB " + directory + " is closed");
+    }
+    return h;
+  }
+
+  private static void checkLength(byte[] value, int length) {
+    if (length < 0 || length > value.length) {
+      throw new IndexOutOfBoundsException("length " + length + " of an array of " + value.length);
+    }
+  }
+
+  /** A consistent view of the database; release it with {@link #close}. */
+  public final class Snapshot implements AutoCloseable {
+    private long pointer;
+
+    private Snapshot(long pointer) {
+      this.pointer = pointer;
+    }
+
+    @Override
+    public void close() {
+      if (pointer != 0) {
+        Native.releaseSnapshot(handle(), pointer);
+        pointer = 0;
+      }
+    }
+  }
+
+  /** Puts and deletes applied together by {@link LevelDb#write}; reusable after {@link #clear}. */
+  public static final class Batch implements AutoCloseable {
+    private long pointer;
+
+    public Batch() throws IOException {
+      Native.ensureLoaded();
+      pointer = Native.newBatch();
+    }
+
+    public Batch put(byte[] key, byte[] value, int length) {
+      checkLength(value, length);
+      Native.batchPut(pointer(), key, value, length);
+      return this;
+    }
+
+    public Batch delete(byte[] key) {
+      Native.batchDelete(pointer(), key);
+      return this;
+    }
+
+    public void clear() {
+      Native.batchClear(pointer());
+    }
+
+    private long pointer() {
+      if (pointer == 0) {
+        throw new IllegalStateException("write batch is closed");
+      }
+      return pointer;
+    }
+
+    @Override
+    public void close() {
+      if (pointer != 0) {
+        Native.freeBatch(pointer);
+        pointer = 0;
+      }
+    }
+  }
+
+  /**
+   * An iterator in key order. {@link #seek} and {@link #next} say whether it is on an entry, and
+   * throw the error that stopped it (a corrupt block, a failed read) rather than just stopping.
+   */
+  public static final class Cursor implements AutoCloseable {
+    private final long database;
+    private long pointer;
+
+    private Cursor(long database, long pointer) {
+      this.database = database;
+      this.pointer = pointer;
+    }
+
+    /** Moves to the first key at or after {@code key} (the first key when null). */
+    public boolean seek(byte[] key) {
+      return Native.iteratorSeek(database, pointer(), key);
+    }
+
+    public boolean next() {
+      return Native.iteratorNext(database, pointer());
+    }
+
+    public byte[] key() {
+      return Native.iteratorKey(pointer());
+    }
+
+    public byte[] value() {
+      return Native.iteratorValue(pointer());
+    }
+
+    private long pointer() {
+      if (pointer == 0) {
+        throw new IllegalStateException("cursor is closed");
+      }
+      return pointer;
+    }
+
+    @Override
+    public void close() {
+      if (pointer != 0) {
+        Native.freeIterator(pointer);
+        pointer = 0;
+      }
+    }
+  }
+
+  /** The JNI methods, registered by the library's {@code JNI_OnLoad}. */
+  private static final class Native {
+    private static final String FOLDER = "/io/github/ycsbembedded/leveldb/native";
+    private static final String FILE = "libycsbe_leveldb.so";
+    private static IOException loadFailure;
+    private static boolean loaded;
+
+    private Native() {}
+
+    static synchronized void ensureLoaded() throws IOException {
+      if (loaded) {
+        return;
+      }
+      if (loadFailure == null) {
+        try {
+          NativeLibrary.load(LevelDb.class, FOLDER, FILE);
+          loaded = true;
+          return;
+        } catch (IOException e) {
+          loadFailure = e;
+        }
+      }
+      throw new IOException("LevelDB's JNI library: " + loadFailure.getMessage(), loadFailure);
+    }
+
+    static native long open(String path, long cacheSize, long writeBufferSize, long maxFileSize, int blockSize,
+        int maxOpenFiles, boolean snappy, int filterBits, boolean paranoidChecks,
+        boolean verifyChecksums, boolean createIfMissing);
+
+    static native void close(long handle);
+
+    static native byte[] get(long handle, long snapshot, byte[] key);
+
+    static native void put(long handle, boolean sync, byte[] key, byte[] value, int length);
+
+    static native void delete(long handle, boolean sync, byte[] key);
+
+    static native long newBatch();
+
+    static native void freeBatch(long batch);
+
+    static native void batchPut(long batch, byte[] key, byte[] value, int length);
+
+    static native void batchDelete(long batch, byte[] key);
+
+    static native void batchClear(long batch);
+
+    static native void write(long handle, boolean sync, long batch);
+
+    static native long newSnapshot(long handle);
+
+    static native void releaseSnapshot(long handle, long snapshot);
+
+    static native long newIterator(long handle, long snapshot);
+
+    static native boolean iteratorSeek(long handle, long iterator, byte[] key);
+
+    static native boolean iteratorNext(long handle, long iterator);
+
+    static native byte[] iteratorKey(long iterator);
+
+    static native byte[] iteratorValue(long iterator);
+
+    static native void freeIterator(long iterator);
+
+    static native void compactRange(long handle, byte[] begin, byte[] end);
+
+    static native void checkBackgroundError(long handle);
+
+    static native String property(long handle, String name);
+
+    static native String version();
+
+    static native int crc32c(byte[] data);
+  }
+}
