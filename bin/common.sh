@@ -24,8 +24,9 @@ ensure_built() {
   for m in "$@"; do [ -n "$(module_jars "$HOME_DIR/$m")" ] || missing+=("$m"); done
   [ ${#missing[@]} -gt 0 ] || return 0
   [ "${YCSB_BUILD:-1}" != 0 ] || die "not built: ${missing[*]}; run mvn -DskipTests package"
-  echo "$(basename "$0"): building ${missing[*]} (once) ..." >&2
+  echo "$(basename "$0"): building ${missing[*]} (once: about 2 minutes on 2 cores; Maven's output in target/build.log) ..." >&2
   "$HOME_DIR/bin/setup" >&2 || die "cannot install the build prerequisites (see bin/setup)"
-  (cd "$HOME_DIR" && ${MVN:-mvn} -q -B -DskipTests package -pl "$(IFS=,; echo "${missing[*]}")" -am) >&2 \
-    || die "build failed; run: mvn -DskipTests package"
+  mkdir -p "$HOME_DIR/target"
+  (cd "$HOME_DIR" && ${MVN:-mvn} -B -DskipTests package -pl "$(IFS=,; echo "${missing[*]}")" -am) >"$HOME_DIR/target/build.log" 2>&1 \
+    || die "build failed (see target/build.log); run: mvn -DskipTests package"
 }

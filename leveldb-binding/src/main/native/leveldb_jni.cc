@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <jni.h>
+#include <string.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -91,6 +92,29 @@ pid_t OtherLockHolder(const std::string& file) {
   return holder;
 }
 
+// A table file read with pread and advised as random (POSIX_FADV_RANDOM), as RocksDB opens its
+// files by default: a block read out of cache costs that block, where LevelDB's default mmap reads
+// fault in the kernel's read-around (128 KiB) for every block once the data exceeds memory.
+class RandomReads : public leveldb::RandomAccessFile {
+ public:
+  RandomReads(int fd, std::string name) : fd_(fd), name_(std::move(name)) {}
+  ~RandomReads() override { ::close(fd_); }
+
+  leveldb::Status Read(uint64_t offset, size_t n, leveldb::Slice* result, char* scratch) const override {
+    ssize_t read = ::pread(fd_, scratch, n, static_cast<off_t>(offset));
+    if (read < 0) {
+      *result = leveldb::Slice(scratch, 0);
+      return leveldb::Status::IOError(name_, ::strerror(errno));
+    }
+    *result = leveldb::Slice(scratch, static_cast<size_t>(read));
+    return leveldb::Status::OK();
+  }
+
+ private:
+  const int fd_;
+  const std::string name_;
+};
+
 class GuardedEnv;
 
 // A writable file that keeps its first failure and returns it for every later write.
@@ -117,12 +141,14 @@ class GuardedFile : public leveldb::WritableFile {
   leveldb::Status failed_;
 };
 
-// The default Env with guarded writable files, typed lock failures, and a missing table file
-// reported as an I/O error (LevelDB would report it as NotFound, which a read would take for a
-// missing key).
+// The default Env with guarded writable files, typed lock failures, a missing table file reported
+// as an I/O error (LevelDB would report it as NotFound, which a read would take for a missing key),
+// and, unless mmap reads are asked for, table files read with pread and advised as random.
 class GuardedEnv : public leveldb::EnvWrapper {
  public:
   GuardedEnv() : EnvWrapper(leveldb::Env::Default()) {}
+
+  void set_mmap_reads(bool mmap_reads) { mmap_reads_ = mmap_reads; }
 
   leveldb::Status NewWritableFile(const std::string& name, leveldb::WritableFile** result) override {
     return Wrap(target()->NewWritableFile(name, result), result);
@@ -131,6 +157,16 @@ class GuardedEnv : public leveldb::EnvWrapper {
     return Wrap(target()->NewAppendableFile(name, result), result);
   }
   leveldb::Status NewRandomAccessFile(const std::string& name, leveldb::RandomAccessFile** result) override {
+    if (!mmap_reads_) {
+      int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+      if (fd < 0) {
+        *result = nullptr;
+        return leveldb::Status::IOError(name, errno == ENOENT ? "table file is missing" : ::strerror(errno));
+      }
+      ::posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
+      *result = new RandomReads(fd, name);
+      return leveldb::Status::OK();
+    }
     leveldb::Status status = target()->NewRandomAccessFile(name, result);
     if (status.IsNotFound()) return leveldb::Status::IOError(name, "table file is missing");
     return status;
@@ -179,6 +215,7 @@ class GuardedEnv : public leveldb::EnvWrapper {
   }
 
   std::atomic<int> last_write_errno_{0};
+  bool mmap_reads_ = true;
   pid_t lock_holder_ = 0;
   std::string lock_name_;
 };
@@ -248,13 +285,14 @@ jbyteArray ToJava(JNIEnv* env, const leveldb::Slice& bytes) {
 
 jlong Open(JNIEnv* env, jclass, jstring path, jlong cache_size, jlong write_buffer_size,
            jlong max_file_size, jint block_size, jint max_open_files, jboolean snappy, jint filter_bits,
-           jboolean paranoid_checks, jboolean verify_checksums, jboolean create_if_missing) {
+           jboolean paranoid_checks, jboolean verify_checksums, jboolean create_if_missing, jboolean mmap_reads) {
   const char* chars = env->GetStringUTFChars(path, nullptr);
   if (chars == nullptr) return 0;
   std::string name(chars);
   env->ReleaseStringUTFChars(path, chars);
 
   auto handle = std::make_unique<Handle>();
+  handle->env.set_mmap_reads(mmap_reads);
   leveldb::Options options;
   options.env = &handle->env;
   options.create_if_missing = create_if_missing;
@@ -439,7 +477,7 @@ jint Crc32c(JNIEnv* env, jclass, jbyteArray data) {
 }
 
 const JNINativeMethod kMethods[] = {
-    {const_cast<char*>("open"), const_cast<char*>("(Ljava/lang/String;JJJIIZIZZZ)J"), reinterpret_cast<void*>(Open)},
+    {const_cast<char*>("open"), const_cast<char*>("(Ljava/lang/String;JJJIIZIZZZZ)J"), reinterpret_cast<void*>(Open)},
     {const_cast<char*>("close"), const_cast<char*>("(J)V"), reinterpret_cast<void*>(Close)},
     {const_cast<char*>("get"), const_cast<char*>("(JJ[B)[B"), reinterpret_cast<void*>(Get)},
     {const_cast<char*>("put"), const_cast<char*>("(JZ[B[BI)V"), reinterpret_cast<void*>(Put)},

@@ -3,7 +3,11 @@ package io.github.ycsbembedded.core;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,6 +40,8 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * <p>The arguments are exactly {@code site.ycsb.Client}'s (or {@code CommandLine}'s).
  */
 public final class CheckedClient {
+  /** A system property naming a file for the JVM's memory figures at exit (see {@link #writeJvmReport}). */
+  public static final String JVM_REPORT = "ycsbembedded.jvm.report";
   /** Whether a run with any failed operation exits non-zero (default true). */
   public static final String FAIL_ON_ERRORS = "ycsb.fail_on_errors";
   /** Answers that are not failures of an operation. */
@@ -73,16 +79,50 @@ public final class CheckedClient {
   }
 
   /**
-   * At exit (YCSB ends with {@code System.exit(0)} whatever happened): halts with status 1 and one
-   * line when the run did not work.
+   * At exit (YCSB ends with {@code System.exit(0)} whatever happened): writes the JVM's memory
+   * report when asked for one, and halts with status 1 and one line when the run did not work.
    */
   private static void exitStatus(boolean failOnErrors) {
+    String report = System.getProperty(JVM_REPORT);
+    if (report != null) {
+      writeJvmReport(Paths.get(report));
+    }
     String problem = problem(failOnErrors);
     if (problem != null) {
       System.out.flush();
       System.err.println("ycsb: " + problem);
       System.err.flush();
       Runtime.getRuntime().halt(1);
+    }
+  }
+
+  /**
+   * The JVM's own memory figures, for the experiment runner: the heap's maximum, the sum of its
+   * pools' peaks (an upper bound of the heap in use at once), and the process's peak resident set
+   * ({@code VmHWM}), as {@code name=bytes} lines.
+   */
+  static void writeJvmReport(Path file) {
+    long heapPeak = 0;
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP && pool.getPeakUsage() != null) {
+        heapPeak += pool.getPeakUsage().getUsed();
+      }
+    }
+    long hwm = -1;
+    try {
+      for (String line : Files.readAllLines(Paths.get("/proc/self/status"))) {
+        if (line.startsWith("VmHWM:")) {
+          hwm = Long.parseLong(line.replaceAll("\\D", "")) * 1024;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // not Linux: no peak resident set
+    }
+    try {
+      Files.writeString(file, "heap.max=" + Runtime.getRuntime().maxMemory() + "\nheap.peak=" + heapPeak
+          + "\nvm.hwm=" + hwm + "\n");
+    } catch (IOException e) {
+      System.err.println("ycsb: cannot write the JVM report " + file + ": " + e.getMessage());
     }
   }
 

@@ -68,6 +68,12 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   protected abstract void cleanupThread() throws DBException;
 
   /**
+   * The engine and version this process runs, as the engine itself reports it (for example
+   * {@code RocksDB 11.8.1}); printed once per process when the engine is first opened.
+   */
+  protected abstract String engineVersion(E engine);
+
+  /**
    * Whether the engine lets several processes open one directory (LMDB); others are refused a
    * directory another process has open before their engine is asked.
    */
@@ -82,6 +88,8 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   protected Condition classify(Throwable engineError) {
     return Condition.OTHER;
   }
+
+  private static final Set<String> ANNOUNCED = new HashSet<>();
 
   @Override
   public final void init() throws DBException {
@@ -111,6 +119,7 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
     } catch (Exception | LinkageError e) {
       throw failure("cannot open " + dir, e);
     }
+    announce(engine);
     try {
       EngineDirectory.mark(dir, name);
     } catch (IOException e) {
@@ -123,6 +132,26 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
           + ": " + e.getMessage());
     }
     return engine;
+  }
+
+  /**
+   * Prints, once per process and binding, which binding class runs and on which engine version, so
+   * that every run says what it measured whichever launcher started it (through {@code bin/ycsb}
+   * the line comes before YCSB's own output). It goes to stdout, beside YCSB's report, so that
+   * stderr keeps to the one line of a failure.
+   */
+  private void announce(E engine) {
+    String version;
+    try {
+      version = engineVersion(engine);
+    } catch (RuntimeException e) {
+      version = "version unknown (" + e.getMessage() + ")";
+    }
+    synchronized (ANNOUNCED) {
+      if (ANNOUNCED.add(name)) {
+        System.out.println(name + ": " + getClass().getName() + " on " + version);
+      }
+    }
   }
 
   /** An {@link EngineFailure} for an engine error: {@code <name>: <what> (<condition>): <message>}. */

@@ -20,11 +20,19 @@ class ExperimentIT {
   @TempDir Path out;
   @TempDir Path data;
 
-  private Path run(String experiment) throws Exception {
-    YcsbProcess result = YcsbProcess.run(List.of(YcsbProcess.root().resolve("bin/experiment").toString(),
-        experiment, "--scale", "tiny", "--out", out.toString(), "--dir", data.toString()), YcsbProcess.root());
+  private static YcsbProcess experiment(String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of(YcsbProcess.root().resolve("bin/experiment").toString()));
+    command.addAll(List.of(args));
+    return YcsbProcess.run(command, YcsbProcess.root());
+  }
+
+  private Path run(String experiment, String... more) throws Exception {
+    List<String> args = new ArrayList<>(List.of(experiment, "--scale", "tiny", "--out", out.toString(), "--dir",
+        data.toString()));
+    args.addAll(List.of(more));
+    YcsbProcess result = experiment(args.toArray(String[]::new));
     assertThat(result.exitCode()).as(result.toString()).isZero();
-    assertThat(result.stdout()).contains("$ bin/ycsb load ").contains("report: ");
+    assertThat(result.stdout()).contains("$ bin/ycsb load ", "Claims of the write-up, checked here:", "report: ");
     try (Stream<Path> runs = Files.list(out)) {
       return runs.filter(p -> p.getFileName().toString().startsWith(experiment + "-tiny-")).findFirst().orElseThrow();
     }
@@ -50,19 +58,12 @@ class ExperimentIT {
       for (JsonNode phase : engine.get("phases")) {
         String what = engine.get("engine").asText() + " " + phase.get("phase").asText();
         assertThat(phase.get("speed").asDouble()).as(what + " speed").isPositive();
-        assertThat(phase.get("throughput").asDouble()).as(what + " throughput").isPositive();
+        assertThat(phase.get("throughputMedian").asDouble()).as(what + " throughput").isPositive();
         assertThat(phase.get("cpuSeconds").asDouble()).as(what + " CPU").isPositive();
-        assertThat(phase.get("rssPeakBytes").asLong()).as(what + " RSS").isGreaterThan(10L << 20);
-        assertThat(phase.get("rssAverageBytes").asLong()).as(what + " RSS avg").isPositive()
-            .isLessThanOrEqualTo(phase.get("rssPeakBytes").asLong());
         assertThat(phase.get("diskAllocatedBytes").asLong()).as(what + " disk").isPositive();
-        assertThat(phase.get("diskApparentBytes").asLong()).as(what + " disk apparent").isPositive();
+        assertThat(phase.get("command").asText()).startsWith("bin/ycsb ");
         JsonNode types = phase.get("operationTypes");
         assertThat(types.size()).as(what + " operation types").isPositive();
-        for (var type : types.properties()) {
-          assertThat(type.getValue().get("averageUs").asDouble()).as(what + " " + type.getKey() + " latency").isPositive();
-        }
-        assertThat(phase.get("command").asText()).startsWith("bin/ycsb ");
       }
     }
   }
@@ -80,6 +81,16 @@ class ExperimentIT {
     }
   }
 
+  /** The report opens with its claims, each with a verdict word. */
+  private static void assertClaimsFirst(String md, int claims) {
+    List<String> headings = md.lines().filter(l -> l.startsWith("## ")).toList();
+    assertThat(headings.get(0)).isEqualTo("## Claims");
+    assertThat(md).contains("| claim | published | here: median [min–max] | verdict | why |");
+    long verdicts = md.lines().filter(l -> l.matches("\\| .* \\| (reproduced|not reproduced|regime differs|not measured) \\| .* \\|"))
+        .count();
+    assertThat(verdicts).isEqualTo(claims);
+  }
+
   @Test
   void unumTinyMeasuresEveryEngineAndPhaseAndWritesTheReport() throws Exception {
     Path report = run("unum");
@@ -92,29 +103,107 @@ class ExperimentIT {
     assertThat(z.get("speedUnit").asText()).isEqualTo("keys/s");
 
     String md = Files.readString(report.resolve("report.md"));
+    assertClaimsFirst(md, engines.contains("wiredtiger") ? 10 : 5);
     assertThat(md).contains("## Init (100% insert)", "## Z (batches of 256 random reads)",
-        "| engine | RAM (peak RSS) | disk | speed | ÷ leveldb | published RAM | published disk | published speed | published ÷ leveldb |",
-        "| leveldb |", "40,000 ops/s", "![speed per phase](charts/speed.png)", "## Machine and settings");
+        "| engine | speed | ÷ leveldb | peak memory | disk | published speed | published ÷ leveldb | published RAM | published disk |",
+        "| 40,000 ops/s | 1.00 | 285.3 MB | 110.23 GB |", "![speed per phase](charts/speed.png)",
+        "## How this run was measured", "## Machines and settings", "Our speed counts keys read");
     assertThat(Files.readString(report.resolve("report.html"))).contains("data:image/png;base64,");
-    assertPngs(report, 8);
+    assertPngs(report, 4);
     assertThat(report.resolve("raw/leveldb-z.stdout")).exists();
   }
 
+  /**
+   * Two runs of each run phase: every new results.json field is there and plausible, per engine ×
+   * phase and per repetition.
+   */
   @Test
-  void hyperdexTinyPrintsTheWriteUpsTablesWithRatios() throws Exception {
-    Path report = run("hyperdex");
+  void hyperdexTinyWithTwoRunsRecordsEveryRepetitionWithTheKernelsFigures() throws Exception {
+    Path report = run("hyperdex", "--repeat", "2");
     List<String> engines = engines(List.of("lmdb", "leveldb", "rocksdb", "wiredtiger"));
 
     JsonNode results = new ObjectMapper().readTree(report.resolve("results.json").toFile());
     assertEveryEngineAndPhaseMeasured(results, engines, List.of("load", "run"));
+    assertThat(results.get("memoryLimitBytes").isNull()).as("no regime at tiny").isTrue();
+    assertThat(results.get("regimeReproduced").asBoolean()).isFalse();
+    assertThat(results.get("heapMaxBytes").asLong()).isEqualTo(256L << 20);
+    long dataBytes = results.get("dataBytes").asLong();
+    assertThat(dataBytes).as("2,000 records of 4,000 bytes and their keys").isBetween(8_000_000L, 8_200_000L);
+    assertThat(results.get("repetitions").asInt()).isEqualTo(2);
+    for (JsonNode engine : results.get("engines")) {
+      for (JsonNode phase : engine.get("phases")) {
+        String what = engine.get("engine").asText() + " " + phase.get("phase").asText();
+        boolean load = phase.get("phase").asText().equals("load");
+        JsonNode reps = phase.get("repetitions");
+        assertThat(reps.size()).as(what + " runs").isEqualTo(load ? 1 : 2);
+        assertThat(phase.get("throughputMin").asDouble()).isLessThanOrEqualTo(phase.get("throughputMedian").asDouble());
+        assertThat(phase.get("throughputMax").asDouble()).isGreaterThanOrEqualTo(phase.get("throughputMedian").asDouble());
+        for (JsonNode rep : reps) {
+          assertThat(rep.get("throughput").asDouble()).as(what).isPositive();
+          assertThat(rep.get("cpuUserSeconds").asDouble() + rep.get("cpuSystemSeconds").asDouble()).as(what + " CPU").isPositive();
+          assertThat(rep.get("peakMemoryBytes").asLong()).as(what + " memory").isGreaterThan(16L << 20);
+          assertThat(rep.get("bytesRead").asLong()).as(what).isNotNegative();
+          assertThat(rep.get("bytesWritten").asLong()).as(what).isNotNegative();
+          assertThat(rep.get("windowSeconds").asDouble()).as(what).isPositive();
+        }
+        if (load) {
+          assertThat(reps.get(0).get("totalBytesWritten").asLong()).as(what + ": more bytes written than loaded")
+              .isGreaterThan(dataBytes);
+          assertThat(phase.get("writeAmplification").asDouble()).as(what).isGreaterThan(1.0);
+        } else {
+          assertThat(phase.get("writeAmplification").asDouble()).as(what + " (20% updates)").isPositive();
+        }
+      }
+    }
 
     String md = Files.readString(report.resolve("report.md"));
+    assertClaimsFirst(md, 4);
     assertThat(md).contains("## Sequential insert", "## Operations (80% read, 20% update)",
-        "| engine · op | min (us) | avg (us) | 95th (ms) | 99th (ms) | max (ms) | runtime (s) | ops/s | CPU (mm:ss) |",
-        "| lmdb insert |", "| lmdb read |", "| leveldb update |", "| HyperLevelDB insert | 189 | 907 |",
-        "| ratio | throughput here | throughput published | CPU time here | CPU time published |",
-        "| lmdb ÷ leveldb |", " | 2.15 | ");
-    assertPngs(report, 5);
+        "| engine · operation | min (µs) | avg (µs) | 95th (ms) | 99th (ms) | max (ms) | runtime (s) | ops/s | CPU (mm:ss) |",
+        "| HyperLevelDB insert | 189 | 907 | 0 | 2? | 33,925? | 2,279 | 4,388 | 96:46.96 |",
+        "| ratio | throughput here | throughput published | CPU per operation here | CPU per operation published |",
+        "| lmdb ÷ leveldb |", "| run ×2 |");
+    assertPngs(report, 4);
+  }
+
+  /** One engine per run (as on two machines), joined by bin/experiment report into one report. */
+  @Test
+  void runsOfOneEngineEachMergeIntoOneReport() throws Exception {
+    Path a = out.resolve("A");
+    Path b = out.resolve("B");
+    for (String[] part : List.of(new String[] {"lmdb", a.toString()}, new String[] {"leveldb", b.toString()})) {
+      YcsbProcess result = experiment("hyperdex", "--scale", "tiny", "--engines", part[0], "--out", part[1],
+          "--dir", data.resolve(part[0]).toString());
+      assertThat(result.exitCode()).as(result.toString()).isZero();
+    }
+    List<String> folders = new ArrayList<>();
+    for (Path part : List.of(a, b)) {
+      try (Stream<Path> runs = Files.list(part)) {
+        runs.forEach(p -> folders.add(p.toString()));
+      }
+    }
+    Path merged = out.resolve("M");
+    List<String> args = new ArrayList<>(List.of("report", "--out", merged.toString()));
+    args.addAll(folders);
+    YcsbProcess report = experiment(args.toArray(String[]::new));
+    assertThat(report.exitCode()).as(report.toString()).isZero();
+
+    Path folder;
+    try (Stream<Path> runs = Files.list(merged)) {
+      folder = runs.findFirst().orElseThrow();
+    }
+    assertThat(report.stdout()).contains("report: " + folder.resolve("report.md"));
+    JsonNode results = new ObjectMapper().readTree(folder.resolve("results.json").toFile());
+    assertThat(results.get("engines")).extracting(e -> e.get("engine").asText()).containsExactly("lmdb", "leveldb");
+    String md = Files.readString(folder.resolve("report.md"));
+    assertClaimsFirst(md, 4);
+    assertThat(md).contains("| lmdb ÷ leveldb |");
+    assertThat(folder.resolve("raw/lmdb-load.stdout")).exists();
+    assertThat(folder.resolve("raw/leveldb-load.stdout")).exists();
+
+    YcsbProcess mismatch = experiment("report", "--out", merged.toString(), folders.get(0), out.resolve("nosuch").toString());
+    assertThat(mismatch.exitCode()).isNotZero();
+    assertThat(mismatch.stderr().lines().count()).isEqualTo(1);
   }
 
   @Test
@@ -131,21 +220,20 @@ class ExperimentIT {
       long normalizedSize = phases.get(3).get("diskAllocatedBytes").asLong();
       assertThat(denormalizedSize).as(engine.get("engine") + ": denormalized repeats every entitlement")
           .isGreaterThan(5 * normalizedSize);
-      assertThat(phases.get(4).get("operationTypes").get("USER_READ").get("p50Us").asDouble()).isPositive();
       assertThat(phases.get(5).get("command").asText()).contains("-threads 50");
     }
 
     String md = Files.readString(report.resolve("report.md"));
+    assertClaimsFirst(md, 3);
     assertThat(md).contains("## Write performance and size on disk", "## Read performance",
-        "| engine | denorm. size (MB) | denorm. create (s) | denorm. inserts/s | norm. size (MB) | norm. create (s) | norm. inserts/s | size denorm. ÷ norm. | insert rate norm. ÷ denorm. |",
-        "| published |  |  |  |  |  |  | 13.1 (average) | 12.12 (average) |",
+        "| engine | denorm. size (MB) | denorm. create (s) | denorm. users/s | norm. size (MB) | norm. create (s) | norm. users/s | size denorm. ÷ norm. | load rate norm. ÷ denorm. |",
         "| engine | threads | denorm. median (ms) | denorm. reads/s | norm. median (ms) | norm. reads/s | reads/s denorm. ÷ norm. |",
-        "![reads/s against users](charts/reads-by-users.png)");
+        "![reads per second against users, 50 threads](charts/reads-by-users.png)");
     for (String engine : engines) {
       assertThat(md).containsPattern("\\| " + engine + " \\| [0-9.,]+ \\| [0-9.,]+ \\| [0-9.,]+ \\| [0-9.,]+ \\| [0-9.,]+ \\| [0-9.,]+ \\| [0-9.]+ \\| [0-9.]+ \\|");
       assertThat(md).containsPattern("\\| " + engine + " \\| 50 \\| [0-9.]+ \\| [0-9.,]+ \\| [0-9.]+ \\| [0-9.,]+ \\| [0-9.]+ \\|");
     }
-    assertPngs(report, 8);
+    assertPngs(report, 4);
   }
 
   @Test
@@ -161,31 +249,21 @@ class ExperimentIT {
       assertThat(phases.get(0).get("operationTypes").get("LIKE").get("operations").asLong()).isEqualTo(900);
       assertThat(phases.get(1).get("command").asText()).contains("-threads 6");
       assertThat(phases.get(1).get("operationTypes").get("LIKE").get("returns").get("OK").asLong()).isEqualTo(600);
-      // 30 posts: a user has liked 10 of them (more after the like phase), a post has 30 users or more
-      assertThat(phases.get(2).get("operationTypes").get("POSTS_OF_USER_ROWS").get("minUs").asDouble())
-          .isGreaterThanOrEqualTo(10);
-      assertThat(phases.get(3).get("operationTypes").get("USERS_OF_POST_ROWS").get("minUs").asDouble())
-          .isGreaterThanOrEqualTo(30);
       JsonNode reads = phases.get(4).get("operationTypes").get("READ").get("returns");
       assertThat(reads.path("OK").asLong() + reads.path("NOT_FOUND").asLong()).as("pairs liked and not").isEqualTo(300);
     }
 
     String md = Files.readString(report.resolve("report.md"));
+    assertClaimsFirst(md, engines.size());
     assertThat(md).contains("## Concurrent single-like transactions", "## Lookups after the inserts",
-        "| engine | sessions | transactions | runtime (s) | transactions/s | ÷ lmdb | avg (ms) | 99th (ms) |",
-        "| Oracle (8 cores), published | 6 | 6,000,000 | 594 (average session) | 10,103 |",
-        "| engine | query | queries | total (s) | avg (ms) | min (ms) | max (ms) | rows avg | rows max |",
-        "| Oracle (8 cores), published | All users of a post | 50,000 | 1,455 | 29.1 | 7 | 885 |  | 66,851 (the slowest query's) |",
-        "| Oracle (8 cores), published | 9.02 | 129.91 | 1.00 |");
+        "| engine | sessions | transactions (window) | transactions/s | ÷ lmdb | avg (ms) | 99th (ms) |",
+        "| Oracle (8 cores), published | 6 | 6,000,000 in 594 s | 10,103 |",
+        "| engine | query | queries/s | avg (ms) | min (ms) | max (ms) | rows avg | rows max | published total |",
+        "| Oracle (8 cores), published | All users of a post | 34.36 | 29.1 | 7 | 885 |  | 66,851 (the slowest query's) | 50,000 in 1,455 s |");
     for (String engine : engines) {
-      assertThat(md).containsPattern("\\| " + engine + " \\| 6 \\| 600 \\| [0-9.]+ \\| [0-9.,]+ \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\|");
-      for (String query : List.of("All posts of a user", "All users of a post")) {
-        assertThat(md).containsPattern("\\| " + engine + " \\| " + query
-            + " \\| 300 \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\| [0-9]+ \\|");
-      }
-      assertThat(md).containsPattern("\\| " + engine + " \\| [0-9.]+ \\| [0-9.]+ \\| 1.00 \\|");
+      assertThat(md).containsPattern("\\| " + engine + " \\| 6 \\| 600 \\| [0-9.,]+ \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\|");
     }
-    assertPngs(report, 8);
+    assertPngs(report, 3);
   }
 
   @Test
@@ -199,9 +277,6 @@ class ExperimentIT {
     for (JsonNode engine : results.get("engines")) {
       JsonNode phases = engine.get("phases");
       String name = engine.get("engine").asText();
-      assertThat(phases.get(0).get("operationTypes").get("DIGG_WRITES").get("maxUs").asDouble()).isEqualTo(1);
-      assertThat(phases.get(4).get("operationTypes").get("DIGG_WRITES").get("averageUs").asDouble())
-          .as(name + ": 4,000 friendships among 200 users, 20 followers a user on average").isBetween(15.0, 25.0);
       assertThat(phases.get(4).get("diskAllocatedBytes").asLong()).as(name + ": fan-out takes more room")
           .isGreaterThan(3 * phases.get(0).get("diskAllocatedBytes").asLong());
       assertThat(phases.get(2).get("command").asText()).contains("friendfeed.layout=normalized").contains("-threads 4");
@@ -209,16 +284,11 @@ class ExperimentIT {
     }
 
     String md = Files.readString(report.resolve("report.md"));
-    assertThat(md).contains("## Friends' diggs: result sets per second", "## Storage and the cost of a digg",
-        "| engine | layout | queries/s, 1 thread | queries/s, 4 threads | avg (ms), 1 thread | 99th (ms), 1 thread | rows per answer | queries/s fan-out ÷ normalized, 1 thread |",
-        "| Digg's own report (MySQL, hand-built IN clause) | 0.07 | 1 |",
-        "| SQL Server, clustered, consumer SSD, many concurrent runs | 4,100 | 58,571 |",
-        "| published | 30 GB (estimate) | 1,500 GB (Digg) | 50.00 |  | max 40,000 |");
+    assertClaimsFirst(md, 2 * engines.size());
+    assertThat(md).contains("## Friends' diggs: result sets per second", "## Storage and the cost of a digg");
     for (String engine : engines) {
-      assertThat(md).containsPattern("\\| " + engine + " \\| normalized \\| [0-9.,]+ \\| [0-9.,]+ \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\|  \\|");
-      assertThat(md).containsPattern("\\| " + engine + " \\| fanout \\| [0-9.,]+ \\| [0-9.,]+ \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\| [0-9.]+ \\|");
-      assertThat(md).containsPattern("\\| " + engine + " \\| [0-9.]+ [KMG]iB \\| [0-9.]+ [KMG]iB \\| [0-9.]+ \\| 1 / 1 \\| [0-9.]+ / [0-9]+ \\| [0-9.,]+ \\| [0-9.,]+ \\| [0-9.]+ \\| [0-9.]+ \\|");
+      assertThat(md).contains("| " + engine + " | normalized | ", "| " + engine + " | fanout | ");
     }
-    assertPngs(report, 8);
+    assertPngs(report, 4);
   }
 }

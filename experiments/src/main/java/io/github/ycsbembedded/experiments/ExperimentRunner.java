@@ -3,6 +3,8 @@ package io.github.ycsbembedded.experiments;
 import io.github.ycsbembedded.experiments.Experiment.ExperimentException;
 import io.github.ycsbembedded.experiments.Experiment.Phase;
 import io.github.ycsbembedded.experiments.Experiment.Scale;
+import io.github.ycsbembedded.experiments.measure.Machines;
+import io.github.ycsbembedded.experiments.measure.Results;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -10,7 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,14 +24,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code bin/experiment <name>}: runs a published experiment for every engine, each engine × phase
- * in its own JVM through {@code bin/ycsb} (stock {@code site.ycsb.Client}), printing the exact
- * command of each phase, and writes the report.
+ * {@code bin/experiment <name>}: runs a published experiment for every engine in the write-up's
+ * memory regime, each engine × phase × repetition in its own JVM through {@code bin/ycsb} (stock
+ * {@code site.ycsb.Client}), printing the exact command of each, and writes the report.
  */
 @Command(name = "experiment", mixinStandardHelpOptions = true, version = "ycsb-embedded experiment runner",
     description = "Re-measures a published benchmark write-up on this machine and writes a report.",
-    subcommands = ExperimentRunner.ListCommand.class)
+    subcommands = {ExperimentRunner.ListCommand.class, ExperimentRunner.ReportCommand.class})
 public final class ExperimentRunner implements Callable<Integer> {
+  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
   @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "experiment to run (see: list)")
   String name;
 
@@ -42,7 +46,11 @@ public final class ExperimentRunner implements Callable<Integer> {
   @Option(names = "--threads", description = "client threads for every phase (default: the experiment's)")
   Integer threads;
 
-  @Option(names = "--memory-limit", description = "run each phase's JVM in a memory cgroup of this size, e.g. 2g (needs root)")
+  @Option(names = "--repeat", description = "runs of every run phase (default: the scale's; 3, or 1 at tiny)")
+  String repeat;
+
+  @Option(names = "--memory-limit", description = "each phase JVM's memory cgroup limit, e.g. 2g, or none "
+      + "(default: the write-up's regime: the JVM's allowance + the engines' share of the data; needs root)")
   String memoryLimit;
 
   @Option(names = "--dir", description = "data directory (default: <home>/data/experiments)")
@@ -51,7 +59,7 @@ public final class ExperimentRunner implements Callable<Integer> {
   @Option(names = "--out", description = "results directory (default: <home>/results)")
   Path outDir;
 
-  @Option(names = "--keep-data", description = "keep each engine's data after its last phase (default: deleted after measuring its size)")
+  @Option(names = "--keep-data", description = "keep every engine's data after the last phase (default: deleted)")
   boolean keepData;
 
   static Path home() {
@@ -72,21 +80,27 @@ public final class ExperimentRunner implements Callable<Integer> {
     Path home = home();
     Experiment experiment;
     Scale chosen;
-    long limitBytes;
+    MemoryPlan memory;
+    Map<String, Long> pageCache;
+    int repetitions;
     try {
       experiment = Experiment.load(home.resolve("experiments"), name);
       chosen = experiment.scale(scale);
-      limitBytes = memoryLimit == null ? 0 : parseSize("--memory-limit", memoryLimit);
-      checkEngines(experiment);
+      checkOptions(experiment);
+      repetitions = repeat == null ? chosen.repeat() : parseRepeat(repeat);
+      memory = MemoryPlan.of(experiment, chosen, memoryLimit == null ? null : memoryLimit.trim(), MemoryPlan.unavailable());
+      pageCache = Campaign.pageCacheShares(experiment, memory, experiment.variables(chosen,
+          threads == null ? experiment.threads() : threads, memory.engineMemoryBytes()),
+          engines == null ? experiment.engines() : engines);
     } catch (ExperimentException e) {
       System.err.println("experiment: " + e.getMessage());
       return 2;
     }
     List<String> chosenEngines = engines == null ? experiment.engines() : engines;
     int threadCount = threads == null ? experiment.threads() : threads;
-    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    LocalDateTime started = LocalDateTime.now().truncatedTo(ChronoUnit.SECONDS);
     Path out = (outDir == null ? home.resolve("results") : outDir.toAbsolutePath())
-        .resolve(experiment.name() + "-" + chosen.name() + "-" + stamp);
+        .resolve(experiment.name() + "-" + chosen.name() + "-" + started.format(STAMP));
     Path data = (dataDir == null ? home.resolve("data").resolve("experiments") : dataDir.toAbsolutePath())
         .resolve(experiment.name() + "-" + chosen.name());
     try {
@@ -98,68 +112,46 @@ public final class ExperimentRunner implements Callable<Integer> {
 
     PrintStream log = System.out;
     PrintStream progress = System.console() != null ? System.err : null;
-    log.printf("%s at scale %s (%,d records), engines %s, %d threads%n", experiment.title(), chosen.name(),
-        chosen.recordCount(), String.join(",", chosenEngines), threadCount);
+    log.printf(Locale.ROOT, "%s at scale %s: %,d records, %s of data; engines %s; %d threads%n", experiment.title(),
+        chosen.name(), chosen.recordCount(), Units.bytes(experiment.dataSize(chosen)), String.join(",", chosenEngines),
+        threadCount);
+    log.println("memory: " + memory.note() + "; heap -Xmx" + Units.bytes(experiment.heapBytes()).replace(" ", ""));
+    if (memory.regimeApplies() && memory.limitBytes() == null && experiment.regimeAppliesAt(chosen)) {
+      System.err.println("experiment: the write-up's memory regime is not applied (" + memory.note()
+          + "); the report marks it as not reproduced");
+    }
+    log.println("run phases: " + (chosen.durationSeconds() == null ? "to their operation count"
+        : chosen.durationSeconds() + " s each") + ", the first " + chosen.warmupSeconds() + " s left out of every figure, "
+        + repetitions + " run" + (repetitions == 1 ? "" : "s") + " of each");
     log.println("results: " + out);
 
-    Map<String, String> variables = experiment.variables(chosen, threadCount);
-    String startedAt = LocalDateTime.now().toString();
-    List<Results.EngineRun> engineRuns = new ArrayList<>();
-    int total = chosenEngines.size() * experiment.phases().size();
-    int index = 0;
-    for (String engine : chosenEngines) {
-      Path engineData = data.resolve(engine);
-      List<Results.PhaseRun> phases = new ArrayList<>();
-      java.util.Set<String> startedDatasets = new java.util.HashSet<>();
-      String engineError = null;
-      for (Phase phase : experiment.phases()) {
-        index++;
-        if (engineError != null) {
-          continue;
-        }
-        log.printf("%n[%d/%d] %s · %s%n", index, total, engine, phase.label());
-        Results.PhaseRun result;
-        try {
-          // the first phase on a data set starts it from an empty folder
-          boolean first = startedDatasets.add(phase.dataset());
-          int phaseThreads = phase.threads() == null ? threadCount : phase.threads();
-          result = PhaseRunner.run(home, experiment, phase, engine, engineData.resolve(phase.dataset()), first,
-              variables, phaseThreads, limitBytes, out.resolve("raw"), log, progress);
-        } catch (ExperimentException | IOException e) {
-          result = PhaseRunner.failed(phase, e.getMessage());
-        }
-        phases.add(result);
-        if (result.failed()) {
-          engineError = phase.label() + ": " + result.error();
-          log.println("    FAILED: " + result.error() + " (the other engines go on)");
-        } else {
-          log.printf(Locale.ROOT, "    %,.0f %s, CPU %.1f s, RSS peak %s, disk %s%n", result.speed(),
-              result.speedUnit(), result.cpuSeconds(), Report.bytes(result.rssPeakBytes()),
-              Report.bytes(result.diskAllocatedBytes()));
-        }
-      }
-      engineRuns.add(new Results.EngineRun(engine, engineError != null, engineError, phases));
-      if (!keepData) {
-        PhaseRunner.delete(engineData);
-      }
+    Campaign campaign = new Campaign(experiment, chosen, chosenEngines, threadCount, repetitions, memory, home, data,
+        out.resolve("raw"), log, progress);
+    Results.Machine machine = Machines.describe(data);
+    List<Results.EngineRun> engineRuns = campaign.run(machine.host());
+    if (!keepData) {
+      campaign.deleteData();
     }
 
     Map<String, String> settings = new LinkedHashMap<>();
     settings.put("scale", chosen.name());
-    settings.putAll(variables);
+    settings.putAll(campaign.variables());
     settings.put("engines", String.join(",", chosenEngines));
-    settings.put("memory-limit", memoryLimit == null ? "none" : memoryLimit);
+    settings.put("memory-limit", memoryLimit == null ? "the write-up's regime" : memoryLimit);
     settings.put("data directory", data.toString());
     Results.Run run = new Results.Run(experiment.name(), experiment.title(), experiment.source(), chosen.name(),
-        startedAt, LocalDateTime.now().toString(), Machines.describe(data), settings, engineRuns);
-    Report.write(experiment, run, out);
+        started.toString(), LocalDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString(), List.of(machine), settings,
+        memory.describe(experiment, pageCache), memory.limitBytes(), experiment.dataSize(chosen), memory.reproduced(),
+        experiment.heapBytes(), repetitions, chosen.warmupSeconds(), chosen.durationSeconds(), engineRuns);
+    List<String> summary = ReportWriter.write(experiment, run, out);
+    log.println();
+    summary.forEach(log::println);
     log.println();
     log.println("report: " + out.resolve("report.md") + " (and report.html, results.json, charts/)");
-    boolean anyFailed = engineRuns.stream().anyMatch(Results.EngineRun::failed);
-    return anyFailed ? 1 : 0;
+    return engineRuns.stream().anyMatch(Results.EngineRun::failed) ? 1 : 0;
   }
 
-  private void checkEngines(Experiment experiment) throws ExperimentException {
+  private void checkOptions(Experiment experiment) throws ExperimentException {
     if (threads != null && threads < 1) {
       throw new ExperimentException("--threads: '" + threads + "' is not a thread count; use 1 or more");
     }
@@ -174,31 +166,25 @@ public final class ExperimentRunner implements Callable<Integer> {
     }
   }
 
-  static long parseSize(String option, String text) throws ExperimentException {
-    String value = text.trim().toLowerCase(Locale.ROOT);
-    int shift = 0;
-    char last = value.isEmpty() ? ' ' : value.charAt(value.length() - 1);
-    if ("kmgt".indexOf(last) >= 0) {
-      shift = 10 * ("kmgt".indexOf(last) + 1);
-      value = value.substring(0, value.length() - 1);
-    }
+  static int parseRepeat(String text) throws ExperimentException {
     try {
-      long number = Long.parseLong(value);
-      if (number > 0 && number <= Long.MAX_VALUE >> shift) {
-        return number << shift;
+      int value = Integer.parseInt(text.trim());
+      if (value >= 1 && value <= 100) {
+        return value;
       }
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new ExperimentException(option + ": '" + text + "' is not a size; use a number with an optional k, m, g or t suffix");
+    throw new ExperimentException("--repeat: '" + text + "' is not a number of runs; use 1 to 100");
   }
 
-  /** {@code bin/experiment list}: experiments, their scales, sizes and time estimates. */
+  /** {@code bin/experiment list}: experiments, their scales, sizes, memory limits and time estimates. */
   @Command(name = "list", description = "Lists the experiments and their scales.")
   static final class ListCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
       Path dir = home().resolve("experiments");
+      String unavailable = MemoryPlan.unavailable();
       for (String name : Experiment.names(dir)) {
         Experiment experiment;
         try {
@@ -210,12 +196,62 @@ public final class ExperimentRunner implements Callable<Integer> {
         System.out.println(name + " — " + experiment.title());
         System.out.println("  engines: " + String.join(", ", experiment.engines()) + "; phases: "
             + String.join(", ", experiment.phases().stream().map(Phase::id).toList()));
+        if (experiment.regime() != null) {
+          System.out.println("  regime: " + experiment.regime().description() + " (from scale " + experiment.regime().from() + ")");
+        }
         for (Scale s : experiment.scales().values()) {
-          System.out.printf(Locale.ROOT, "  %-8s %,15d records  %,15d operations  %10s of data  about %s%n",
-              s.name(), s.recordCount(), Long.parseLong(s.variables().get("operationcount")),
-              Report.bytes(experiment.dataSize(s)), s.estimate());
+          MemoryPlan plan = MemoryPlan.of(experiment, s, null, null);
+          System.out.printf(Locale.ROOT, "  %-8s %,13d records %10s of data  memory %-9s runs %-13s about %s%n",
+              s.name(), s.recordCount(), Units.bytes(experiment.dataSize(s)),
+              plan.limitBytes() == null ? "unlimited" : Units.bytes(plan.limitBytes()),
+              (s.durationSeconds() == null ? "to count" : s.durationSeconds() + " s") + " × " + s.repeat(), s.estimate());
         }
       }
+      if (unavailable != null) {
+        System.out.println("(here: " + unavailable + ", so no memory limit can be applied)");
+      }
+      return 0;
+    }
+  }
+
+  /**
+   * {@code bin/experiment report [--out DIR] RESULTS...}: renders one report from one or more results
+   * folders (of the same experiment and scale; for example one engine per machine) into a new folder.
+   */
+  @Command(name = "report", mixinStandardHelpOptions = true,
+      description = "Renders one report from one or more results folders (re-render, or merge runs of several machines).")
+  static final class ReportCommand implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "RESULTS", description = "results folders (each with a results.json)")
+    List<Path> folders;
+
+    @Option(names = "--out", description = "where the new report folder goes (default: <home>/results)")
+    Path outDir;
+
+    @Override
+    public Integer call() throws Exception {
+      Path home = home();
+      Results.Run merged;
+      Experiment experiment;
+      try {
+        merged = Merge.runs(folders);
+        experiment = Experiment.load(home.resolve("experiments"), merged.experiment());
+      } catch (ExperimentException e) {
+        System.err.println("experiment report: " + e.getMessage());
+        return 2;
+      }
+      Path out = (outDir == null ? home.resolve("results") : outDir.toAbsolutePath()).resolve(merged.experiment() + "-"
+          + merged.scale() + "-report-" + LocalDateTime.now().format(STAMP));
+      try {
+        Files.createDirectories(out);
+        Merge.copyRaw(folders, out.resolve("raw"));
+      } catch (IOException | SecurityException e) {
+        System.err.println("experiment report: --out: cannot create " + out + " (" + e.getMessage() + ")");
+        return 2;
+      }
+      List<String> summary = ReportWriter.write(experiment, merged, out);
+      summary.forEach(System.out::println);
+      System.out.println();
+      System.out.println("report: " + out.resolve("report.md"));
       return 0;
     }
   }

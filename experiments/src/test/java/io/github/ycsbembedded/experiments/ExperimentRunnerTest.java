@@ -50,13 +50,28 @@ class ExperimentRunnerTest {
   @Test
   void badMemoryLimitIsNamed() {
     assertThat(run("unum", "--memory-limit", "lots")).isEqualTo(2);
-    assertThat(stderr()).isEqualTo("experiment: --memory-limit: 'lots' is not a size; use a number with an optional k, m, g or t suffix");
+    assertThat(stderr()).isEqualTo("experiment: --memory-limit: 'lots' is not a size; use a number with an optional k, m, g or t suffix, or none");
+  }
+
+  @Test
+  void aRepeatOfZeroOrNotANumberIsRefused() {
+    assertThat(run("unum", "--repeat", "0")).isEqualTo(2);
+    assertThat(stderr()).isEqualTo("experiment: --repeat: '0' is not a number of runs; use 1 to 100");
+    err.reset();
+    assertThat(run("unum", "--repeat", "x")).isEqualTo(2);
+    assertThat(stderr()).isEqualTo("experiment: --repeat: 'x' is not a number of runs; use 1 to 100");
+  }
+
+  @Test
+  void aMemoryLimitSmallerThanTheJvmsAllowanceIsRefused() {
+    assertThat(run("unum", "--memory-limit", "300m")).isEqualTo(2);
+    assertThat(stderr()).startsWith("experiment: --memory-limit: '300m' (300.0 MiB) leaves nothing for the engines");
   }
 
   @Test
   void aMemoryLimitThatOverflowsIsRefusedNotTakenAsNoLimit() {
     assertThat(run("unum", "--memory-limit", "16777216t")).isEqualTo(2);
-    assertThat(stderr()).isEqualTo("experiment: --memory-limit: '16777216t' is not a size; use a number with an optional k, m, g or t suffix");
+    assertThat(stderr()).isEqualTo("experiment: --memory-limit: '16777216t' is not a size; use a number with an optional k, m, g or t suffix, or none");
   }
 
   @Test

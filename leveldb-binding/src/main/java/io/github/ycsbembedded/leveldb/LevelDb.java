@@ -17,21 +17,25 @@ import java.nio.file.Path;
  */
 public final class LevelDb implements AutoCloseable {
   /** What {@link #open} configures; sizes in bytes. */
+  /**
+   * What {@link #open} configures; sizes in bytes. {@code mmapReads}: LevelDB's own way of reading
+   * table files (memory maps); false reads them with pread, advised as random access.
+   */
   public record Options(long cacheSize, long writeBufferSize, long maxFileSize, int blockSize,
       int maxOpenFiles, boolean snappy, int filterBits, boolean paranoidChecks,
-      boolean verifyChecksums, boolean createIfMissing) {
+      boolean verifyChecksums, boolean createIfMissing, boolean mmapReads) {
     /**
      * LevelDB's own defaults, but with verified checksums on reads and compactions (paranoid
      * checks), creating a missing database.
      */
     public static Options defaults() {
-      return new Options(8L << 20, 4L << 20, 2L << 20, 4096, 1000, false, 0, true, true, true);
+      return new Options(8L << 20, 4L << 20, 2L << 20, 4096, 1000, false, 0, true, true, true, true);
     }
 
     /** These options with paranoid checks on or off. */
     public Options withParanoidChecks(boolean on) {
       return new Options(cacheSize, writeBufferSize, maxFileSize, blockSize, maxOpenFiles, snappy, filterBits,
-          on, verifyChecksums, createIfMissing);
+          on, verifyChecksums, createIfMissing, mmapReads);
     }
   }
 
@@ -53,7 +57,7 @@ public final class LevelDb implements AutoCloseable {
     Native.ensureLoaded();
     long handle = Native.open(directory.toString(), options.cacheSize(), options.writeBufferSize(),
         options.maxFileSize(), options.blockSize(), options.maxOpenFiles(), options.snappy(), options.filterBits(),
-        options.paranoidChecks(), options.verifyChecksums(), options.createIfMissing());
+        options.paranoidChecks(), options.verifyChecksums(), options.createIfMissing(), options.mmapReads());
     return new LevelDb(directory, handle);
   }
 
@@ -283,7 +287,7 @@ public final class LevelDb implements AutoCloseable {
 
     static native long open(String path, long cacheSize, long writeBufferSize, long maxFileSize, int blockSize,
         int maxOpenFiles, boolean snappy, int filterBits, boolean paranoidChecks,
-        boolean verifyChecksums, boolean createIfMissing);
+        boolean verifyChecksums, boolean createIfMissing, boolean mmapReads);
 
     static native void close(long handle);
 

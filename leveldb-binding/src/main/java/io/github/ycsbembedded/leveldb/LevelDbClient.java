@@ -81,6 +81,15 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   }
 
   @Override
+  protected String engineVersion(LevelDbEngine engine) {
+    try {
+      return "LevelDB " + LevelDb.version();
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException(e.getMessage(), e);
+    }
+  }
+
+  @Override
   protected void initThread(LevelDbEngine engine, BindingProperties properties) throws DBException {
     try {
       batch = new LevelDb.Batch();

@@ -15,7 +15,8 @@ final class LevelDbEngine implements AutoCloseable {
   /** The binding's properties besides {@code leveldb.dir} and {@code leveldb.destroy}. */
   static final Set<String> PROPERTIES = Set.of("leveldb.cache_size", "leveldb.write_buffer_size",
       "leveldb.max_file_size", "leveldb.block_size", "leveldb.max_open_files", "leveldb.filter_bits",
-      "leveldb.compression", "leveldb.verify_checksums", "leveldb.paranoid_checks", "leveldb.sync");
+      "leveldb.compression", "leveldb.verify_checksums", "leveldb.paranoid_checks", "leveldb.sync",
+      "leveldb.mmap_reads");
 
   /** A key no table prefix can start with: every prefix starts with a length of at least 1. */
   private static final byte[] BELOW_EVERY_TABLE = {0};
@@ -47,8 +48,9 @@ final class LevelDbEngine implements AutoCloseable {
     // corruption then reads back as data
     boolean paranoidChecks = p.bool("leveldb.paranoid_checks", true);
     boolean sync = p.bool("leveldb.sync", false);
+    boolean mmapReads = p.bool("leveldb.mmap_reads", true);
     LevelDb.Options options = new LevelDb.Options(cacheSize, writeBufferSize, maxFileSize, (int) blockSize, maxOpenFiles,
-        "snappy".equals(compression), filterBits, paranoidChecks, verifyChecksums, true);
+        "snappy".equals(compression), filterBits, paranoidChecks, verifyChecksums, true, mmapReads);
     return new LevelDbEngine(LevelDb.open(dir, options), sync);
   }
 

@@ -229,6 +229,32 @@ class LevelDbClientTest extends BindingConformanceTest {
     return outcome;
   }
 
+  @Test
+  void withoutMmapReadsTableFilesAreReadWithoutMappingThem() throws Exception {
+    writeTableFile(2000);
+    Properties properties = properties(dataDir);
+    properties.setProperty("leveldb.mmap_reads", "false");
+    DB db = open(properties);
+    for (int i = 0; i < 2000; i += 7) {
+      assertThat(read(db, TABLE, key(i), null)).containsExactly(Map.entry("field0", value(i)));
+    }
+    assertThat(mappedTableFiles()).as("table files mapped into this process").isEmpty();
+  }
+
+  @Test
+  void byDefaultLevelDbMapsItsTableFiles() throws Exception {
+    writeTableFile(2000);
+    DB db = open();
+    assertThat(read(db, TABLE, key(3), null)).containsExactly(Map.entry("field0", value(3)));
+    assertThat(mappedTableFiles()).as("table files mapped into this process").isNotEmpty();
+  }
+
+  private List<String> mappedTableFiles() throws IOException {
+    String dir = dataDir.toRealPath().toString();
+    return Files.readAllLines(Path.of("/proc/self/maps")).stream()
+        .filter(line -> line.contains(dir) && line.endsWith(".ldb")).toList();
+  }
+
   /** 1 KB records, then a close that writes them into one table file. */
   private void writeTableFile(int records) throws DBException {
     Properties properties = properties(dataDir);

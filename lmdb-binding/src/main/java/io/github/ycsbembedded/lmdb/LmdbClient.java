@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
-import java.util.concurrent.locks.Lock;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -54,6 +53,9 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
   private byte[] value = new byte[1024];
   private Txn<DirectBuffer> readTxn;
+  /** Map growth waits for this client's transactions through its slot (see {@link TxnGate}). */
+  private TxnGate gate;
+  private TxnGate.Slot slot;
 
   /** errno values LMDB passes through from the file system. */
   private static final int EIO = 5;
@@ -108,16 +110,23 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   }
 
   @Override
+  protected String engineVersion(LmdbEngine engine) {
+    org.lmdbjava.Meta.Version version = org.lmdbjava.Meta.version();
+    return "LMDB " + version.major + "." + version.minor + "." + version.patch;
+  }
+
+  @Override
   protected void initThread(LmdbEngine engine, BindingProperties properties) throws DBException {
-    Lock lock = engine.operationLock();
-    lock.lock();
+    gate = engine.gate();
+    slot = gate.slot();
+    gate.enter(slot);
     try {
       readTxn = engine.env().txnRead();
       readTxn.reset();
     } catch (LmdbException e) {
       throw new DBException("lmdb: cannot start a read transaction: " + e.getMessage(), e);
     } finally {
-      lock.unlock();
+      gate.exit(slot);
     }
   }
 
@@ -126,6 +135,11 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     if (readTxn != null) {
       readTxn.close();
       readTxn = null;
+    }
+    if (gate != null) {
+      gate.release(slot);
+      gate = null;
+      slot = null;
     }
   }
 
@@ -136,8 +150,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       if (!setKey("read", table, key)) {
         return Status.BAD_REQUEST;
       }
-      Lock lock = engine().operationLock();
-      lock.lock();
+      gate.enter(slot);
       readTxn.renew();
       try {
         DirectBuffer found = dbi.get(readTxn, this.key);
@@ -148,7 +161,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
         return Status.OK;
       } finally {
         readTxn.reset();
-        lock.unlock();
+        gate.exit(slot);
       }
     } catch (LmdbException | CorruptRecordException e) {
       return error("read", table, key, e);
@@ -170,8 +183,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     }
     try {
       Dbi<DirectBuffer> dbi = engine().table(table);
-      Lock lock = engine().operationLock();
-      lock.lock();
+      gate.enter(slot);
       readTxn.renew();
       try {
         for (int i : KeyOrder.ascending(encoded)) {
@@ -185,7 +197,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
         }
       } finally {
         readTxn.reset();
-        lock.unlock();
+        gate.exit(slot);
       }
     } catch (LmdbException e) {
       return batchReadError(table, keys, e);
@@ -254,8 +266,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       if (!fromFirst && !setKey(operation, table, start)) {
         return Status.BAD_REQUEST;
       }
-      Lock lock = engine().operationLock();
-      lock.lock();
+      gate.enter(slot);
       readTxn.renew();
       try (Cursor<DirectBuffer> cursor = dbi.openCursor(readTxn)) {
         boolean more = fromFirst ? cursor.first() : cursor.get(this.key, GetOp.MDB_SET_RANGE);
@@ -272,7 +283,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
         return Status.OK;
       } finally {
         readTxn.reset();
-        lock.unlock();
+        gate.exit(slot);
       }
     } catch (LmdbException | CorruptRecordException e) {
       return error(operation, table, start, e);

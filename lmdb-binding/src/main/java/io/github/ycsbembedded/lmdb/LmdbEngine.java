@@ -11,8 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.agrona.DirectBuffer;
 import org.lmdbjava.DbiFlags;
 import org.lmdbjava.DirectBufferProxy;
@@ -26,9 +24,10 @@ import site.ycsb.DBException;
  * One LMDB environment per data directory, shared by every {@link LmdbClient} of the process.
  *
  * <p>Growing the map ({@code mdb_env_set_mapsize}) is only allowed with no transaction active in
- * the process. Every operation therefore holds the shared side of {@link #operations} while its
- * transaction is live, and growth takes the exclusive side. Clients keep their read transactions
- * reset (inactive) between operations, so they never block growth.
+ * the process. Every operation therefore enters the {@link TxnGate} while its transaction is live,
+ * and growth runs exclusively through it; no lock is shared between threads on the hot path.
+ * Clients keep their read transactions reset (inactive) between operations, so they never block
+ * growth.
  */
 final class LmdbEngine implements AutoCloseable {
   static final int MAX_DBS = 128;
@@ -40,7 +39,7 @@ final class LmdbEngine implements AutoCloseable {
   private static boolean libraryLoaded;
 
   private final Env<DirectBuffer> env;
-  private final ReentrantReadWriteLock operations = new ReentrantReadWriteLock();
+  private final TxnGate gate = new TxnGate();
   private final ConcurrentHashMap<String, Dbi<DirectBuffer>> tables = new ConcurrentHashMap<>();
   private volatile long mapSize;
   private boolean closed;
@@ -130,9 +129,9 @@ final class LmdbEngine implements AutoCloseable {
     return env;
   }
 
-  /** Held (shared) while any transaction of an operation is live. */
-  Lock operationLock() {
-    return operations.readLock();
+  /** Entered while any transaction of an operation is live. */
+  TxnGate gate() {
+    return gate;
   }
 
   /** A write transaction body; may be run again after the map has grown. */
@@ -146,17 +145,18 @@ final class LmdbEngine implements AutoCloseable {
    * is aborted, the map doubled and the body run again, so the caller's operation succeeds.
    */
   <R> R write(WriteBody<R> body) {
+    TxnGate.Slot slot = gate.slot();
     while (true) {
       long sizeBefore = mapSize;
-      operations.readLock().lock();
+      gate.enter(slot);
       try (Txn<DirectBuffer> txn = env.txnWrite()) {
         R result = body.run(txn);
         txn.commit();
         return result;
       } catch (Env.MapFullException e) {
-        // fall through: grow outside the shared lock, then retry
+        // fall through: grow outside the transaction, then retry
       } finally {
-        operations.readLock().unlock();
+        gate.exit(slot);
       }
       grow(sizeBefore);
     }
@@ -164,16 +164,13 @@ final class LmdbEngine implements AutoCloseable {
 
   /** Doubles the map unless another thread already grew it past {@code sizeThatWasFull}. */
   private void grow(long sizeThatWasFull) {
-    operations.writeLock().lock();
-    try {
+    gate.exclusive(() -> {
       if (mapSize == sizeThatWasFull) {
         long newSize = Math.multiplyExact(sizeThatWasFull, 2);
         env.setMapSize(newSize);
         mapSize = env.info().mapSize;
       }
-    } finally {
-      operations.writeLock().unlock();
-    }
+    });
   }
 
   /** The named database of a YCSB table, created on first use. */

@@ -84,6 +84,11 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   }
 
   @Override
+  protected String engineVersion(RocksDbEngine engine) {
+    return "RocksDB " + org.rocksdb.RocksDB.rocksdbVersion();
+  }
+
+  @Override
   protected void initThread(RocksDbEngine engine, BindingProperties properties) {
     readOptions = new ReadOptions();
   }

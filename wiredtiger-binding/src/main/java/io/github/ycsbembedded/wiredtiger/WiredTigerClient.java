@@ -79,6 +79,11 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   }
 
   @Override
+  protected String engineVersion(WiredTigerEngine engine) {
+    return engine.version();
+  }
+
+  @Override
   protected void initThread(WiredTigerEngine engine, BindingProperties properties) throws DBException {
     try {
       session = engine.openSession();

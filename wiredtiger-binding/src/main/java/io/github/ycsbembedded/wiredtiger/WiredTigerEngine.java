@@ -27,6 +27,7 @@ final class WiredTigerEngine implements AutoCloseable {
   private final String tableConfig;
   private final long retryTimeoutNanos;
   private final Set<String> tables = ConcurrentHashMap.newKeySet();
+  private String version = "WiredTiger (version unknown)";
   private boolean closed;
 
   private WiredTigerEngine(Connection connection, String tableConfig, long retryTimeoutNanos) {
@@ -80,12 +81,36 @@ final class WiredTigerEngine implements AutoCloseable {
     }
     WiredTigerEngine engine = new WiredTigerEngine(connection, tableConfig.toString(), retryTimeoutMs * 1_000_000L);
     try {
+      engine.version = readVersion(dir);
       engine.checkTableConfig();
       return engine;
     } catch (DBException | RuntimeException e) {
       engine.close();
       throw e;
     }
+  }
+
+  /**
+   * The version the library wrote into the directory's {@code WiredTiger} file on opening it (its
+   * second line: {@code WiredTiger 3.2.1: (December 16, 2019)}); the Java API has no call for it.
+   */
+  private static String readVersion(Path dir) {
+    try {
+      for (String line : Files.readAllLines(dir.resolve("WiredTiger"))) {
+        if (line.startsWith("WiredTiger ")) {
+          int colon = line.indexOf(':');
+          return colon > 0 ? line.substring(0, colon) : line;
+        }
+      }
+    } catch (java.io.IOException | RuntimeException e) {
+      // no version file: unknown
+    }
+    return "WiredTiger (version unknown)";
+  }
+
+  /** The engine and its version, as the library wrote it into the directory. */
+  String version() {
+    return version;
   }
 
   /** Creates and drops a table with the table configuration, so a bad one fails the open, not every write. */

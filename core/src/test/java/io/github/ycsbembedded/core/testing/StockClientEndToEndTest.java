@@ -49,6 +49,10 @@ public abstract class StockClientEndToEndTest {
     assertThat(load.count("INSERT", "Operations")).as(load.toString()).isEqualTo(RECORDS);
     assertThat(load.count("INSERT", "Return=OK")).isEqualTo(RECORDS);
     assertThat(load.returnLines()).allMatch(line -> line.contains("Return=OK"));
+    // one line per process, whichever thread opened the engine first, naming the class and the
+    // engine's own version
+    assertThat(load.stdout().lines().filter(l -> l.startsWith(name() + ": " + dbClass() + " on ")))
+        .as(load.stdout()).singleElement().asString().matches(".* on [A-Za-z]+ [0-9]+\\.[0-9]+.*");
 
     YcsbProcess run = client(common(), "-t", "-P", workload, "-threads", "2",
         "-p", "operationcount=" + OPERATIONS);

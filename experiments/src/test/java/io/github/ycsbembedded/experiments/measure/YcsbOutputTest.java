@@ -1,4 +1,4 @@
-package io.github.ycsbembedded.experiments;
+package io.github.ycsbembedded.experiments.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,8 +10,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Parsing of YCSB output captured from real runs of bin/ycsb (src/test/resources/captured). */
-class YcsbOutputTest {
-  static String captured(String name) throws IOException {
+public class YcsbOutputTest {
+  public static String captured(String name) throws IOException {
     try (InputStream in = YcsbOutputTest.class.getResourceAsStream("/captured/" + name)) {
       assertThat(in).as("captured output %s", name).isNotNull();
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -49,14 +49,30 @@ class YcsbOutputTest {
   }
 
   @Test
+  void statusLinesCarryTheirTimeStampToTheMillisecond() {
+    YcsbOutput.StatusPoint a = YcsbOutput.status("2026-11-22 21:13:02:930 1 sec: 28039 operations; 27918 current ops/sec;").orElseThrow();
+    YcsbOutput.StatusPoint b = YcsbOutput.status("2026-11-22 21:13:03:932 2 sec: 63107 operations; 35032.97 current ops/sec;").orElseThrow();
+    assertThat(b.timeMs() - a.timeMs()).isEqualTo(1002);
+    YcsbOutput.StatusPoint labelled = YcsbOutput.status("run-a2026-11-22 21:13:03:932 2 sec: 5 operations; 5 current ops/sec;").orElseThrow();
+    assertThat(labelled.timeMs()).isEqualTo(b.timeMs());
+  }
+
+  @Test
   void statusLinesGiveThroughputOverTime() throws IOException {
     List<YcsbOutput.StatusPoint> points = captured("rocksdb-load.stderr").lines()
         .map(YcsbOutput::status).flatMap(java.util.Optional::stream).toList();
 
     assertThat(points).isNotEmpty();
-    assertThat(points.get(0)).isEqualTo(new YcsbOutput.StatusPoint(0, 121, 0)); // "0 sec: 121 operations; est completion in ..."
-    assertThat(points).contains(new YcsbOutput.StatusPoint(2, 63107, 35032.97));
+    YcsbOutput.StatusPoint first = points.get(0); // "0 sec: 121 operations; ∞ current ops/sec; ..."
+    assertThat(List.of(first.seconds(), first.operations())).containsExactly(0L, 121L);
+    YcsbOutput.StatusPoint second = points.get(2);
+    assertThat(second.seconds()).isEqualTo(2);
+    assertThat(second.operations()).isEqualTo(63107);
+    assertThat(second.opsPerSecond()).isEqualTo(35032.97);
+    assertThat(second.intervalCounts()).containsExactly(java.util.Map.entry("INSERT", 35086L));
+    assertThat(second.afterCleanup()).isFalse();
     assertThat(points.get(points.size() - 1).operations()).isEqualTo(100000);
+    assertThat(points.get(points.size() - 1).afterCleanup()).isTrue();
   }
 
   @Test
@@ -74,37 +90,5 @@ class YcsbOutputTest {
     assertThat(out.operations().get("READ").returns()).containsExactlyEntriesOf(java.util.Map.of("NOT_FOUND", 483L));
     assertThat(out.operations().get("UPDATE").returns()).containsExactlyEntriesOf(java.util.Map.of("NOT_FOUND", 517L));
     assertThat(out.failedOperations(Set.of("READ:NOT_FOUND"))).as("only the reads' answer accepted").isEqualTo(517);
-  }
-
-  @Test
-  void failedPhaseHasNoReportAndItsReasonIsTheLaunchersLine() throws IOException {
-    String stdout = captured("locked.stdout");
-    String stderr = captured("locked.stderr");
-    YcsbOutput out = YcsbOutput.parse(stdout);
-    PhaseExecution.Measured measured = new PhaseExecution.Measured(1, stdout, stderr, 0.4, 0.1, 0, 0, List.of());
-
-    assertThat(out.complete()).isFalse();
-    assertThat(PhaseRunner.failure(measured, out, Set.of()))
-        .startsWith("exit 1: rocksdb: ")
-        .contains("is in use by another process");
-  }
-
-  @Test
-  void phaseWithOperationsNotOkIsAFailureNamingTheCount() throws IOException {
-    String stdout = captured("empty-run.stdout");
-    PhaseExecution.Measured measured = new PhaseExecution.Measured(0, stdout, "", 1, 0, 0, 0, List.of());
-
-    assertThat(PhaseRunner.failure(measured, YcsbOutput.parse(stdout), Set.of()))
-        .startsWith("1000 operations did not return OK");
-    assertThat(PhaseRunner.failure(measured, YcsbOutput.parse(stdout), Set.of("READ:NOT_FOUND", "UPDATE:NOT_FOUND")))
-        .as("a phase whose reads may find nothing accepts it").isNull();
-  }
-
-  @Test
-  void lastMessagePrefersTheLaunchersLineThenAnException() {
-    assertThat(PhaseRunner.lastMessage("noise\nycsb: lmdb.dir is required\nmore")).isEqualTo("lmdb.dir is required");
-    assertThat(PhaseRunner.lastMessage("a\njava.lang.IllegalStateException: boom\nb")).isEqualTo("java.lang.IllegalStateException: boom");
-    assertThat(PhaseRunner.lastMessage("a\nlast line\n\n")).isEqualTo("last line");
-    assertThat(PhaseRunner.lastMessage("")).isEqualTo("(no output on stderr)");
   }
 }

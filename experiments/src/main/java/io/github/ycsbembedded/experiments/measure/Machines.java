@@ -1,19 +1,28 @@
-package io.github.ycsbembedded.experiments;
+package io.github.ycsbembedded.experiments.measure;
 
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
+import io.github.ycsbembedded.experiments.Units;
 import java.nio.file.Path;
 
 /** Describes the machine a run is measured on. */
-final class Machines {
+public final class Machines {
   private Machines() {}
 
-  static Results.Machine describe(Path dataDir) {
-    return new Results.Machine(Runtime.getRuntime().availableProcessors(), memoryBytes(), cpuModel(),
+  public static Results.Machine describe(Path dataDir) {
+    return new Results.Machine(host(), Runtime.getRuntime().availableProcessors(), memoryBytes(), cpuModel(),
         System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
         System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
         fileSystem(dataDir));
+  }
+
+  private static String host() {
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "unknown";
+    }
   }
 
   private static long memoryBytes() {
@@ -49,8 +58,8 @@ final class Machines {
         existing = existing.getParent();
       }
       FileStore store = Files.getFileStore(existing == null ? Path.of(".") : existing);
-      return store.name() + " (" + store.type() + "), " + Report.bytes(store.getUsableSpace()) + " free of "
-          + Report.bytes(store.getTotalSpace());
+      return store.name() + " (" + store.type() + "), " + Units.bytes(store.getUsableSpace()) + " free of "
+          + Units.bytes(store.getTotalSpace());
     } catch (IOException | RuntimeException e) {
       return "unknown";
     }

@@ -1,20 +1,27 @@
-package io.github.ycsbembedded.experiments;
+package io.github.ycsbembedded.experiments.measure;
 
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Reads YCSB's own output: the {@code [SECTION], metric, value} lines of the final report, and the
- * status lines ({@code -s}) from which throughput over time is taken.
+ * status lines ({@code -s}) from which the measurement window and throughput over time are taken.
  */
 public final class YcsbOutput {
   private static final Pattern METRIC = Pattern.compile("^\\[([A-Z_\\-]+)], ([^,]+), (.+)$");
   private static final Pattern STATUS = Pattern.compile(
-      " (\\d+) sec: (\\d+) operations;(?: ([\\d.]+) current ops/sec;)?");
+      "(?:(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}:\\d{3}) )?(\\d+) sec: (\\d+) operations;(?: ([\\d.]+) current ops/sec;)?");
+  private static final Pattern INTERVAL = Pattern.compile("\\[([A-Z_\\-]+): Count=(\\d+)");
+  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS");
 
   /**
    * Latencies and return codes of one operation type (READ, UPDATE, BATCH_READ, ...); the median
@@ -23,8 +30,19 @@ public final class YcsbOutput {
   public record Operation(long operations, double averageUs, double minUs, double maxUs,
       double p50Us, double p95Us, double p99Us, Map<String, Long> returns) {}
 
-  /** One status line: seconds since start, operations so far, current ops/s. */
-  public record StatusPoint(long seconds, long operations, double opsPerSecond) {}
+  /**
+   * One status line: its time stamp (ms since the epoch, or -1 when the line has none), the seconds
+   * since the run started as YCSB counts them, operations so far, current ops/s, the operations of
+   * each type since the previous line, and whether a client had already finished (its cleanup was
+   * measured) — from then on the line no longer shows the steady state.
+   */
+  public record StatusPoint(long timeMs, long seconds, long operations, double opsPerSecond,
+      Map<String, Long> intervalCounts, boolean afterCleanup) {
+    /** A point of the old form (tests, charts): no time stamp, no interval counts. */
+    public StatusPoint(long seconds, long operations, double opsPerSecond) {
+      this(-1, seconds, operations, opsPerSecond, Map.of(), false);
+    }
+  }
 
   private final Map<String, Map<String, String>> sections = new LinkedHashMap<>();
 
@@ -48,8 +66,24 @@ public final class YcsbOutput {
     if (!m.find()) {
       return Optional.empty();
     }
-    double current = m.group(3) == null ? 0 : Double.parseDouble(m.group(3));
-    return Optional.of(new StatusPoint(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), current));
+    long time = -1;
+    if (m.group(1) != null) {
+      try {
+        time = LocalDateTime.parse(m.group(1), STAMP).atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
+      } catch (DateTimeParseException e) {
+        time = -1;
+      }
+    }
+    double current = m.group(4) == null ? 0 : Double.parseDouble(m.group(4));
+    Map<String, Long> counts = new TreeMap<>();
+    Matcher interval = INTERVAL.matcher(line);
+    while (interval.find()) {
+      counts.put(interval.group(1), Long.parseLong(interval.group(2)));
+    }
+    boolean afterCleanup = counts.getOrDefault("CLEANUP", 0L) > 0;
+    counts.remove("CLEANUP");
+    return Optional.of(new StatusPoint(time, Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), current,
+        Map.copyOf(counts), afterCleanup));
   }
 
   /** Whether the output has YCSB's final report at all. */
@@ -97,9 +131,14 @@ public final class YcsbOutput {
     return operations;
   }
 
+  /** The last cleanup's duration in ms (the final flush or checkpoint of the engine), or NaN. */
+  public double cleanupMs() {
+    return number("CLEANUP", "MaxLatency(us)") / 1000;
+  }
+
   /** Operations that did not return OK, over all types. */
   public long failedOperations() {
-    return failedOperations(java.util.Set.of());
+    return failedOperations(Set.of());
   }
 
   /**
@@ -108,7 +147,7 @@ public final class YcsbOutput {
    * @param accepted answers that are not failures, as {@code OPERATION:STATUS} (e.g. {@code
    *     READ:NOT_FOUND} where a read of an absent key is the expected answer)
    */
-  public long failedOperations(java.util.Set<String> accepted) {
+  public long failedOperations(Set<String> accepted) {
     long failed = 0;
     for (Map.Entry<String, Operation> op : operations().entrySet()) {
       for (Map.Entry<String, Long> r : op.getValue().returns().entrySet()) {

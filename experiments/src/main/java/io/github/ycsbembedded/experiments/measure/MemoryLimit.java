@@ -1,0 +1,231 @@
+package io.github.ycsbembedded.experiments.measure;
+
+import java.io.IOException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+
+/**
+ * A memory cgroup (v2, or v1) that a phase's JVM joins before it starts, so that a data set larger
+ * than memory really has to come from disk. Its limit is a ceiling (the JVM's allowance plus the
+ * engines' share); within it {@link #holdPageCache} keeps the page cache at its share by moving a
+ * lower limit with the group's other memory: without that, whatever the JVM does not use of its
+ * allowance would fill with page cache and hold most of the data. It also reports the group's memory
+ * as the kernel accounts it: usage, peak, and how much of it is anonymous memory, page cache and
+ * mapped file pages. Needs root.
+ */
+public final class MemoryLimit implements AutoCloseable {
+  private static final Path ROOT = Paths.get("/sys/fs/cgroup");
+  /** Changes of the moving limit smaller than this are not written. */
+  private static final long STEP = 256 << 10;
+
+  private final Path group;
+  private final boolean v2;
+  private final long ceiling;
+  private final Thread onExit;
+  private long held;
+
+  private MemoryLimit(Path group, boolean v2, long ceiling) {
+    this.group = group;
+    this.v2 = v2;
+    this.ceiling = ceiling;
+    this.held = ceiling;
+    // the runner interrupted (Ctrl-C) leaves no group behind
+    this.onExit = new Thread(() -> {
+      try {
+        remove();
+      } catch (IOException e) {
+        System.err.println("experiment: " + e.getMessage());
+      }
+    }, "remove-" + group.getFileName());
+    Runtime.getRuntime().addShutdownHook(onExit);
+  }
+
+  /** Why no memory cgroup can be made here (no controller mounted, not root), or null when one can. */
+  public static String unavailable() {
+    boolean v2 = Files.exists(ROOT.resolve("cgroup.controllers"));
+    Path parent = v2 ? ROOT : ROOT.resolve("memory");
+    if (!v2 && !Files.isDirectory(parent)) {
+      return "no memory cgroup controller is mounted (neither cgroup v2 at " + ROOT + " nor v1 at " + parent + ")";
+    }
+    if (!Files.isWritable(parent)) {
+      return "making a memory cgroup needs root (" + parent + " is not writable)";
+    }
+    return null;
+  }
+
+  /** Creates the group with {@code bytes} as its limit, or says why it cannot. */
+  public static MemoryLimit create(String name, long bytes) throws IOException {
+    String unavailable = unavailable();
+    if (unavailable != null) {
+      throw new IOException(unavailable);
+    }
+    boolean v2 = Files.exists(ROOT.resolve("cgroup.controllers"));
+    Path parent = v2 ? ROOT : ROOT.resolve("memory");
+    if (v2 && !Files.readString(ROOT.resolve("cgroup.subtree_control")).contains("memory")) {
+      Files.writeString(ROOT.resolve("cgroup.subtree_control"), "+memory");
+    }
+    Path group = Files.createDirectories(parent.resolve(name));
+    try {
+      if (v2) {
+        Files.writeString(group.resolve("memory.max"), Long.toString(bytes));
+        Files.writeString(group.resolve("memory.swap.max"), "0");
+      } else {
+        Files.writeString(group.resolve("memory.limit_in_bytes"), Long.toString(bytes));
+        // a process that outgrows the moving limit waits for it to move up instead of being killed;
+        // at the ceiling the runner ends it (see holdPageCache)
+        Files.writeString(group.resolve("memory.oom_control"), "1");
+      }
+    } catch (IOException e) {
+      Files.deleteIfExists(group);
+      throw new IOException("cannot set the memory limit of " + group + ": " + e.getMessage(), e);
+    }
+    return new MemoryLimit(group, v2, bytes);
+  }
+
+  /** The group's ceiling: the most it may ever use. */
+  public long ceilingBytes() {
+    return ceiling;
+  }
+
+  /**
+   * Holds the group's page cache at {@code pageCacheBytes}: sets the group's limit (v1), or its
+   * {@code memory.high} (v2), to what it uses besides page cache plus {@code pageCacheBytes}, never
+   * above the ceiling, so the kernel reclaims page cache beyond that share. Called every sample; a
+   * process that grows between two calls waits in reclaim (v2) or, at the limit, for the next call
+   * (v1, with the OOM killer off for the group).
+   *
+   * @return false when the group is out of memory at its ceiling: the JVM needs more than its allowance
+   */
+  public boolean holdPageCache(long pageCacheBytes) {
+    long usage = usageBytes();
+    ProcFiles.MemoryStat stat = stat();
+    if (usage < 0 || stat == null) {
+      return true;
+    }
+    long besidesCache = Math.max(0, usage - stat.pageCacheBytes());
+    long target = Math.min(ceiling, besidesCache + pageCacheBytes);
+    boolean outOfMemory = !v2 && underOom();
+    if (outOfMemory) {
+      if (held >= ceiling) {
+        return false;
+      }
+      target = ceiling;
+    }
+    if (Math.abs(target - held) >= STEP || (target == ceiling && held != ceiling)) {
+      try {
+        Files.writeString(group.resolve(v2 ? "memory.high" : "memory.limit_in_bytes"),
+            v2 && target == ceiling ? "max" : Long.toString(target));
+        held = target;
+      } catch (IOException e) {
+        // v1 refuses (EBUSY) a limit it cannot reclaim down to at once: the next sample tries again
+      }
+    }
+    return true;
+  }
+
+  private boolean underOom() {
+    try {
+      return Files.readString(group.resolve("memory.oom_control")).contains("under_oom 1");
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** The file a process writes its pid into to join the group. */
+  public Path procs() {
+    return group.resolve("cgroup.procs");
+  }
+
+  /** Bytes the group uses now (anonymous memory, page cache and kernel memory), or -1. */
+  public long usageBytes() {
+    return number(v2 ? "memory.current" : "memory.usage_in_bytes");
+  }
+
+  /** The most the group used at once, as the kernel counted it, or -1 where it does not (cgroup v2 before Linux 5.19). */
+  public long peakBytes() {
+    return number(v2 ? "memory.peak" : "memory.max_usage_in_bytes");
+  }
+
+  /** How the group's memory is made up now, or null when it cannot be read. */
+  public ProcFiles.MemoryStat stat() {
+    try {
+      return ProcFiles.memoryStat(Files.readString(group.resolve("memory.stat")));
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private long number(String file) {
+    try {
+      return Long.parseLong(Files.readString(group.resolve(file)).trim());
+    } catch (IOException | NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /**
+   * Drops the page cache charged to the group (cgroup v1: {@code memory.force_empty}; v2:
+   * {@code memory.reclaim}). Without it the group's cached pages would move to the parent group when
+   * it is removed, and the next phase would read them from memory without being charged for them:
+   * the regime would hold only for the first phase that touched the data.
+   */
+  void dropPageCache() {
+    try {
+      if (v2) {
+        Path reclaim = group.resolve("memory.reclaim");
+        if (Files.exists(reclaim)) {
+          Files.writeString(reclaim, Long.toString(Math.max(usageBytes(), 1)));
+        }
+      } else {
+        Files.writeString(group.resolve("memory.force_empty"), "0");
+      }
+    } catch (IOException e) {
+      // a process still in the group: what it keeps is reclaimed once it is gone, or moves up
+    }
+  }
+
+  /**
+   * Drops the group's page cache, then removes the group. A process the phase left in it (the JVM
+   * killed from outside and not yet reaped, a child it started) keeps the group busy: those are
+   * killed, and the removal retried for up to 5 seconds.
+   */
+  @Override
+  public void close() throws IOException {
+    try {
+      Runtime.getRuntime().removeShutdownHook(onExit);
+    } catch (IllegalStateException e) {
+      // already exiting: the hook removes the group
+      return;
+    }
+    remove();
+  }
+
+  private void remove() throws IOException {
+    boolean dropped = false;
+    for (int attempt = 1; ; attempt++) {
+      if (!dropped && (!Files.exists(procs()) || Files.readAllLines(procs()).isEmpty())) {
+        dropPageCache();
+        dropped = true;
+      }
+      try {
+        Files.deleteIfExists(group);
+        return;
+      } catch (FileSystemException e) {
+        List<String> left = Files.exists(procs()) ? Files.readAllLines(procs()) : List.of();
+        if (attempt == 50) {
+          throw new IOException("cannot remove the memory cgroup " + group + " (processes still in it: " + left + ")", e);
+        }
+        left.forEach(pid -> ProcessHandle.of(Long.parseLong(pid.trim())).ifPresent(ProcessHandle::destroyForcibly));
+        try {
+          Thread.sleep(100);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted while removing the memory cgroup " + group, interrupted);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,109 @@
+package io.github.ycsbembedded.experiments.measure;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Readers of the kernel's own accounting: a process's CPU time ({@code /proc/<pid>/stat}) and
+ * device I/O ({@code /proc/<pid>/io}), a memory cgroup's {@code memory.stat}, and bash's
+ * {@code times}. Each parser takes the file's text, so the tests feed them captured files.
+ */
+public final class ProcFiles {
+  private static final long CLOCK_TICKS = clockTicks();
+
+  private ProcFiles() {}
+
+  /** CPU seconds (user, system) and device bytes (read, written, cancelled writes) of a process. */
+  public record Counters(double userSeconds, double systemSeconds, long readBytes, long writeBytes,
+      long cancelledWriteBytes) {
+    /** Bytes that reached (or will reach) the device: written minus writes cancelled by truncation. */
+    public long bytesWritten() {
+      return writeBytes - cancelledWriteBytes;
+    }
+  }
+
+  /** Anonymous memory, page cache and mapped file pages of a memory cgroup, in bytes. */
+  public record MemoryStat(long anonymousBytes, long pageCacheBytes, long mappedFileBytes) {}
+
+  /** The counters of a live process, or null when it is gone. */
+  public static Counters read(long pid) {
+    try {
+      double[] cpu = cpuSeconds(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
+      Map<String, Long> io = keyValues(Files.readString(Path.of("/proc", Long.toString(pid), "io")), ":");
+      return new Counters(cpu[0], cpu[1], io.getOrDefault("read_bytes", 0L), io.getOrDefault("write_bytes", 0L),
+          io.getOrDefault("cancelled_write_bytes", 0L));
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** User and system CPU seconds from the text of {@code /proc/<pid>/stat} (fields 14 and 15). */
+  static double[] cpuSeconds(String stat) {
+    // the command name (field 2) may hold spaces and parentheses: fields resume after the last ')'
+    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+    return new double[] {Long.parseLong(fields[11]) / (double) CLOCK_TICKS, Long.parseLong(fields[12]) / (double) CLOCK_TICKS};
+  }
+
+  /** Device bytes from the text of {@code /proc/<pid>/io}. */
+  public static Counters io(String text) {
+    Map<String, Long> io = keyValues(text, ":");
+    return new Counters(Double.NaN, Double.NaN, io.getOrDefault("read_bytes", 0L), io.getOrDefault("write_bytes", 0L),
+        io.getOrDefault("cancelled_write_bytes", 0L));
+  }
+
+  /** A memory cgroup's {@code memory.stat}: v1 names ({@code rss}, {@code cache}) or v2 ({@code anon}, {@code file}). */
+  public static MemoryStat memoryStat(String text) {
+    Map<String, Long> stat = keyValues(text, " ");
+    if (stat.containsKey("anon")) {
+      return new MemoryStat(stat.get("anon"), stat.getOrDefault("file", 0L), stat.getOrDefault("file_mapped", 0L));
+    }
+    // v1's rss includes transparent huge pages
+    return new MemoryStat(stat.getOrDefault("rss", 0L), stat.getOrDefault("cache", 0L), stat.getOrDefault("mapped_file", 0L));
+  }
+
+  /** User and system CPU seconds of the children, from bash's {@code times} (its second line). */
+  public static double[] timesOfChildren(String times) {
+    String[] lines = times.strip().split("\n");
+    if (lines.length < 2) {
+      return new double[] {Double.NaN, Double.NaN};
+    }
+    String[] parts = lines[1].trim().split("\\s+");
+    return new double[] {minutesSeconds(parts[0]), minutesSeconds(parts[1])};
+  }
+
+  private static double minutesSeconds(String text) {
+    int m = text.indexOf('m');
+    return Integer.parseInt(text.substring(0, m)) * 60 + Double.parseDouble(text.substring(m + 1, text.length() - 1));
+  }
+
+  private static Map<String, Long> keyValues(String text, String separator) {
+    Map<String, Long> values = new HashMap<>();
+    for (String line : text.split("\n")) {
+      int at = line.indexOf(separator);
+      if (at > 0) {
+        try {
+          values.put(line.substring(0, at).trim(), Long.parseLong(line.substring(at + 1).trim()));
+        } catch (NumberFormatException e) {
+          // a line of another form
+        }
+      }
+    }
+    return values;
+  }
+
+  private static long clockTicks() {
+    try {
+      Process getconf = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
+      String out = new String(getconf.getInputStream().readAllBytes()).trim();
+      return getconf.waitFor() == 0 ? Long.parseLong(out) : 100;
+    } catch (IOException | RuntimeException e) {
+      return 100;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return 100;
+    }
+  }
+}

@@ -1,0 +1,131 @@
+package io.github.ycsbembedded.experiments.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The memory cgroup of a phase; needs root and a writable cgroup file system, skipped otherwise. */
+class MemoryLimitTest {
+  private static MemoryLimit create(String name) {
+    return create(name, 256L << 20);
+  }
+
+  private static MemoryLimit create(String name, long ceiling) {
+    try {
+      return MemoryLimit.create(name, ceiling);
+    } catch (IOException e) {
+      assumeTrue(false, "no writable memory cgroup here: " + e.getMessage());
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
+  void closeRemovesTheGroupEvenWithAProcessLeftInIt() throws Exception {
+    String name = "ycsb-embedded-test-" + ProcessHandle.current().pid();
+    MemoryLimit limit = create(name);
+    Path group = limit.procs().getParent();
+    Process left = new ProcessBuilder("sleep", "600").start();
+    try {
+      Files.writeString(limit.procs(), Long.toString(left.pid()));
+      assertThat(Files.readAllLines(limit.procs())).contains(Long.toString(left.pid()));
+
+      limit.close();
+
+      assertThat(group).doesNotExist();
+      assertThat(left.waitFor(5, TimeUnit.SECONDS)).as("the process left in the group was killed").isTrue();
+    } finally {
+      left.destroyForcibly();
+    }
+  }
+
+  @Test
+  void theGroupHasTheLimitAskedFor() throws Exception {
+    try (MemoryLimit limit = create("ycsb-embedded-test-limit-" + ProcessHandle.current().pid())) {
+      Path group = limit.procs().getParent();
+      Path max = Files.exists(group.resolve("memory.max")) ? group.resolve("memory.max") : group.resolve("memory.limit_in_bytes");
+      assertThat(Files.readString(max).trim()).isEqualTo(Long.toString(256L << 20));
+      assertThat(group.startsWith(Paths.get("/sys/fs/cgroup"))).isTrue();
+    }
+  }
+
+  /**
+   * The regime's point: a process in the group that writes and reads a file four times the limit
+   * keeps its page cache (and all its memory) under the limit, as the kernel counts it.
+   */
+  @Test
+  void aPhaseWritingAndReadingMoreThanTheLimitKeepsItsPageCacheUnderIt(@org.junit.jupiter.api.io.TempDir Path tmp)
+      throws Exception {
+    long limitBytes = 64L << 20;
+    try (MemoryLimit limit = create("ycsb-embedded-test-cache-" + ProcessHandle.current().pid())) {
+      Path group = limit.procs().getParent();
+      Files.writeString(group.resolve(Files.exists(group.resolve("memory.max")) ? "memory.max" : "memory.limit_in_bytes"),
+          Long.toString(limitBytes));
+      Path big = tmp.resolve("big");
+      PhaseProcess.Measured m = PhaseProcess.run(java.util.List.of("bash", "-c",
+          "head -c 256M /dev/urandom > \"$0\" && cat \"$0\" > /dev/null", big.toString()),
+          tmp, tmp.resolve("io"), limit, 0, tmp.resolve("jvm"), "io", null, 0, false);
+
+      assertThat(m.exitCode()).isZero();
+      assertThat(Files.size(big)).isEqualTo(256L << 20);
+      assertThat(m.peakMemoryBytes()).as("peak of the group: the file's pages were charged to it, up to the limit")
+          .isGreaterThan(16L << 20).isLessThanOrEqualTo(limitBytes);
+      assertThat(limit.stat().pageCacheBytes()).as("page cache left in the group").isLessThanOrEqualTo(limitBytes);
+    }
+  }
+
+  /**
+   * Page cache charged to a phase's group is dropped with the group: otherwise it would move to the
+   * parent group, and the next phase would read it from memory without being charged, outside the
+   * regime. The second phase here has to read the file from the device.
+   */
+  @Test
+  void theNextPhaseReadsFromTheDeviceWhatThePreviousPhaseCached(@org.junit.jupiter.api.io.TempDir Path tmp)
+      throws Exception {
+    Path file = tmp.resolve("data");
+    try (MemoryLimit first = create("ycsb-embedded-test-first-" + ProcessHandle.current().pid())) {
+      PhaseProcess.Measured wrote = PhaseProcess.run(java.util.List.of("bash", "-c",
+          "head -c 48M /dev/urandom > \"$0\" && sync && cat \"$0\" > /dev/null", file.toString()),
+          tmp, tmp.resolve("write"), first, 0, tmp.resolve("jvm"), "write", null, 0, false);
+      assertThat(wrote.exitCode()).isZero();
+    }
+    try (MemoryLimit second = create("ycsb-embedded-test-second-" + ProcessHandle.current().pid())) {
+      PhaseProcess.Measured read = PhaseProcess.run(java.util.List.of("bash", "-c", "cat \"$0\" > /dev/null",
+          file.toString()), tmp, tmp.resolve("read"), second, 0, tmp.resolve("jvm"), "read", null, 0, false);
+      assertThat(read.exitCode()).isZero();
+      assertThat(read.totalIo().readBytes()).as("bytes the second phase read from the device")
+          .isGreaterThanOrEqualTo(40L << 20);
+    }
+  }
+
+  /**
+   * Within a generous ceiling, once the workload has begun (its first status line) the page cache is
+   * held to the phase's share above what was cached then: a process that writes a file eight times
+   * its share and reads it back has to read most of it from the device. With the ceiling alone the
+   * file would stay cached.
+   */
+  @Test
+  void thePageCacheIsHeldToItsShareWellBelowTheCeiling(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+    long share = 32L << 20;
+    Path file = tmp.resolve("data");
+    try (MemoryLimit limit = create("ycsb-embedded-test-hold-" + ProcessHandle.current().pid(), 768L << 20)) {
+      PhaseProcess.Measured m = PhaseProcess.run(java.util.List.of("bash", "-c",
+          "echo '2026-11-23 21:00:00:000 0 sec: 0 operations; est completion in 0 second' >&2;"
+              + " head -c 256M /dev/urandom > \"$0\" && sync && cat \"$0\" > /dev/null", file.toString()),
+          tmp, tmp.resolve("hold"), limit, share, tmp.resolve("jvm"), "hold", null, 0, false);
+
+      assertThat(m.exitCode()).isZero();
+      assertThat(m.outOfMemory()).isFalse();
+      assertThat(m.pageCacheBaselineBytes()).as("cached when the status line came").isBetween(0L, 96L << 20);
+      assertThat(m.totalIo().readBytes()).as("bytes read back from the device of the 256 MiB written")
+          .isGreaterThanOrEqualTo((256L << 20) - m.pageCacheBaselineBytes() - share - (16L << 20));
+      assertThat(limit.stat().pageCacheBytes()).as("page cache left in the group")
+          .isLessThanOrEqualTo(m.pageCacheBaselineBytes() + share + (4L << 20));
+    }
+  }
+}

@@ -1,0 +1,58 @@
+package io.github.ycsbembedded.experiments.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+/** The kernel's accounting files, read from copies captured on a Linux machine (src/test/resources/captured/proc). */
+class ProcFilesTest {
+  private static String captured(String name) throws IOException {
+    return YcsbOutputTest.captured("proc/" + name);
+  }
+
+  @Test
+  void cpuSecondsAreFieldsFourteenAndFifteenInClockTicks() throws IOException {
+    double[] cpu = ProcFiles.cpuSeconds(captured("bash.stat"));
+    assertThat(cpu).containsExactly(0.21, 0.47);
+  }
+
+  @Test
+  void aCommandNameWithSpacesAndParenthesesDoesNotShiftTheFields() throws IOException {
+    double[] cpu = ProcFiles.cpuSeconds(captured("java-spaces.stat"));
+    assertThat(cpu).containsExactly(12.34, 5.67);
+  }
+
+  @Test
+  void deviceBytesAndCancelledWritesComeFromTheIoFile() throws IOException {
+    ProcFiles.Counters io = ProcFiles.io(captured("bash.io"));
+    assertThat(io.readBytes()).isEqualTo(6_566_924_288L);
+    assertThat(io.writeBytes()).isEqualTo(44_318_244_864L);
+    assertThat(io.bytesWritten()).isEqualTo(44_318_244_864L - 11_418_808_320L);
+  }
+
+  @Test
+  void cgroupV1MemoryIsRssCacheAndMappedFile() throws IOException {
+    ProcFiles.MemoryStat stat = ProcFiles.memoryStat(captured("cgroup-v1.memory.stat"));
+    assertThat(stat).isEqualTo(new ProcFiles.MemoryStat(3_534_848, 9_297_920, 7_614_464));
+  }
+
+  @Test
+  void cgroupV2MemoryIsAnonFileAndFileMapped() throws IOException {
+    ProcFiles.MemoryStat stat = ProcFiles.memoryStat(captured("cgroup-v2.memory.stat"));
+    assertThat(stat).isEqualTo(new ProcFiles.MemoryStat(157_286_400, 52_428_800, 41_943_040));
+  }
+
+  @Test
+  void childrensCpuTimeIsTheSecondLineOfBashTimes() throws IOException {
+    assertThat(ProcFiles.timesOfChildren(captured("bash-times-after-java.txt"))).containsExactly(65.25, 2.125);
+    assertThat(ProcFiles.timesOfChildren("0m0.001s 0m0.000s\n")).containsExactly(Double.NaN, Double.NaN);
+  }
+
+  @Test
+  void theCountersOfThisLiveProcessAreRead() {
+    ProcFiles.Counters counters = ProcFiles.read(ProcessHandle.current().pid());
+    assertThat(counters).isNotNull();
+    assertThat(counters.userSeconds()).isPositive();
+  }
+}

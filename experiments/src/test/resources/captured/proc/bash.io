@@ -1,0 +1,7 @@
+rchar: 32628347114
+wchar: 82738916817
+syscr: 5359724
+syscw: 25282930
+read_bytes: 6566924288
+write_bytes: 44318244864
+cancelled_write_bytes: 11418808320
