@@ -123,7 +123,9 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   /**
    * One snapshot for the whole batch, keys visited in key order with single gets (measured faster
    * than seeking one forward iterator from key to key: about 440k against 405k keys/s for batches
-   * of 256 random keys over 100k records of 1 KB).
+   * of 256 random keys over 100k records of 1 KB), cut into up to {@code leveldb.batch_parallelism}
+   * runs read on reader threads of their own, so that many reads are in flight when the tables are
+   * not in memory.
    */
   @Override
   public Status batchRead(String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
@@ -134,14 +136,19 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
       stored[i] = storedKey(table, keys.get(i));
     }
     LevelDb db = engine().db();
+    int[] order = KeyOrder.ascending(stored);
     try (LevelDb.Snapshot snapshot = db.snapshot()) {
-      for (int i : KeyOrder.ascending(stored)) {
-        byte[] found = db.get(stored[i], snapshot);
-        reads[i] = found == null
-            ? KeyRead.missing()
-            : decodeForBatch(table, keys.get(i), found, fields);
-      }
-    } catch (LevelDbException e) {
+      // in key order, cut into up to leveldb.batch_parallelism runs on reader threads of their own
+      engine().workers().read(stored.length, (from, to) -> {
+        for (int j = from; j < to; j++) {
+          int i = order[j];
+          byte[] found = db.get(stored[i], snapshot);
+          reads[i] = found == null
+              ? KeyRead.missing()
+              : decodeForBatch(table, keys.get(i), found, fields);
+        }
+      });
+    } catch (Exception e) {
       return batchReadError(table, keys, e);
     }
     results.addAll(Arrays.asList(reads));

@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.leveldb;
 
+import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.ErrorLog;
 import io.github.ycsbembedded.core.KeyLocks;
@@ -16,7 +17,10 @@ final class LevelDbEngine implements AutoCloseable {
   static final Set<String> PROPERTIES = Set.of("leveldb.cache_size", "leveldb.write_buffer_size",
       "leveldb.max_file_size", "leveldb.block_size", "leveldb.max_open_files", "leveldb.filter_bits",
       "leveldb.compression", "leveldb.verify_checksums", "leveldb.paranoid_checks", "leveldb.sync",
-      "leveldb.mmap_reads");
+      "leveldb.mmap_reads", "leveldb.batch_parallelism");
+
+  /** Reads in flight per batch read by default; see the README's LevelDB section for the measurement. */
+  static final int DEFAULT_BATCH_PARALLELISM = 32;
 
   /** A key no table prefix can start with: every prefix starts with a length of at least 1. */
   private static final byte[] BELOW_EVERY_TABLE = {0};
@@ -24,11 +28,13 @@ final class LevelDbEngine implements AutoCloseable {
   private final LevelDb db;
   private final boolean sync;
   private final KeyLocks keyLocks = new KeyLocks(1024);
+  private final BatchWorkers workers;
   private boolean closed;
 
-  private LevelDbEngine(LevelDb db, boolean sync) {
+  private LevelDbEngine(LevelDb db, boolean sync, int batchParallelism) {
     this.db = db;
     this.sync = sync;
+    this.workers = new BatchWorkers("leveldb", batchParallelism);
   }
 
   static LevelDbEngine open(Path dir, BindingProperties p) throws Exception {
@@ -49,9 +55,10 @@ final class LevelDbEngine implements AutoCloseable {
     boolean paranoidChecks = p.bool("leveldb.paranoid_checks", true);
     boolean sync = p.bool("leveldb.sync", false);
     boolean mmapReads = p.bool("leveldb.mmap_reads", true);
+    int batchParallelism = p.integer("leveldb.batch_parallelism", DEFAULT_BATCH_PARALLELISM, 1, 256);
     LevelDb.Options options = new LevelDb.Options(cacheSize, writeBufferSize, maxFileSize, (int) blockSize, maxOpenFiles,
         "snappy".equals(compression), filterBits, paranoidChecks, verifyChecksums, true, mmapReads);
-    return new LevelDbEngine(LevelDb.open(dir, options), sync);
+    return new LevelDbEngine(LevelDb.open(dir, options), sync, batchParallelism);
   }
 
   LevelDb db() {
@@ -64,6 +71,11 @@ final class LevelDbEngine implements AutoCloseable {
 
   KeyLocks keyLocks() {
     return keyLocks;
+  }
+
+  /** The reader threads of batch reads. */
+  BatchWorkers workers() {
+    return workers;
   }
 
   /**
@@ -80,6 +92,7 @@ final class LevelDbEngine implements AutoCloseable {
       return;
     }
     closed = true;
+    workers.close();
     try {
       db.compactRange(BELOW_EVERY_TABLE, BELOW_EVERY_TABLE);
       db.checkBackgroundError();

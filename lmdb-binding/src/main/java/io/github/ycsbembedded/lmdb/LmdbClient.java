@@ -46,7 +46,7 @@ import site.ycsb.Status;
  */
 public final class LmdbClient extends EngineClient<LmdbEngine>
     implements BatchReadDB, MultiWriteDB, RangeScanDB {
-  private static final int MAX_KEY_BYTES = 511;
+  private static final int MAX_KEY_BYTES = LmdbEngine.MAX_KEY_BYTES;
 
   private final ByteBuffer keyMemory = ByteBuffer.allocateDirect(MAX_KEY_BYTES);
   private final UnsafeBuffer key = new UnsafeBuffer(keyMemory);
@@ -168,6 +168,47 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     }
   }
 
+  /**
+   * The batch in key order, cut into up to {@code lmdb.batch_parallelism} runs, each read by a
+   * thread of its own in its own read transaction, so that many page faults are in flight when the
+   * map is not in memory. Every run's transaction must see the snapshot this client's transaction
+   * saw before the runs began; when a write committed in between, the runs are read again (three
+   * times at most; then false, and the caller reads the batch in one transaction).
+   */
+  private boolean readInRuns(String table, List<String> keys, Set<String> fields, Dbi<DirectBuffer> dbi,
+      byte[][] encoded, KeyRead[] reads) {
+    int[] order = Arrays.stream(KeyOrder.ascending(encoded)).filter(i -> reads[i] == null).toArray();
+    for (int attempt = 0; attempt < 3; attempt++) {
+      long snapshot;
+      gate.enter(slot);
+      readTxn.renew();
+      try {
+        snapshot = readTxn.getId();
+      } finally {
+        readTxn.reset();
+        gate.exit(slot);
+      }
+      java.util.concurrent.atomic.AtomicBoolean moved = new java.util.concurrent.atomic.AtomicBoolean();
+      try {
+        engine().workers().read(order.length, (from, to) -> {
+          if (!engine().readRun(snapshot, dbi, encoded, order, from, to, (i, found) -> reads[i] =
+              found == null ? KeyRead.missing() : decodeForBatch(table, keys.get(i), owned(found), fields))) {
+            moved.set(true);
+          }
+        });
+      } catch (Exception e) {
+        throw e instanceof LmdbException lmdb ? lmdb : new IllegalStateException(e.getMessage(), e);
+      }
+      if (!moved.get()) {
+        return true;
+      }
+      for (int i : order) {
+        reads[i] = null;
+      }
+    }
+    return false;
+  }
+
   /** One read transaction for the whole batch; keys visited in key order. */
   @Override
   public Status batchRead(String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
@@ -183,6 +224,10 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     }
     try {
       Dbi<DirectBuffer> dbi = engine().table(table);
+      if (engine().workers().parallelism() > 1 && readInRuns(table, keys, fields, dbi, encoded, reads)) {
+        results.addAll(Arrays.asList(reads));
+        return BatchReadDB.overall(results);
+      }
       gate.enter(slot);
       readTxn.renew();
       try {
@@ -199,7 +244,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
         readTxn.reset();
         gate.exit(slot);
       }
-    } catch (LmdbException e) {
+    } catch (LmdbException | IllegalStateException e) {
       return batchReadError(table, keys, e);
     }
     results.addAll(Arrays.asList(reads));

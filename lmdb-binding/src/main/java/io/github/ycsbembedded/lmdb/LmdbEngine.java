@@ -1,9 +1,11 @@
 package io.github.ycsbembedded.lmdb;
 
+import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.NativeLibrary;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.lmdbjava.DbiFlags;
 import org.lmdbjava.DirectBufferProxy;
 import org.lmdbjava.Dbi;
@@ -31,22 +34,93 @@ import site.ycsb.DBException;
  */
 final class LmdbEngine implements AutoCloseable {
   static final int MAX_DBS = 128;
+  /** LMDB's key limit (its default build's {@code MDB_MAXKEYSIZE}). */
+  static final int MAX_KEY_BYTES = 511;
 
   /** The binding's properties besides {@code lmdb.dir} and {@code lmdb.destroy}. */
   static final Set<String> PROPERTIES = Set.of("lmdb.mapsize", "lmdb.sync", "lmdb.nometasync", "lmdb.writemap",
-      "lmdb.nordahead", "lmdb.maxreaders");
+      "lmdb.nordahead", "lmdb.maxreaders", "lmdb.batch_parallelism");
+
+  /** Reads in flight per batch read by default; see the README's LMDB section for the measurement. */
+  static final int DEFAULT_BATCH_PARALLELISM = 32;
 
   private static boolean libraryLoaded;
 
   private final Env<DirectBuffer> env;
   private final TxnGate gate = new TxnGate();
+  private final BatchWorkers workers;
+  private final ThreadLocal<Reader> readers = new ThreadLocal<>();
+  private final java.util.Queue<Reader> allReaders = new java.util.concurrent.ConcurrentLinkedQueue<>();
   private final ConcurrentHashMap<String, Dbi<DirectBuffer>> tables = new ConcurrentHashMap<>();
   private volatile long mapSize;
   private boolean closed;
 
-  private LmdbEngine(Env<DirectBuffer> env) {
+  private LmdbEngine(Env<DirectBuffer> env, int batchParallelism) {
     this.env = env;
     this.mapSize = env.info().mapSize;
+    this.workers = new BatchWorkers("lmdb", batchParallelism);
+  }
+
+  /** A thread's read transaction and key buffer for its share of batch reads. */
+  private static final class Reader {
+    final TxnGate.Slot slot;
+    final ByteBuffer keyMemory = ByteBuffer.allocateDirect(MAX_KEY_BYTES);
+    final UnsafeBuffer key = new UnsafeBuffer(keyMemory);
+    Txn<DirectBuffer> txn;
+
+    Reader(TxnGate.Slot slot) {
+      this.slot = slot;
+    }
+  }
+
+  /** What a run of a batch does with each key's value (null when absent), on its reader's thread. */
+  @FunctionalInterface
+  interface ReadAction {
+    void found(int index, DirectBuffer value) throws Exception;
+  }
+
+  /**
+   * Reads keys {@code order[from..to)} of a batch in the calling thread's own read transaction, if
+   * that transaction sees snapshot {@code snapshotId}; returns false (having read nothing) when a
+   * write committed since, so that the batch is not a mix of two snapshots.
+   */
+  boolean readRun(long snapshotId, Dbi<DirectBuffer> dbi, byte[][] keys, int[] order, int from, int to,
+      ReadAction action) throws Exception {
+    Reader reader = readers.get();
+    if (reader == null) {
+      reader = new Reader(gate.slot());
+      readers.set(reader);
+      allReaders.add(reader);
+    }
+    gate.enter(reader.slot);
+    try {
+      if (reader.txn == null) {
+        reader.txn = env.txnRead();
+      } else {
+        reader.txn.renew();
+      }
+      try {
+        if (reader.txn.getId() != snapshotId) {
+          return false;
+        }
+        for (int j = from; j < to; j++) {
+          int i = order[j];
+          reader.key.wrap(reader.keyMemory, 0, keys[i].length);
+          reader.key.putBytes(0, keys[i]);
+          action.found(i, dbi.get(reader.txn, reader.key));
+        }
+        return true;
+      } finally {
+        reader.txn.reset();
+      }
+    } finally {
+      gate.exit(reader.slot);
+    }
+  }
+
+  /** The reader threads of batch reads. */
+  BatchWorkers workers() {
+    return workers;
   }
 
   static LmdbEngine open(Path dir, BindingProperties properties) throws Exception {
@@ -56,8 +130,10 @@ final class LmdbEngine implements AutoCloseable {
     boolean writeMap = properties.bool("lmdb.writemap", false);
     boolean noReadAhead = properties.bool("lmdb.nordahead", false);
     int threads = properties.integer("threadcount", 1, 1, Integer.MAX_VALUE);
-    int maxReaders =
-        properties.integer("lmdb.maxreaders", Math.max(126, 2 * threads + 8), 1, 1 << 20);
+    int batchParallelism = properties.integer("lmdb.batch_parallelism", DEFAULT_BATCH_PARALLELISM, 1, 256);
+    // a read transaction per client thread, another for its share of a batch, one per reader thread
+    int maxReaders = properties.integer("lmdb.maxreaders",
+        Math.max(126, 2 * threads + batchParallelism + 8), 1, 1 << 20);
     loadLibrary();
     Path data = dir.resolve("data.mdb");
     long sizeBefore = Files.exists(data) ? Files.size(data) : -1;
@@ -85,7 +161,7 @@ final class LmdbEngine implements AutoCloseable {
             .open(dir.toFile(), flags.toArray(new EnvFlags[0]));
     try {
       refuseTruncated(env, data, sizeBefore);
-      return new LmdbEngine(env);
+      return new LmdbEngine(env, batchParallelism);
     } catch (EngineFailure | RuntimeException e) {
       env.close();
       throw e;
@@ -196,6 +272,12 @@ final class LmdbEngine implements AutoCloseable {
       return;
     }
     closed = true;
+    workers.close();
+    for (Reader reader : allReaders) {
+      if (reader.txn != null) {
+        reader.txn.close();
+      }
+    }
     try {
       env.sync(true);
     } finally {

@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.rocksdb;
 
+import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.KeyLocks;
 import io.github.ycsbembedded.core.NativeLibrary;
@@ -40,7 +41,10 @@ final class RocksDbEngine implements AutoCloseable {
   /** The binding's properties besides {@code rocksdb.dir} and {@code rocksdb.destroy}. */
   static final Set<String> PROPERTIES = Set.of("rocksdb.optionsfile", "rocksdb.cache_size", "rocksdb.compression",
       "rocksdb.sync", "rocksdb.disable_wal", "rocksdb.write_buffer_size", "rocksdb.bloom_bits",
-      "rocksdb.max_background_jobs");
+      "rocksdb.max_background_jobs", "rocksdb.batch_parallelism");
+
+  /** Reads in flight per batch read by default; see the README's RocksDB section for the measurement. */
+  static final int DEFAULT_BATCH_PARALLELISM = 32;
 
   private static boolean libraryLoaded;
 
@@ -50,10 +54,12 @@ final class RocksDbEngine implements AutoCloseable {
   private final Deque<AutoCloseable> owned;
   private final ConcurrentHashMap<String, ColumnFamilyHandle> families = new ConcurrentHashMap<>();
   private final KeyLocks keyLocks = new KeyLocks(1024);
+  private final BatchWorkers workers;
   private boolean closed;
 
   private RocksDbEngine(RocksDB db, ColumnFamilyOptions familyOptions, WriteOptions writeOptions,
-      Deque<AutoCloseable> owned, List<ColumnFamilyHandle> handles) throws RocksDBException {
+      Deque<AutoCloseable> owned, List<ColumnFamilyHandle> handles, int batchParallelism) throws RocksDBException {
+    this.workers = new BatchWorkers("rocksdb", batchParallelism);
     this.db = db;
     this.familyOptions = familyOptions;
     this.writeOptions = writeOptions;
@@ -73,6 +79,7 @@ final class RocksDbEngine implements AutoCloseable {
     long writeBufferSize = p.size("rocksdb.write_buffer_size", 64L << 20, 64 << 10);
     int bloomBits = p.integer("rocksdb.bloom_bits", 0, 0, 64);
     int backgroundJobs = p.integer("rocksdb.max_background_jobs", 2, 1, 256);
+    int batchParallelism = p.integer("rocksdb.batch_parallelism", DEFAULT_BATCH_PARALLELISM, 1, 256);
     if (optionsFile != null && !Files.isReadable(Path.of(optionsFile))) {
       throw new DBException("rocksdb.optionsfile: '" + optionsFile + "' is not a readable file");
     }
@@ -117,7 +124,7 @@ final class RocksDbEngine implements AutoCloseable {
       RocksDB db = RocksDB.open(dbOptions, dir.toString(), descriptors, handles);
       owned.push(db::closeE); // closed after every handle (pushed later), before the options
       handles.forEach(owned::push);
-      return new RocksDbEngine(db, familyOptions, writeOptions, owned, handles);
+      return new RocksDbEngine(db, familyOptions, writeOptions, owned, handles, batchParallelism);
     } catch (Exception | Error e) {
       closeAll(owned, e);
       throw e;
@@ -200,6 +207,11 @@ final class RocksDbEngine implements AutoCloseable {
     return keyLocks;
   }
 
+  /** The reader threads of batch reads. */
+  BatchWorkers workers() {
+    return workers;
+  }
+
   /** The column family of a YCSB table, created on first use. */
   ColumnFamilyHandle family(String table) throws RocksDBException {
     ColumnFamilyHandle handle = families.get(table);
@@ -228,6 +240,7 @@ final class RocksDbEngine implements AutoCloseable {
       return;
     }
     closed = true;
+    workers.close();
     Exception failure = null;
     try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
       db.flush(flush, new ArrayList<>(families.values()));

@@ -465,6 +465,49 @@ public abstract class BindingConformanceTest {
     }
   }
 
+  /**
+   * A batch is one snapshot even when the binding reads it in runs on several threads: while a
+   * writer keeps the first and the last of 256 keys at the same round (one atomic write each), every
+   * batch that holds both sees them at the same round, and in the order the keys were given.
+   */
+  @Test
+  void aBatchReadInRunsSeesOneSnapshotWhileWritesCommit() throws Exception {
+    DB setup = open();
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < 256; i++) {
+      keys.add(key(i));
+      setup.insert(TABLE, key(i), record("round", "0"));
+    }
+    java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicInteger batches = new java.util.concurrent.atomic.AtomicInteger();
+    runConcurrently(2, t -> {
+      DB db = open();
+      if (t == 0) {
+        for (int r = 1; !done.get(); r++) {
+          assertThat(multi(db).writeAtomically(List.of(
+              MultiWriteDB.Write.put(TABLE, key(0), record("round", Integer.toString(r))),
+              MultiWriteDB.Write.put(TABLE, key(255), record("round", Integer.toString(r)))))).isEqualTo(Status.OK);
+        }
+      } else {
+        List<KeyRead> results = new ArrayList<>();
+        try {
+          while (batches.get() < 300) {
+            assertThat(batch(db).batchRead(TABLE, keys, null, results)).isEqualTo(Status.OK);
+            assertThat(results).hasSize(256);
+            assertThat(strings(results.get(255).record()).get("round")).as("the last key's round, batch " + batches)
+                .isEqualTo(strings(results.get(0).record()).get("round"));
+            batches.incrementAndGet();
+          }
+        } finally {
+          done.set(true);
+        }
+      }
+      close(db);
+      return null;
+    });
+    assertThat(batches.get()).isEqualTo(300);
+  }
+
   @Test
   void batchReadReportsMissingKeysInPlaceWithoutFailingTheBatch() throws DBException {
     DB db = open();
