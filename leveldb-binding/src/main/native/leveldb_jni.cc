@@ -100,13 +100,24 @@ class RandomReads : public leveldb::RandomAccessFile {
   RandomReads(int fd, std::string name) : fd_(fd), name_(std::move(name)) {}
   ~RandomReads() override { ::close(fd_); }
 
+  // pread may return fewer bytes than asked before the end of the file (a read that the kernel
+  // stops part way, for example when it cannot charge the next page to a memory cgroup at its
+  // limit); LevelDB would take that for "Corruption: truncated block read" (seen once here in an
+  // experiment's memory cgroup). So the read goes on from where it stopped, as RocksDB's reads do,
+  // and only the end of the file ends it short.
   leveldb::Status Read(uint64_t offset, size_t n, leveldb::Slice* result, char* scratch) const override {
-    ssize_t read = ::pread(fd_, scratch, n, static_cast<off_t>(offset));
-    if (read < 0) {
-      *result = leveldb::Slice(scratch, 0);
-      return leveldb::Status::IOError(name_, ::strerror(errno));
+    size_t done = 0;
+    while (done < n) {
+      ssize_t read = ::pread(fd_, scratch + done, n - done, static_cast<off_t>(offset + done));
+      if (read < 0) {
+        if (errno == EINTR) continue;
+        *result = leveldb::Slice(scratch, 0);
+        return leveldb::Status::IOError(name_, ::strerror(errno));
+      }
+      if (read == 0) break;
+      done += static_cast<size_t>(read);
     }
-    *result = leveldb::Slice(scratch, static_cast<size_t>(read));
+    *result = leveldb::Slice(scratch, done);
     return leveldb::Status::OK();
   }
 

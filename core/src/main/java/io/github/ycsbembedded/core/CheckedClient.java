@@ -186,11 +186,14 @@ public final class CheckedClient {
       throw new PreflightException("cannot load binding class " + dbClass + ": " + e, e);
     }
     db.setProperties(properties);
+    EngineClient.preflight(true);
     try {
       db.init();
       db.cleanup();
     } catch (DBException | RuntimeException | LinkageError e) {
       throw new PreflightException(BindingProperties.describe(e), e);
+    } finally {
+      EngineClient.preflight(false);
     }
     RunStatus.clear();
     if (withWorkload) {

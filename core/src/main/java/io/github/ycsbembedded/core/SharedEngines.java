@@ -61,15 +61,19 @@ public final class SharedEngines {
     }
   }
 
-  /** Closes under the lock, so that nobody reopens the directory while it is still closing. */
-  private static void release(Path directory) throws Exception {
+  /**
+   * Closes under the lock, so that nobody reopens the directory while it is still closing. Returns
+   * whether this release closed the engine.
+   */
+  private static boolean release(Path directory) throws Exception {
     synchronized (OPEN) {
       Entry entry = OPEN.get(directory);
       if (entry == null || --entry.leases > 0) {
-        return;
+        return false;
       }
       OPEN.remove(directory);
       entry.engine.close();
+      return true;
     }
   }
 
@@ -104,12 +108,17 @@ public final class SharedEngines {
     /** Releases this share; the last one closes the engine and reports its close errors. */
     @Override
     public void close() throws DBException {
+      release();
+    }
+
+    /** As {@link #close}, and says whether this share was the last, which closed the engine. */
+    public boolean release() throws DBException {
       if (closed) {
-        return;
+        return false;
       }
       closed = true;
       try {
-        release(directory);
+        return SharedEngines.release(directory);
       } catch (DBException e) {
         throw e;
       } catch (Exception e) {

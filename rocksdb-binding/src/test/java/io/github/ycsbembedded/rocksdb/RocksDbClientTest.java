@@ -112,16 +112,50 @@ class RocksDbClientTest extends BindingConformanceTest {
     return List.of("none", "snappy", "lz4", "zstd");
   }
 
+  /** The filter policy RocksDB recorded in the table files of {@code table}, from their properties. */
+  private static String filterPolicyOfTables(Path dir, String table) throws Exception {
+    List<ColumnFamilyDescriptor> families = new ArrayList<>();
+    try (Options options = new Options()) {
+      RocksDB.listColumnFamilies(options, dir.toString()).forEach(n -> families.add(new ColumnFamilyDescriptor(n)));
+    }
+    List<ColumnFamilyHandle> handles = new ArrayList<>();
+    try (DBOptions options = new DBOptions();
+        RocksDB db = RocksDB.openReadOnly(options, dir.toString(), families, handles)) {
+      try {
+        for (int i = 0; i < families.size(); i++) {
+          if (new String(families.get(i).getName(), StandardCharsets.UTF_8).equals(table)) {
+            return db.getPropertiesOfAllTables(handles.get(i)).values().stream()
+                .map(t -> t.getFilterPolicyName() == null ? "" : t.getFilterPolicyName()).distinct().reduce((a, b) -> a + "," + b).orElse("no table files");
+          }
+        }
+        return "no column family " + table;
+      } finally {
+        handles.forEach(ColumnFamilyHandle::close);
+      }
+    }
+  }
+
   @Test
-  void bloomFilterFindsPresentAndAbsentKeys() throws Exception {
+  void tableFilesCarryABloomFilterByDefaultAndItAnswersPresentAndAbsentKeys() throws Exception {
+    DB db = open();
+    db.insert(TABLE, "present", record("field0", "x"));
+    close(db);
+
+    assertThat(filterPolicyOfTables(dataDir, TABLE)).contains("bloomfilter");
+    DB reopened = open();
+    assertThat(read(reopened, TABLE, "present", null)).containsEntry("field0", "x");
+    assertThat(reopened.read(TABLE, "absent", null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
+  }
+
+  @Test
+  void bloomBitsZeroWritesTableFilesWithoutAFilter() throws Exception {
     Properties properties = properties(dataDir);
-    properties.setProperty("rocksdb.bloom_bits", "10");
+    properties.setProperty("rocksdb.bloom_bits", "0");
     DB db = open(properties);
     db.insert(TABLE, "present", record("field0", "x"));
     close(db);
-    DB reopened = open(properties);
-    assertThat(read(reopened, TABLE, "present", null)).containsEntry("field0", "x");
-    assertThat(reopened.read(TABLE, "absent", null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
+
+    assertThat(filterPolicyOfTables(dataDir, TABLE)).isEmpty();
   }
 
   @Test

@@ -53,6 +53,9 @@ public abstract class StockClientEndToEndTest {
     // engine's own version
     assertThat(load.stdout().lines().filter(l -> l.startsWith(name() + ": " + dbClass() + " on ")))
         .as(load.stdout()).singleElement().asString().matches(".* on [A-Za-z]+ [0-9]+\\.[0-9]+.*");
+    // the last of the two threads' cleanups closes the engine, once, and says how long its flush took
+    assertThat(load.stdout().lines().filter(l -> l.startsWith(name() + ": closing ")))
+        .as(load.stdout()).singleElement().asString().matches(".* \\(final flush\\) took [0-9]+ ms");
 
     YcsbProcess run = client(common(), "-t", "-P", workload, "-threads", "2",
         "-p", "operationcount=" + OPERATIONS);
