@@ -32,6 +32,9 @@ public final class BatchWorkers implements AutoCloseable {
     void read(int from, int to) throws Exception;
   }
 
+  /** Reads in flight per batch by default (README, "Workload Z", for the measurement). */
+  public static final int DEFAULT_PARALLELISM = 32;
+
   /** Above this a key's read came from the device, not from memory. */
   static final long DEVICE_READ_NANOS = 10_000;
   /** The fewest keys a run gets. */
@@ -71,6 +74,11 @@ public final class BatchWorkers implements AutoCloseable {
           thread.setDaemon(true);
           return thread;
         }, new ThreadPoolExecutor.CallerRunsPolicy());
+  }
+
+  /** {@code <engine>.batch_parallelism}, 1 to 256, {@link #DEFAULT_PARALLELISM} when not given. */
+  public static int parallelism(BindingProperties properties, String engine) throws site.ycsb.DBException {
+    return properties.integer(engine + ".batch_parallelism", DEFAULT_PARALLELISM, 1, 256);
   }
 
   public int parallelism() {

@@ -19,8 +19,6 @@ final class LevelDbEngine implements AutoCloseable {
       "leveldb.compression", "leveldb.verify_checksums", "leveldb.paranoid_checks", "leveldb.sync",
       "leveldb.mmap_reads", "leveldb.batch_parallelism");
 
-  /** Reads in flight per batch read by default; see the README's LevelDB section for the measurement. */
-  static final int DEFAULT_BATCH_PARALLELISM = 32;
 
   /** A key no table prefix can start with: every prefix starts with a length of at least 1. */
   private static final byte[] BELOW_EVERY_TABLE = {0};
@@ -55,7 +53,7 @@ final class LevelDbEngine implements AutoCloseable {
     boolean paranoidChecks = p.bool("leveldb.paranoid_checks", true);
     boolean sync = p.bool("leveldb.sync", false);
     boolean mmapReads = p.bool("leveldb.mmap_reads", true);
-    int batchParallelism = p.integer("leveldb.batch_parallelism", DEFAULT_BATCH_PARALLELISM, 1, 256);
+    int batchParallelism = BatchWorkers.parallelism(p, "leveldb");
     LevelDb.Options options = new LevelDb.Options(cacheSize, writeBufferSize, maxFileSize, (int) blockSize, maxOpenFiles,
         "snappy".equals(compression), filterBits, paranoidChecks, verifyChecksums, true, mmapReads);
     return new LevelDbEngine(LevelDb.open(dir, options), sync, batchParallelism);

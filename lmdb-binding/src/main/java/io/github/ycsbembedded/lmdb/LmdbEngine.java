@@ -41,8 +41,6 @@ final class LmdbEngine implements AutoCloseable {
   static final Set<String> PROPERTIES = Set.of("lmdb.mapsize", "lmdb.sync", "lmdb.nometasync", "lmdb.writemap",
       "lmdb.nordahead", "lmdb.maxreaders", "lmdb.batch_parallelism");
 
-  /** Reads in flight per batch read by default; see the README's LMDB section for the measurement. */
-  static final int DEFAULT_BATCH_PARALLELISM = 32;
 
   private static boolean libraryLoaded;
 
@@ -130,7 +128,7 @@ final class LmdbEngine implements AutoCloseable {
     boolean writeMap = properties.bool("lmdb.writemap", false);
     boolean noReadAhead = properties.bool("lmdb.nordahead", false);
     int threads = properties.integer("threadcount", 1, 1, Integer.MAX_VALUE);
-    int batchParallelism = properties.integer("lmdb.batch_parallelism", DEFAULT_BATCH_PARALLELISM, 1, 256);
+    int batchParallelism = BatchWorkers.parallelism(properties, "lmdb");
     // a read transaction per client thread, another for its share of a batch, one per reader thread
     int maxReaders = properties.integer("lmdb.maxreaders",
         Math.max(126, 2 * threads + batchParallelism + 8), 1, 1 << 20);

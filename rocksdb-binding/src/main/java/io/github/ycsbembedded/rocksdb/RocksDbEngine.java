@@ -49,8 +49,6 @@ final class RocksDbEngine implements AutoCloseable {
       "rocksdb.sync", "rocksdb.disable_wal", "rocksdb.write_buffer_size", "rocksdb.bloom_bits",
       "rocksdb.max_background_jobs", "rocksdb.batch_parallelism");
 
-  /** Reads in flight per batch read by default; see the README's RocksDB section for the measurement. */
-  static final int DEFAULT_BATCH_PARALLELISM = 32;
 
   private static boolean libraryLoaded;
 
@@ -85,7 +83,7 @@ final class RocksDbEngine implements AutoCloseable {
     long writeBufferSize = p.size("rocksdb.write_buffer_size", 64L << 20, 64 << 10);
     int bloomBits = p.integer("rocksdb.bloom_bits", DEFAULT_BLOOM_BITS, 0, 64);
     int backgroundJobs = p.integer("rocksdb.max_background_jobs", 2, 1, 256);
-    int batchParallelism = p.integer("rocksdb.batch_parallelism", DEFAULT_BATCH_PARALLELISM, 1, 256);
+    int batchParallelism = BatchWorkers.parallelism(p, "rocksdb");
     if (optionsFile != null && !Files.isReadable(Path.of(optionsFile))) {
       throw new DBException("rocksdb.optionsfile: '" + optionsFile + "' is not a readable file");
     }
