@@ -271,4 +271,81 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
     return writes.isEmpty() ? error("atomic write", "", "", e)
         : error("atomic write", writes.get(0).table(), writes.get(0).key(), e);
   }
+
+  /**
+   * {@link BatchWriteDB#batchInsert} through the binding's atomic group write: every record in one
+   * transaction or write batch, all or nothing.
+   */
+  protected final Status insertAtomically(String table, List<BatchWriteDB.Insert> records, List<String> failedKeys) {
+    List<MultiWriteDB.Write> writes = new java.util.ArrayList<>(records.size());
+    for (BatchWriteDB.Insert record : records) {
+      writes.add(MultiWriteDB.Write.put(table, record.key(), record.values()));
+    }
+    Status status = ((MultiWriteDB) this).writeAtomically(writes);
+    if (status.isOk()) {
+      failedKeys.clear();
+    } else {
+      BatchWriteDB.allFailed(records, failedKeys);
+    }
+    return status;
+  }
+
+  /**
+   * A bulk insert of {@code records} refused before anything was stored: {@code why}, reported once
+   * under the batch's first key; every key failed; {@link Status#BAD_REQUEST}.
+   */
+  protected final Status bulkRefused(String table, List<BatchWriteDB.Insert> records, List<String> failedKeys,
+      String why) {
+    ErrorLog.report(name, "bulk insert", table, records.isEmpty() ? "" : records.get(0).key(), why);
+    BatchWriteDB.allFailed(records, failedKeys);
+    return Status.BAD_REQUEST;
+  }
+
+  /** A binding's bulk write of a batch: sorted, every key valid, at least one record. */
+  @FunctionalInterface
+  protected interface SortedWrite {
+    Status write(SortedBatch batch);
+  }
+
+  /**
+   * What every binding's {@link BatchWriteDB#bulkInsert} does first: clears {@code failedKeys},
+   * sorts and encodes the batch, refuses a key the engine cannot take (up to {@code maxKeyBytes}),
+   * and hands a non-empty batch to {@code write}.
+   */
+  protected final Status sortedBulk(String table, List<BatchWriteDB.Insert> records, List<String> failedKeys,
+      int maxKeyBytes, SortedWrite write) {
+    failedKeys.clear();
+    SortedBatch batch = SortedBatch.of(records);
+    Status invalid = refuseInvalidKeys(table, records, batch, maxKeyBytes, failedKeys);
+    if (invalid != null) {
+      return invalid;
+    }
+    return batch.size() == 0 ? Status.OK : write.write(batch);
+  }
+
+  /** A bulk insert's key that the engine cannot take, refused; null when every key is fine. */
+  private Status refuseInvalidKeys(String table, List<BatchWriteDB.Insert> records, SortedBatch batch,
+      int maxKeyBytes, List<String> failedKeys) {
+    int invalid = batch.invalidKey(maxKeyBytes);
+    if (invalid < 0) {
+      return null;
+    }
+    int length = records.get(invalid).key().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    return bulkRefused(table, records, failedKeys, "key '" + records.get(invalid).key() + "' of " + length
+        + " bytes; " + name + " accepts 1 to " + maxKeyBytes);
+  }
+
+  /** The line of a bulk insert into a table that held records when the bulk load began. */
+  protected final String notEmpty(String table) {
+    return "a bulk load fills an empty table, and " + table + " already holds records; load it into a new "
+        + name + ".dir, or with " + name + ".destroy=true";
+  }
+
+  /** The line of a bulk insert whose batch does not lie above the keys stored before it. */
+  protected final String outOfOrder(String table, byte[] first, byte[] last) {
+    return "a bulk load into " + name + " takes batches in ascending key order, and this batch's first key "
+        + new String(first, java.nio.charset.StandardCharsets.UTF_8) + " is not above "
+        + new String(last, java.nio.charset.StandardCharsets.UTF_8) + ", stored before in " + table
+        + "; load in key order (insertorder=ordered, zeropadding as wide as the largest key number, one thread)";
+  }
 }

@@ -22,4 +22,21 @@ public final class KeyOrder {
     }
     return order;
   }
+
+  /**
+   * The positions of {@code keys} in strictly ascending unsigned byte order, a key given more than
+   * once kept at its last position only (the write that wins): the order a sorted table file or an
+   * append takes.
+   */
+  public static int[] ascendingLastOfEach(byte[][] keys) {
+    int[] order = ascending(keys); // a stable sort: equal keys keep the order they were given in
+    int kept = 0;
+    for (int j = 0; j < order.length; j++) {
+      if (j + 1 < order.length && Arrays.equals(keys[order[j]], keys[order[j + 1]])) {
+        continue;
+      }
+      order[kept++] = order[j];
+    }
+    return Arrays.copyOf(order, kept);
+  }
 }

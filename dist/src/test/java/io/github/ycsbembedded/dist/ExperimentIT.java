@@ -98,16 +98,22 @@ class ExperimentIT {
 
     JsonNode results = new ObjectMapper().readTree(report.resolve("results.json").toFile());
     assertThat(results.get("scale").asText()).isEqualTo("tiny");
-    assertEveryEngineAndPhaseMeasured(results, engines, List.of("init", "a", "c", "d", "z"));
-    JsonNode z = results.get("engines").get(0).get("phases").get(4);
+    assertEveryEngineAndPhaseMeasured(results, engines, List.of("init", "init-bulk", "a", "c", "d", "z"));
+    JsonNode z = results.get("engines").get(0).get("phases").get(5);
     assertThat(z.get("speedUnit").asText()).isEqualTo("keys/s");
+    JsonNode bulk = results.get("engines").get(0).get("phases").get(1);
+    assertThat(bulk.get("speedUnit").asText()).as("records per second").isEqualTo("keys/s");
+    assertThat(bulk.get("writeAmplification").asDouble()).as("bytes written ÷ bytes of the records").isPositive();
 
     String md = Files.readString(report.resolve("report.md"));
     assertClaimsFirst(md, engines.contains("wiredtiger") ? 10 : 5);
     assertThat(md).contains("## Init (100% insert)", "## Z (batches of 256 random reads)",
         "| engine | speed | ÷ leveldb | peak memory | disk | published speed | published ÷ leveldb | published RAM | published disk |",
         "| 40,000 ops/s | 1.00 | 285.3 MB | 110.23 GB |", "![speed per phase](charts/speed.png)",
-        "## How this run was measured", "## Machines and settings", "Our speed counts keys read");
+        "## How this run was measured", "## Machines and settings", "Our speed counts keys read",
+        "## Init, bulk (batches of 5,000 through the engine's bulk path)",
+        "| engine | Init, one by one | bulk | bulk ÷ one by one | written, one by one | written, bulk |"
+            + " write amplification, one by one | write amplification, bulk |");
     assertThat(Files.readString(report.resolve("report.html"))).contains("data:image/png;base64,");
     assertPngs(report, 4);
     assertThat(report.resolve("raw/leveldb-z.stdout")).exists();

@@ -178,7 +178,7 @@ final class Campaign {
     } else if (error != null && memory.limitBytes() != null && measured.exitCode() == 137) {
       error += " (killed: the memory limit of " + Units.bytes(memory.limitBytes()) + " is too small for this phase's JVM)";
     }
-    return figures(phase).repetition(rep, line, measured, error, diskUsage(dir),
+    return figures(phase).repetition(rep, line, measured, error, diskUsage(dir, otherDatasets(phase)),
         home.relativize(prefix).toString() + ".stdout", home.relativize(prefix).toString() + ".stderr");
   }
 
@@ -251,22 +251,54 @@ final class Campaign {
     return lines.isEmpty() ? "(no output on stderr)" : lines.get(lines.size() - 1);
   }
 
-  /** Apparent bytes (file sizes) and allocated bytes ({@code du}) under {@code dir}. */
-  static long[] diskUsage(Path dir) throws IOException, InterruptedException {
+  /**
+   * The data sets of the experiment's other phases that live inside this phase's folder: those of
+   * the engine's own folder ({@code ""}) hold the others as subfolders, which are not its data.
+   */
+  private Set<String> otherDatasets(Phase phase) {
+    Set<String> others = new HashSet<>();
+    if (phase.dataset().isEmpty()) {
+      for (Phase other : experiment.phases()) {
+        if (!other.dataset().isEmpty()) {
+          others.add(other.dataset());
+        }
+      }
+    }
+    return others;
+  }
+
+  /**
+   * Apparent bytes (file sizes) and allocated bytes ({@code du}) under {@code dir}, leaving out its
+   * subfolders named in {@code excluded} (other phases' data sets).
+   */
+  static long[] diskUsage(Path dir, Set<String> excluded) throws IOException, InterruptedException {
     if (!Files.isDirectory(dir)) {
       return new long[] {0, 0};
     }
+    List<Path> children = new ArrayList<>();
+    try (Stream<Path> list = Files.list(dir)) {
+      list.filter(p -> !(excluded.contains(p.getFileName().toString()) && Files.isDirectory(p))).sorted()
+          .forEach(children::add);
+    }
     long apparent = 0;
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
-        apparent += Files.size(file);
+    for (Path child : children) {
+      try (Stream<Path> files = Files.walk(child)) {
+        for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+          apparent += Files.size(file);
+        }
       }
     }
+    if (children.isEmpty()) {
+      return new long[] {0, 0};
+    }
     long allocated = apparent;
-    Process du = new ProcessBuilder("du", "-s", "-B1", dir.toString()).redirectErrorStream(true).start();
-    String out = new String(du.getInputStream().readAllBytes()).trim();
-    if (du.waitFor() == 0 && out.matches("\\d+\\s.*")) {
-      allocated = Long.parseLong(out.split("\\s+")[0]);
+    List<String> command = new ArrayList<>(List.of("du", "-s", "-c", "-B1"));
+    children.forEach(c -> command.add(c.toString()));
+    Process du = new ProcessBuilder(command).redirectErrorStream(true).start();
+    List<String> out = new String(du.getInputStream().readAllBytes()).lines().toList();
+    String total = out.isEmpty() ? "" : out.get(out.size() - 1).trim();
+    if (du.waitFor() == 0 && total.matches("\\d+\\s+total")) {
+      allocated = Long.parseLong(total.split("\\s+")[0]);
     }
     return new long[] {apparent, allocated};
   }

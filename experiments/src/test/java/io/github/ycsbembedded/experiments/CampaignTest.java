@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.ycsbembedded.experiments.measure.PhaseProcess;
 import io.github.ycsbembedded.experiments.measure.YcsbOutputTest;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** When a phase counts as failed, and which line of its output says why. */
+/** When a phase counts as failed, which line of its output says why, and what its data takes on disk. */
 class CampaignTest {
   private static PhaseProcess.Measured measured(int exit, String stdout, String stderr) {
     return new PhaseProcess.Measured(exit, stdout, stderr, List.of(), new double[] {0.4, 0.1}, null, 0, 0, null, -1, -1, false, Map.of());
@@ -40,5 +43,26 @@ class CampaignTest {
     assertThat(Campaign.lastMessage("a\njava.lang.IllegalStateException: boom\nb")).isEqualTo("java.lang.IllegalStateException: boom");
     assertThat(Campaign.lastMessage("a\nlast line\n\n")).isEqualTo("last line");
     assertThat(Campaign.lastMessage("")).isEqualTo("(no output on stderr)");
+  }
+
+  /**
+   * The engine's own folder holds other phases' data sets (e.g. the bulk load's) as subfolders:
+   * they are not the phase's data, and its disk figures leave them out.
+   */
+  @Test
+  void diskUsageLeavesOutOtherDataSetsInsideTheFolder(@TempDir Path dir) throws Exception {
+    Files.write(dir.resolve("data.mdb"), new byte[40_000]);
+    Files.createDirectories(dir.resolve("own/sub"));
+    Files.write(dir.resolve("own/sub/000001.sst"), new byte[8_000]);
+    Files.createDirectories(dir.resolve("bulk"));
+    Files.write(dir.resolve("bulk/data.mdb"), new byte[100_000]);
+
+    long[] all = Campaign.diskUsage(dir, Set.of());
+    long[] own = Campaign.diskUsage(dir, Set.of("bulk"));
+
+    assertThat(all[0]).isEqualTo(148_000);
+    assertThat(own[0]).isEqualTo(48_000);
+    assertThat(own[1]).as("allocated, from du").isBetween(48_000L, all[1] - 100_000);
+    assertThat(Campaign.diskUsage(dir.resolve("missing"), Set.of())).containsExactly(0, 0);
   }
 }

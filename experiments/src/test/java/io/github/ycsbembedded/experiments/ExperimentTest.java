@@ -19,26 +19,32 @@ public class ExperimentTest {
   @TempDir Path tmp;
 
   @Test
-  void unumHasItsFivePhasesOnFourEnginesWithCachesAtFivePercent() throws Exception {
+  void unumHasItsFivePhasesAndABulkLoadOnFourEnginesWithCachesAtFivePercent() throws Exception {
     Experiment unum = Experiment.load(EXPERIMENTS, "unum");
 
     assertThat(unum.engines()).containsExactly("lmdb", "rocksdb", "leveldb", "wiredtiger");
-    assertThat(unum.phases()).extracting(Experiment.Phase::id).containsExactly("init", "a", "c", "d", "z");
-    assertThat(unum.phases().get(0).command()).isEqualTo("load");
-    assertThat(unum.phases().get(4).keysAreSpeed()).isTrue();
+    assertThat(unum.phases()).extracting(Experiment.Phase::id).containsExactly("init", "init-bulk", "a", "c", "d", "z");
+    assertThat(unum.phase("init").command()).isEqualTo("load");
+    assertThat(unum.phase("z").keysAreSpeed()).isTrue();
+    Experiment.Phase bulk = unum.phase("init-bulk");
+    assertThat(bulk.command()).isEqualTo("load");
+    assertThat(bulk.workload()).isEqualTo("workloads/unum-y");
+    assertThat(bulk.dataset()).as("its own, empty, data set").isEqualTo("bulk");
+    assertThat(bulk.keysAreSpeed()).isTrue();
+    assertThat(unum.batchSize(bulk)).isEqualTo(5000);
     assertThat(unum.scales()).containsKeys("tiny", "quick", "small", "full");
 
     Experiment.Scale tiny = unum.scale("tiny");
     assertThat(unum.dataSize(tiny)).isEqualTo(2_000L * 1024);
     Map<String, String> variables = unum.variables(tiny, 1, 1L << 20);
-    Map<String, String> rocks = unum.phaseProperties(unum.phases().get(4), "rocksdb", variables, false);
+    Map<String, String> rocks = unum.phaseProperties(unum.phase("z"), "rocksdb", variables, false);
     assertThat(rocks).containsEntry("rocksdb.cache_size", Long.toString(1L << 20))
         .containsEntry("rocksdb.compression", "none")
         .containsEntry("operationcount", "8")
         .containsEntry("recordcount", "2000")
         .containsEntry("fieldlength", "1024")
         .doesNotContainKey("rocksdb.write_buffer_size");
-    assertThat(unum.phaseProperties(unum.phases().get(0), "lmdb", variables, false))
+    assertThat(unum.phaseProperties(unum.phase("init"), "lmdb", variables, false))
         .containsEntry("lmdb.mapsize", Long.toString(2 * 2_000L * 1024 + (64L << 20)))
         .doesNotContainKey("lmdb.nordahead")
         .doesNotContainKey("rocksdb.cache_size");
@@ -60,12 +66,12 @@ public class ExperimentTest {
 
     long memory = 25_600_000;
     Map<String, String> variables = unum.variables(quick, 1, memory);
-    assertThat(unum.phaseProperties(unum.phases().get(1), "rocksdb", variables, true))
+    assertThat(unum.phaseProperties(unum.phase("a"), "rocksdb", variables, true))
         .containsEntry("rocksdb.cache_size", Long.toString(memory / 2))
         .containsEntry("rocksdb.write_buffer_size", Long.toString(memory / 4));
-    assertThat(unum.phaseProperties(unum.phases().get(1), "lmdb", variables, true))
+    assertThat(unum.phaseProperties(unum.phase("a"), "lmdb", variables, true))
         .containsEntry("lmdb.nordahead", "true");
-    assertThat(unum.phaseProperties(unum.phases().get(1), "wiredtiger", variables, true))
+    assertThat(unum.phaseProperties(unum.phase("a"), "wiredtiger", variables, true))
         .containsEntry("wiredtiger.cache_size", Long.toString(memory / 2));
   }
 

@@ -27,6 +27,7 @@ final class LevelDbEngine implements AutoCloseable {
   private final boolean sync;
   private final KeyLocks keyLocks = new KeyLocks(1024);
   private final BatchWorkers workers;
+  private final java.util.Set<String> bulkTables = new java.util.HashSet<>();
   private boolean closed;
 
   private LevelDbEngine(LevelDb db, boolean sync, int batchParallelism) {
@@ -65,6 +66,21 @@ final class LevelDbEngine implements AutoCloseable {
 
   boolean sync() {
     return sync;
+  }
+
+  /**
+   * Whether a bulk load of {@code table} may go on: the first call for a table asks {@code empty}
+   * (and remembers a yes); later calls, from any thread, go on.
+   */
+  synchronized boolean startBulk(String table, java.util.function.BooleanSupplier empty) {
+    if (bulkTables.contains(table)) {
+      return true;
+    }
+    if (!empty.getAsBoolean()) {
+      return false;
+    }
+    bulkTables.add(table);
+    return true;
   }
 
   KeyLocks keyLocks() {

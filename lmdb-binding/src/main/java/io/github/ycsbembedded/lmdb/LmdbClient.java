@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.lmdb;
 
 import io.github.ycsbembedded.core.BatchReadDB;
+import io.github.ycsbembedded.core.BatchWriteDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
@@ -11,6 +12,7 @@ import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.MultiWriteDB;
 import io.github.ycsbembedded.core.RangeScanDB;
 import io.github.ycsbembedded.core.RecordCodec;
+import io.github.ycsbembedded.core.SortedBatch;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -29,6 +31,7 @@ import org.lmdbjava.Env;
 import org.lmdbjava.LmdbNativeException;
 import org.lmdbjava.GetOp;
 import org.lmdbjava.LmdbException;
+import org.lmdbjava.PutFlags;
 import org.lmdbjava.Txn;
 import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
@@ -45,7 +48,7 @@ import site.ycsb.Status;
  * {@code lmdb.destroy}).
  */
 public final class LmdbClient extends EngineClient<LmdbEngine>
-    implements BatchReadDB, MultiWriteDB, RangeScanDB {
+    implements BatchReadDB, BatchWriteDB, MultiWriteDB, RangeScanDB {
   private static final int MAX_KEY_BYTES = LmdbEngine.MAX_KEY_BYTES;
 
   private final ByteBuffer keyMemory = ByteBuffer.allocateDirect(MAX_KEY_BYTES);
@@ -287,6 +290,67 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     } catch (LmdbException e) {
       return atomicWriteError(writes, e);
     }
+  }
+
+  /** One write transaction for the whole batch. */
+  @Override
+  public Status batchInsert(String table, List<Insert> records, List<String> failedKeys) {
+    return insertAtomically(table, records, failedKeys);
+  }
+
+  @Override
+  public boolean batchAtomic() {
+    return true;
+  }
+
+  /**
+   * One write transaction per batch that appends its records in key order ({@code MDB_APPEND}: each
+   * goes at the end of the B-tree, pages are filled, none is split). The first key must lie above
+   * the table's last; the table must have been empty when the process's bulk load of it began.
+   */
+  @Override
+  public Status bulkInsert(String table, List<Insert> records, List<String> failedKeys) {
+    return sortedBulk(table, records, failedKeys, MAX_KEY_BYTES, batch -> {
+      try {
+        Dbi<DirectBuffer> dbi = engine().table(table);
+        String refused = engine().write(txn -> {
+          if (engine().startBulk(table) && dbi.stat(txn).entries > 0) {
+            engine().abandonBulk(table);
+            return notEmpty(table);
+          }
+          try (Cursor<DirectBuffer> cursor = dbi.openCursor(txn)) {
+            if (cursor.last()) {
+              byte[] last = owned(cursor.key());
+              if (!SortedBatch.below(last, batch.key(0))) {
+                return outOfOrder(table, batch.key(0), last);
+              }
+            }
+          }
+          for (int j = 0; j < batch.size(); j++) {
+            byte[] keyBytes = batch.key(j);
+            key.wrap(keyMemory, 0, keyBytes.length);
+            key.putBytes(0, keyBytes);
+            byte[] encoded = batch.value(j);
+            ((MutableDirectBuffer) dbi.reserve(txn, key, encoded.length, PutFlags.MDB_APPEND)).putBytes(0, encoded);
+          }
+          return null;
+        }, refusal -> refusal != null);
+        return refused == null ? Status.OK : bulkRefused(table, records, failedKeys, refused);
+      } catch (LmdbException e) {
+        BatchWriteDB.allFailed(records, failedKeys);
+        return error("bulk insert", table, records.get(0).key(), e);
+      }
+    });
+  }
+
+  @Override
+  public boolean bulkInKeyOrder() {
+    return true;
+  }
+
+  @Override
+  public boolean bulkAtomic() {
+    return true;
   }
 
   /** A cursor in one read transaction from {@code start} while the key is below {@code end}. */

@@ -50,6 +50,7 @@ final class LmdbEngine implements AutoCloseable {
   private final ThreadLocal<Reader> readers = new ThreadLocal<>();
   private final java.util.Queue<Reader> allReaders = new java.util.concurrent.ConcurrentLinkedQueue<>();
   private final ConcurrentHashMap<String, Dbi<DirectBuffer>> tables = new ConcurrentHashMap<>();
+  private final Set<String> bulkTables = ConcurrentHashMap.newKeySet();
   private volatile long mapSize;
   private boolean closed;
 
@@ -219,13 +220,25 @@ final class LmdbEngine implements AutoCloseable {
    * is aborted, the map doubled and the body run again, so the caller's operation succeeds.
    */
   <R> R write(WriteBody<R> body) {
+    return write(body, result -> false);
+  }
+
+  /**
+   * {@link #write(WriteBody)}, but the transaction is aborted instead of committed when
+   * {@code abort} holds for the body's result (a write refused after it looked at the data).
+   */
+  <R> R write(WriteBody<R> body, java.util.function.Predicate<R> abort) {
     TxnGate.Slot slot = gate.slot();
     while (true) {
       long sizeBefore = mapSize;
       gate.enter(slot);
       try (Txn<DirectBuffer> txn = env.txnWrite()) {
         R result = body.run(txn);
-        txn.commit();
+        if (abort.test(result)) {
+          txn.abort();
+        } else {
+          txn.commit();
+        }
         return result;
       } catch (Env.MapFullException e) {
         // fall through: grow outside the transaction, then retry
@@ -261,6 +274,19 @@ final class LmdbEngine implements AutoCloseable {
 
   long mapSize() {
     return mapSize;
+  }
+
+  /**
+   * Marks {@code table} as being bulk loaded by this process; true the first time, when the caller
+   * must check, in the same write transaction, that the table is empty.
+   */
+  boolean startBulk(String table) {
+    return bulkTables.add(table);
+  }
+
+  /** Forgets a bulk load that was refused at its start (the table was not empty). */
+  void abandonBulk(String table) {
+    bulkTables.remove(table);
   }
 
   /** Flushes to disk and closes; the next open needs no recovery. Idempotent. */

@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.rocksdb;
 
 import io.github.ycsbembedded.core.BatchReadDB;
+import io.github.ycsbembedded.core.BatchWriteDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
@@ -45,7 +46,7 @@ import site.ycsb.Status;
  * {@code rocksdb.max_background_jobs}, {@code rocksdb.destroy}).
  */
 public final class RocksDbClient extends EngineClient<RocksDbEngine>
-    implements BatchReadDB, MultiWriteDB, RangeScanDB {
+    implements BatchReadDB, BatchWriteDB, MultiWriteDB, RangeScanDB {
   /** RocksDB's key limit is far larger; one bound for every binding's atomic writes. */
   private static final int MAX_KEY_BYTES = 1 << 20;
 
@@ -189,6 +190,51 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
     } finally {
       KeyLocks.unlockAll(locked);
     }
+  }
+
+  /** One write batch for all the records. */
+  @Override
+  public Status batchInsert(String table, List<Insert> records, List<String> failedKeys) {
+    return insertAtomically(table, records, failedKeys);
+  }
+
+  @Override
+  public boolean batchAtomic() {
+    return true;
+  }
+
+  /**
+   * Writes the batch, sorted, into a table file of its own ({@code SstFileWriter}, with the column
+   * family's options) and ingests that file: the records skip the write-ahead log and the memtable,
+   * and where their key range overlaps no other file they go straight to the last level. Batches
+   * may come in any key order (an overlapping file goes to a higher level, above what it
+   * overlaps).
+   */
+  @Override
+  public Status bulkInsert(String table, List<Insert> records, List<String> failedKeys) {
+    return sortedBulk(table, records, failedKeys, MAX_KEY_BYTES, batch -> {
+      try {
+        ColumnFamilyHandle family = engine().family(table);
+        if (!engine().startBulk(table, family)) {
+          return bulkRefused(table, records, failedKeys, notEmpty(table));
+        }
+        engine().ingest(family, batch);
+        return Status.OK;
+      } catch (RocksDBException | java.io.IOException e) {
+        BatchWriteDB.allFailed(records, failedKeys);
+        return error("bulk insert", table, records.get(0).key(), e);
+      }
+    });
+  }
+
+  @Override
+  public boolean bulkInKeyOrder() {
+    return false;
+  }
+
+  @Override
+  public boolean bulkAtomic() {
+    return true;
   }
 
   @Override

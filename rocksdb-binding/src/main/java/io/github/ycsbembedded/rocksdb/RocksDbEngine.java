@@ -22,12 +22,16 @@ import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.ConfigOptions;
 import org.rocksdb.DBOptions;
+import org.rocksdb.EnvOptions;
 import org.rocksdb.FlushOptions;
+import org.rocksdb.IngestExternalFileOptions;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
 import org.rocksdb.OptionsUtil;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.SstFileWriter;
 import org.rocksdb.WriteOptions;
 import site.ycsb.DBException;
 
@@ -54,6 +58,10 @@ final class RocksDbEngine implements AutoCloseable {
 
   private final RocksDB db;
   private final ColumnFamilyOptions familyOptions;
+  private final DBOptions dbOptions;
+  private final Path dir;
+  private final java.util.Map<String, Boolean> bulkTables = new java.util.HashMap<>();
+  private final java.util.concurrent.atomic.AtomicLong bulkFiles = new java.util.concurrent.atomic.AtomicLong();
   private final WriteOptions writeOptions;
   private final Deque<AutoCloseable> owned;
   private final ConcurrentHashMap<String, ColumnFamilyHandle> families = new ConcurrentHashMap<>();
@@ -61,8 +69,11 @@ final class RocksDbEngine implements AutoCloseable {
   private final BatchWorkers workers;
   private boolean closed;
 
-  private RocksDbEngine(RocksDB db, ColumnFamilyOptions familyOptions, WriteOptions writeOptions,
-      Deque<AutoCloseable> owned, List<ColumnFamilyHandle> handles, int batchParallelism) throws RocksDBException {
+  private RocksDbEngine(Path dir, RocksDB db, DBOptions dbOptions, ColumnFamilyOptions familyOptions,
+      WriteOptions writeOptions, Deque<AutoCloseable> owned, List<ColumnFamilyHandle> handles, int batchParallelism)
+      throws RocksDBException {
+    this.dir = dir;
+    this.dbOptions = dbOptions;
     this.workers = new BatchWorkers("rocksdb", batchParallelism);
     this.db = db;
     this.familyOptions = familyOptions;
@@ -128,7 +139,7 @@ final class RocksDbEngine implements AutoCloseable {
       RocksDB db = RocksDB.open(dbOptions, dir.toString(), descriptors, handles);
       owned.push(db::closeE); // closed after every handle (pushed later), before the options
       handles.forEach(owned::push);
-      return new RocksDbEngine(db, familyOptions, writeOptions, owned, handles, batchParallelism);
+      return new RocksDbEngine(dir, db, dbOptions, familyOptions, writeOptions, owned, handles, batchParallelism);
     } catch (Exception | Error e) {
       closeAll(owned, e);
       throw e;
@@ -231,6 +242,49 @@ final class RocksDbEngine implements AutoCloseable {
         families.put(table, handle);
       }
       return handle;
+    }
+  }
+
+  /**
+   * Whether a bulk load of {@code table} may go on: the first call for a table checks that it holds
+   * no record (and remembers the answer); later calls, from any thread, go on.
+   */
+  synchronized boolean startBulk(String table, ColumnFamilyHandle family) {
+    Boolean empty = bulkTables.get(table);
+    if (empty == null) {
+      try (RocksIterator it = db.newIterator(family)) {
+        it.seekToFirst();
+        empty = !it.isValid();
+      }
+      if (empty) {
+        bulkTables.put(table, true);
+      }
+    }
+    return empty;
+  }
+
+  /**
+   * Writes {@code batch} (sorted, no key twice) into a table file of the family's format in the
+   * database's folder and ingests it, moving the file in; the file is deleted if ingestion fails.
+   */
+  void ingest(ColumnFamilyHandle family, io.github.ycsbembedded.core.SortedBatch batch)
+      throws RocksDBException, IOException {
+    Path file = dir.resolve("ycsb-bulk-" + bulkFiles.incrementAndGet() + "-" + Thread.currentThread().getId() + ".sst");
+    try {
+      try (Options options = new Options(dbOptions, familyOptions);
+          EnvOptions env = new EnvOptions();
+          SstFileWriter writer = new SstFileWriter(env, options)) {
+        writer.open(file.toString());
+        for (int j = 0; j < batch.size(); j++) {
+          writer.put(batch.key(j), batch.value(j));
+        }
+        writer.finish();
+      }
+      try (IngestExternalFileOptions ingest = new IngestExternalFileOptions().setMoveFiles(true)) {
+        db.ingestExternalFile(family, List.of(file.toString()), ingest);
+      }
+    } finally {
+      Files.deleteIfExists(file);
     }
   }
 

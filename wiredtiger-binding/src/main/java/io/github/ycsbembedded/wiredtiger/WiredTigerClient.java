@@ -8,6 +8,7 @@ import com.wiredtiger.db.WiredTigerPanicException;
 import com.wiredtiger.db.WiredTigerRollbackException;
 import com.wiredtiger.db.wiredtigerConstants;
 import io.github.ycsbembedded.core.BatchReadDB;
+import io.github.ycsbembedded.core.BatchWriteDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
@@ -18,6 +19,7 @@ import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.MultiWriteDB;
 import io.github.ycsbembedded.core.RangeScanDB;
 import io.github.ycsbembedded.core.RecordCodec;
+import io.github.ycsbembedded.core.SortedBatch;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,7 +47,7 @@ import site.ycsb.Status;
  * {@code wiredtiger.table_config}, {@code wiredtiger.retry_timeout_ms}, {@code wiredtiger.destroy}).
  */
 public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
-    implements BatchReadDB, MultiWriteDB, RangeScanDB {
+    implements BatchReadDB, BatchWriteDB, MultiWriteDB, RangeScanDB {
   /** One bound for every binding's atomic writes; WiredTiger's own is far larger. */
   private static final int MAX_KEY_BYTES = 1 << 20;
 
@@ -54,6 +56,9 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
 
   private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
   private final Map<String, Cursor> cursors = new HashMap<>();
+  /** This thread's bulk cursors, open from its first bulk insert into a table to its cleanup. */
+  private final Map<String, Cursor> bulkCursors = new HashMap<>();
+  private final Map<String, byte[]> lastBulkKeys = new HashMap<>();
   private Session session;
 
   public WiredTigerClient() {
@@ -101,6 +106,16 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   @Override
   protected void cleanupThread() throws DBException {
     try {
+      // a bulk cursor's records are in the table once it is closed
+      for (Map.Entry<String, Cursor> bulk : bulkCursors.entrySet()) {
+        try {
+          bulk.getValue().close();
+        } catch (WiredTigerException e) {
+          throw new DBException("wiredtiger: finishing the bulk load of " + bulk.getKey() + " failed: "
+              + e.getMessage(), e);
+        }
+      }
+      bulkCursors.clear();
       for (Cursor cursor : cursors.values()) {
         cursor.close();
       }
@@ -110,6 +125,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     } catch (WiredTigerException e) {
       throw new DBException("wiredtiger: closing a session failed: " + e.getMessage(), e);
     } finally {
+      bulkCursors.clear();
       cursors.clear();
       session = null;
     }
@@ -249,6 +265,76 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
       }
       return Status.OK;
     });
+  }
+
+  /** One snapshot transaction for all the records. */
+  @Override
+  public Status batchInsert(String table, List<Insert> records, List<String> failedKeys) {
+    return insertAtomically(table, records, failedKeys);
+  }
+
+  @Override
+  public boolean batchAtomic() {
+    return true;
+  }
+
+  /**
+   * A bulk cursor ({@code open_cursor(..., "bulk")}), opened on this thread's first bulk insert
+   * into the table and kept open until its cleanup: WiredTiger then builds the table's pages in
+   * key order, without transactions or page splits. It takes one thread, an empty table and keys in
+   * ascending order; the records are in the table once the cursor closes. Not atomic: a failure in
+   * the middle of a batch leaves its earlier records.
+   */
+  @Override
+  public Status bulkInsert(String table, List<Insert> records, List<String> failedKeys) {
+    return sortedBulk(table, records, failedKeys, MAX_KEY_BYTES, batch -> {
+      Cursor bulk = bulkCursors.get(table);
+      if (bulk == null) {
+        try {
+          Cursor plain = cursor(table);
+          boolean empty = plain.next() == wiredtigerConstants.WT_NOTFOUND;
+          // a bulk cursor needs the table to itself: no other cursor of this session on it
+          cursors.remove(table);
+          plain.close();
+          if (!empty) {
+            return bulkRefused(table, records, failedKeys, notEmpty(table));
+          }
+          bulk = session.open_cursor(engine().table(session, table), null, "bulk");
+        } catch (WiredTigerException e) {
+          return bulkRefused(table, records, failedKeys, "WiredTiger opens a bulk cursor only on an empty table that"
+              + " no other thread has open (a bulk load runs in one thread): " + e.getMessage());
+        }
+        bulkCursors.put(table, bulk);
+      }
+      byte[] last = lastBulkKeys.get(table);
+      if (last != null && !SortedBatch.below(last, batch.key(0))) {
+        return bulkRefused(table, records, failedKeys, outOfOrder(table, batch.key(0), last));
+      }
+      for (int j = 0; j < batch.size(); j++) {
+        try {
+          bulk.putKeyByteArray(batch.key(j));
+          bulk.putValueByteArray(batch.value(j));
+          bulk.insert();
+          lastBulkKeys.put(table, batch.key(j));
+        } catch (WiredTigerException e) {
+          for (int k = j; k < batch.size(); k++) {
+            failedKeys.add(records.get(batch.index(k)).key());
+          }
+          return error("bulk insert", table, records.get(batch.index(j)).key(), e);
+        }
+      }
+      return Status.OK;
+    });
+  }
+
+  @Override
+  public boolean bulkInKeyOrder() {
+    return true;
+  }
+
+  @Override
+  public boolean bulkAtomic() {
+    return false;
   }
 
   /** A transaction body; returns the operation's status, a commit follows only for OK. */

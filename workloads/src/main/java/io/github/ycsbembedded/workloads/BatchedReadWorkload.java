@@ -53,7 +53,7 @@ public class BatchedReadWorkload extends CoreWorkload {
   private boolean verify;
   private String fieldNamePrefix;
   private Measurements measurements;
-  private KeysReadMeasurement keysRead;
+  private KeysMeasurement keysRead;
 
   @Override
   public void init(Properties p) throws WorkloadException {
@@ -73,7 +73,7 @@ public class BatchedReadWorkload extends CoreWorkload {
     verify = Boolean.parseBoolean(p.getProperty(DATA_INTEGRITY_PROPERTY, DATA_INTEGRITY_PROPERTY_DEFAULT));
     fieldNamePrefix = p.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT);
     measurements = Measurements.getMeasurements();
-    keysRead = KeysReadMeasurement.get();
+    keysRead = KeysMeasurement.get(KeysMeasurement.READ);
   }
 
   @Override
@@ -117,7 +117,7 @@ public class BatchedReadWorkload extends CoreWorkload {
     try {
       keysRead.printIfUnregistered();
     } catch (IOException e) {
-      throw new WorkloadException("cannot print " + KeysReadMeasurement.NAME + ": " + e.getMessage(), e);
+      throw new WorkloadException("cannot print " + KeysMeasurement.READ.name() + ": " + e.getMessage(), e);
     }
   }
 

@@ -98,7 +98,7 @@ class BatchedReadWorkloadTest {
   void eachTransactionIsOneBatchOfUniqueExistingKeysInDrawOrder() throws Exception {
     BatchedReadWorkload workload = workload();
     RecordingDb db = new RecordingDb(10000);
-    long keysBefore = KeysReadMeasurement.get().keys();
+    long keysBefore = KeysMeasurement.get(KeysMeasurement.READ).keys();
 
     for (int i = 0; i < 20; i++) {
       assertThat(workload.doTransaction(db, null)).isTrue();
@@ -114,7 +114,7 @@ class BatchedReadWorkloadTest {
       assertThat(batch).as("handed over as drawn, not sorted").isNotEqualTo(sorted);
     }
     assertThat(db.batchFields).containsOnlyNulls();
-    assertThat(KeysReadMeasurement.get().keys() - keysBefore).isEqualTo(20 * 256);
+    assertThat(KeysMeasurement.get(KeysMeasurement.READ).keys() - keysBefore).isEqualTo(20 * 256);
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.ycsbembedded.core.BatchReadDB;
+import io.github.ycsbembedded.core.BatchWriteDB;
 import io.github.ycsbembedded.core.EngineDirectory;
 import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.MultiWriteDB;
@@ -575,6 +576,167 @@ public abstract class BindingConformanceTest {
     List<KeyRead> results = new ArrayList<>(List.of(KeyRead.missing()));
     assertThat(batch(db).batchRead(TABLE, List.of(), null, results)).isEqualTo(Status.OK);
     assertThat(results).isEmpty();
+  }
+
+  // ---- batch inserts and bulk loads (BatchWriteDB) ----
+
+  protected BatchWriteDB batches(DB db) {
+    assertThat(db).as("every binding implements BatchWriteDB").isInstanceOf(BatchWriteDB.class);
+    return (BatchWriteDB) db;
+  }
+
+  /** Records {@code from} to {@code to - 1}, each with field n = its key, in a shuffled order. */
+  private static List<BatchWriteDB.Insert> inserts(int from, int to, long seed) {
+    List<BatchWriteDB.Insert> records = new ArrayList<>();
+    for (int i = from; i < to; i++) {
+      records.add(new BatchWriteDB.Insert(key(i), record("n", key(i), "pad", "v".repeat(i % 50))));
+    }
+    Collections.shuffle(records, new java.util.Random(seed));
+    return records;
+  }
+
+  /** Every record's field n from the start of the table, in the order the scan returns them. */
+  private static List<String> scanAll(DB db, int limit) {
+    Vector<HashMap<String, ByteIterator>> rows = new Vector<>();
+    assertThat(db.scan(TABLE, key(0), limit, Set.of("n"), rows)).isEqualTo(Status.OK);
+    return rows.stream().map(row -> row.get("n").toString()).toList();
+  }
+
+  private static List<String> keys(int from, int to) {
+    List<String> keys = new ArrayList<>();
+    for (int i = from; i < to; i++) {
+      keys.add(key(i));
+    }
+    return keys;
+  }
+
+  /** What the binding printed on stderr while {@code body} ran. */
+  private static String stderrOf(Callable<?> body) throws Exception {
+    java.io.PrintStream saved = System.err;
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(captured, true, StandardCharsets.UTF_8));
+    try {
+      body.call();
+    } finally {
+      System.setErr(saved);
+    }
+    return captured.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void batchInsertStoresEveryRecordGivenInAnyOrder() throws DBException {
+    DB db = open();
+    List<String> failed = new ArrayList<>(List.of("stale"));
+
+    assertThat(batches(db).batchInsert(TABLE, inserts(0, 300, 7), failed)).isEqualTo(Status.OK);
+
+    assertThat(failed).isEmpty();
+    for (int i = 0; i < 300; i++) {
+      assertThat(read(db, TABLE, key(i), null)).isEqualTo(Map.of("n", key(i), "pad", "v".repeat(i % 50)));
+    }
+    assertThat(scanAll(db, 1000)).isEqualTo(keys(0, 300));
+  }
+
+  @Test
+  void batchInsertReplacesExistingRecordsAndKeepsTheLastOfAKeyGivenTwice() throws DBException {
+    DB db = open();
+    db.insert(TABLE, "a", record("field0", "old", "field1", "gone"));
+    List<String> failed = new ArrayList<>();
+
+    assertThat(batches(db).batchInsert(TABLE, List.of(
+        new BatchWriteDB.Insert("a", record("field0", "new")),
+        new BatchWriteDB.Insert("b", record("field0", "first")),
+        new BatchWriteDB.Insert("b", record("field0", "second"))), failed)).isEqualTo(Status.OK);
+
+    assertThat(read(db, TABLE, "a", null)).isEqualTo(Map.of("field0", "new"));
+    assertThat(read(db, TABLE, "b", null)).isEqualTo(Map.of("field0", "second"));
+  }
+
+  @Test
+  void aFailedBatchInsertNamesTheKeysItDidNotStore() throws DBException {
+    DB db = open();
+    List<String> failed = new ArrayList<>();
+    List<BatchWriteDB.Insert> records = List.of(
+        new BatchWriteDB.Insert("a", record("field0", "x")),
+        new BatchWriteDB.Insert("", record("field0", "empty key")),
+        new BatchWriteDB.Insert("b", record("field0", "y")));
+
+    assertThat(batches(db).batchInsert(TABLE, records, failed)).isEqualTo(Status.BAD_REQUEST);
+
+    for (String key : List.of("a", "b")) {
+      boolean stored = db.read(TABLE, key, null, new HashMap<>()) == Status.OK;
+      assertThat(failed.contains(key)).as("%s named as failed exactly when not stored", key).isEqualTo(!stored);
+    }
+    assertThat(failed).contains("");
+    if (batches(db).batchAtomic()) {
+      assertThat(failed).containsExactly("a", "", "b");
+    }
+  }
+
+  @Test
+  void bulkLoadIntoAnEmptyTableReadsEveryRecordBackInKeyOrderAfterReopening() throws DBException {
+    DB db = open();
+    List<String> failed = new ArrayList<>();
+    for (int b = 0; b < 3; b++) {
+      List<BatchWriteDB.Insert> batch = new ArrayList<>(inserts(b * 200, (b + 1) * 200, b));
+      if (b == 1) {
+        batch.add(0, new BatchWriteDB.Insert(key(250), record("n", "overwritten")));
+      }
+      assertThat(batches(db).bulkInsert(TABLE, batch, failed)).as("batch %d", b).isEqualTo(Status.OK);
+      assertThat(failed).isEmpty();
+    }
+    close(db);
+
+    DB reopened = open();
+    for (int i = 0; i < 600; i++) {
+      assertThat(read(reopened, TABLE, key(i), null)).isEqualTo(Map.of("n", key(i), "pad", "v".repeat(i % 50)));
+    }
+    assertThat(scanAll(reopened, 1000)).isEqualTo(keys(0, 600));
+  }
+
+  @Test
+  void bulkLoadIntoATableThatHoldsRecordsIsRefusedInOneLineAndStoresNothing() throws Exception {
+    DB db = open();
+    db.insert(TABLE, "kept", record("field0", "before"));
+    List<String> failed = new ArrayList<>();
+    List<BatchWriteDB.Insert> batch = inserts(0, 10, 1);
+
+    String stderr = stderrOf(() -> assertThat(batches(db).bulkInsert(TABLE, batch, failed))
+        .isEqualTo(Status.BAD_REQUEST));
+
+    assertThat(stderr.lines().toList()).singleElement().asString()
+        .contains(name() + ": bulk insert " + TABLE + "/")
+        .contains("a bulk load fills an empty table, and " + TABLE + " already holds records");
+    assertThat(failed).containsExactlyInAnyOrderElementsOf(keys(0, 10));
+    close(db);
+    DB reopened = open();
+    assertThat(scanAll(reopened, 100)).isEmpty();
+    assertThat(read(reopened, TABLE, "kept", null)).containsEntry("field0", "before");
+    assertThat(reopened.read(TABLE, key(0), null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
+  }
+
+  @Test
+  void aBulkBatchBelowTheKeysLoadedBeforeIsRefusedWhereTheEngineNeedsKeyOrder() throws Exception {
+    DB db = open();
+    List<String> failed = new ArrayList<>();
+    assertThat(batches(db).bulkInsert(TABLE, inserts(100, 200, 1), failed)).isEqualTo(Status.OK);
+    boolean inOrder = batches(db).bulkInKeyOrder();
+
+    String stderr = stderrOf(() -> assertThat(batches(db).bulkInsert(TABLE, inserts(0, 100, 2), failed))
+        .isEqualTo(inOrder ? Status.BAD_REQUEST : Status.OK));
+
+    if (inOrder) {
+      assertThat(stderr.lines().toList()).singleElement().asString()
+          .contains("takes batches in ascending key order, and this batch's first key " + key(0)
+              + " is not above " + key(199));
+      assertThat(failed).containsExactlyInAnyOrderElementsOf(keys(0, 100));
+    } else {
+      assertThat(stderr).isEmpty();
+      assertThat(failed).isEmpty();
+    }
+    close(db);
+    DB reopened = open();
+    assertThat(scanAll(reopened, 1000)).isEqualTo(inOrder ? keys(100, 200) : keys(0, 200));
   }
 
   // ---- atomic multi-key writes (MultiWriteDB) and range scans (RangeScanDB) ----

@@ -96,6 +96,57 @@ public abstract class StockClientEndToEndTest {
   }
 
   /**
+   * Workload Y loads in batches of 256 through the binding's native batch insert, two threads
+   * sharing the load; workloadc then reads every record back, each value checked.
+   */
+  @Test
+  void workloadYLoadsInBatchesAndWorkloadCReadsEveryRecordBackChecked() throws Exception {
+    YcsbProcess load = client(common(), "-load", "-P", YcsbProcess.workload("workloady").toString(), "-threads", "2");
+    assertThat(load.exitCode()).as(load.toString()).isZero();
+    assertThat(load.count("BATCH_INSERT", "Operations")).as(load.toString()).isEqualTo((RECORDS + 255) / 256);
+    assertThat(load.count("BATCH_INSERT_KEYS", "KeysStored")).isEqualTo(RECORDS);
+    assertThat(load.metric("INSERT", "Operations")).as("no single inserts: the batch is native").isNull();
+    assertThat(load.returnLines()).allMatch(line -> line.contains("Return=OK"));
+
+    assertReadsEveryRecordBackChecked(common());
+  }
+
+  /**
+   * A bulk load in key order through the engine's bulk path reads back whole; a second bulk load
+   * into the now full table is refused in one line, and the data stays as it was. (Stock Client
+   * exits 0 whatever its operations returned; bin/ycsb's CheckedClient makes that exit status 1.)
+   */
+  @Test
+  void bulkLoadReadsBackWholeAndASecondBulkLoadIsRefusedInOneLine() throws Exception {
+    List<String> ordered = common();
+    ordered.addAll(List.of("-p", "insertorder=ordered", "-p", "zeropadding=12"));
+    String workload = YcsbProcess.workload("workloady").toString();
+    YcsbProcess load = client(ordered, "-load", "-P", workload, "-p", "bulkload=true", "-p", "batchsize=3000");
+    assertThat(load.exitCode()).as(load.toString()).isZero();
+    assertThat(load.count("BATCH_INSERT", "Return=OK")).as(load.toString()).isEqualTo((RECORDS + 2999) / 3000);
+    assertThat(load.count("BATCH_INSERT_KEYS", "KeysStored")).isEqualTo(RECORDS);
+
+    YcsbProcess again = client(ordered, "-load", "-P", workload, "-p", "bulkload=true");
+    assertThat(again.stderr().lines().filter(l -> l.startsWith(name() + ": "))).as(again.stderr())
+        .singleElement().asString().isEqualTo(name() + ": bulk insert usertable/user000000000000 failed: a bulk load"
+            + " fills an empty table, and usertable already holds records; load it into a new " + name()
+            + ".dir, or with " + name() + ".destroy=true");
+    assertThat(again.count("BATCH_INSERT", "Return=BAD_REQUEST")).isEqualTo(1);
+
+    assertReadsEveryRecordBackChecked(ordered);
+  }
+
+  /** workloadc reads every record once (ordered requests over all keys), each value checked. */
+  private void assertReadsEveryRecordBackChecked(List<String> base) throws Exception {
+    YcsbProcess run = client(base, "-t", "-P", YcsbProcess.workload("workloadc").toString(),
+        "-p", "operationcount=" + RECORDS, "-p", "requestdistribution=sequential", "-p", "dataintegrity=true");
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(run.count("READ", "Return=OK")).as(run.toString()).isEqualTo(RECORDS);
+    assertThat(run.count("VERIFY", "Return=OK")).as("every value checked").isEqualTo(RECORDS);
+    assertThat(run.returnLines()).allMatch(line -> line.contains("Return=OK"));
+  }
+
+  /**
    * The Oracle likes: two index entries per like in one atomic write, loaded and liked by two
    * threads; afterwards the two indexes hold exactly the same likes, and every lookup kind ran.
    */

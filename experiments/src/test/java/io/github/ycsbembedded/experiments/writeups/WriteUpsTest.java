@@ -105,6 +105,22 @@ class WriteUpsTest {
     assertThat(row(c, "lmdb").subList(5, 9)).as("the write-up did not measure LMDB").containsOnly("");
   }
 
+  /** A run with the bulk load (unum-quick-bulk, 2026-11-24) gets its table beside Init's. */
+  @Test
+  void unumBulkTableSetsEachEnginesBulkLoadBesideItsOneByOneInit() throws Exception {
+    List<Document.Table> tables = tables("unum", "unum-quick-bulk");
+
+    assertThat(tables).hasSize(6);
+    Document.Table bulk = tables.get(1);
+    assertThat(bulk.header()).containsExactly("engine", "Init, one by one", "bulk", "bulk ÷ one by one",
+        "written, one by one", "written, bulk", "write amplification, one by one", "write amplification, bulk");
+    assertThat(row(bulk, "rocksdb")).containsExactly("rocksdb", "17,643 ops/s", "155,155 records/s", "8.79",
+        "1.8 GiB", "424.3 MiB", "4.76", "1.09");
+    assertThat(row(bulk, "lmdb").subList(1, 4)).containsExactly("6,118 ops/s", "175,000 records/s", "28.60");
+    assertThat(tables.get(0).rows()).extracting(r -> r.get(0))
+        .as("Init's own table is Unum's, without the bulk load").containsExactly("lmdb", "rocksdb", "leveldb", "wiredtiger");
+  }
+
   @Test
   void withoutTheRegimeUnumsClaimsGetNoVerdict() throws Exception {
     Results.Run run = fixture("unum-quick");

@@ -10,8 +10,9 @@ import site.ycsb.measurements.OneMeasurement;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 
 /**
- * Keys read by batch reads, and keys per second — the figure Unum's Workload Z table reports —
- * written in YCSB's own {@code [NAME], metric, value} form among the other measurements:
+ * Keys handled by batch operations, and keys per second — the figure Unum's Workload Z table
+ * reports — written in YCSB's own {@code [NAME], metric, value} form among the other measurements.
+ * For batch reads ({@link #READ}):
  *
  * <pre>
  * [BATCH_READ_KEYS], Keys, 51200
@@ -20,12 +21,22 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * [BATCH_READ_KEYS], Throughput(keys/sec), 63054.18
  * </pre>
  *
+ * and for batch inserts ({@link #INSERT}) the same with {@code KeysStored} for {@code KeysFound}.
+ *
  * RunTime spans the first batch's start to the last batch's end. YCSB 0.17.0 has no public way to
  * add a measurement of another kind, so it is put into {@link Measurements}' map by reflection;
  * should that fail, {@link #printIfUnregistered} writes the same lines to stdout at cleanup.
  */
-final class KeysReadMeasurement extends OneMeasurement {
-  static final String NAME = "BATCH_READ_KEYS";
+final class KeysMeasurement extends OneMeasurement {
+  /** Batch reads: keys asked for, and found. */
+  static final Kind READ = new Kind("BATCH_READ_KEYS", "KeysFound");
+  /** Batch inserts: keys given, and stored. */
+  static final Kind INSERT = new Kind("BATCH_INSERT_KEYS", "KeysStored");
+
+  /** The measurement's name and the name of its second count. */
+  record Kind(String name, String doneLabel) {}
+
+  private final Kind kind;
 
   private final LongAdder keys = new LongAdder();
   private final LongAdder found = new LongAdder();
@@ -33,24 +44,26 @@ final class KeysReadMeasurement extends OneMeasurement {
   private final AtomicLong lastEndNs = new AtomicLong(Long.MIN_VALUE);
   private boolean registered;
 
-  private KeysReadMeasurement() {
-    super(NAME);
+  private KeysMeasurement(Kind kind) {
+    super(kind.name());
+    this.kind = kind;
   }
 
-  /** The process's measurement, registered with YCSB's measurements on first use. */
-  static synchronized KeysReadMeasurement get() {
+  /** The process's measurement of {@code kind}, registered with YCSB's measurements on first use. */
+  static synchronized KeysMeasurement get(Kind kind) {
     Map<String, OneMeasurement> map = measurementMap();
     if (map == null) {
-      return new KeysReadMeasurement();
+      return new KeysMeasurement(kind);
     }
-    OneMeasurement existing = map.computeIfAbsent(NAME, n -> {
-      KeysReadMeasurement created = new KeysReadMeasurement();
+    OneMeasurement existing = map.computeIfAbsent(kind.name(), n -> {
+      KeysMeasurement created = new KeysMeasurement(kind);
       created.registered = true;
       return created;
     });
-    return (KeysReadMeasurement) existing;
+    return (KeysMeasurement) existing;
   }
 
+  /** One batch: {@code requested} keys, of which {@code present} were found (read) or stored (insert). */
   void record(int requested, int present, long startNs, long endNs) {
     keys.add(requested);
     found.add(present);
@@ -78,16 +91,16 @@ final class KeysReadMeasurement extends OneMeasurement {
 
   @Override
   public String getSummary() {
-    return "[" + NAME + ": Keys=" + keys.sum() + "]";
+    return "[" + kind.name() + ": Keys=" + keys.sum() + "]";
   }
 
   @Override
   public void exportMeasurements(MeasurementsExporter exporter) throws IOException {
     long spanNs = Math.max(0, lastEndNs.get() - firstStartNs.get());
-    exporter.write(NAME, "Keys", keys.sum());
-    exporter.write(NAME, "KeysFound", found.sum());
-    exporter.write(NAME, "RunTime(ms)", spanNs / 1_000_000);
-    exporter.write(NAME, "Throughput(keys/sec)", keysPerSecond());
+    exporter.write(kind.name(), "Keys", keys.sum());
+    exporter.write(kind.name(), kind.doneLabel(), found.sum());
+    exporter.write(kind.name(), "RunTime(ms)", spanNs / 1_000_000);
+    exporter.write(kind.name(), "Throughput(keys/sec)", keysPerSecond());
   }
 
   /** The fallback when reflection could not register this measurement: the same lines, on stdout. */
