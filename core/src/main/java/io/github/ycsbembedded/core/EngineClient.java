@@ -273,10 +273,10 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   }
 
   /**
-   * {@link BatchWriteDB#batchInsert} through the binding's atomic group write: every record in one
-   * transaction or write batch, all or nothing.
+   * {@link BatchWriteDB#batchInsert} for every binding: the records go through its atomic group
+   * write ({@link MultiWriteDB#writeAtomically}: one transaction or write batch), all or nothing.
    */
-  protected final Status insertAtomically(String table, List<BatchWriteDB.Insert> records, List<String> failedKeys) {
+  public final Status batchInsert(String table, List<BatchWriteDB.Insert> records, List<String> failedKeys) {
     List<MultiWriteDB.Write> writes = new java.util.ArrayList<>(records.size());
     for (BatchWriteDB.Insert record : records) {
       writes.add(MultiWriteDB.Write.put(table, record.key(), record.values()));
@@ -288,6 +288,11 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
       BatchWriteDB.allFailed(records, failedKeys);
     }
     return status;
+  }
+
+  /** {@link BatchWriteDB#batchAtomic}: {@link #batchInsert} is all or nothing. */
+  public final boolean batchAtomic() {
+    return true;
   }
 
   /**

@@ -188,17 +188,6 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
     }
   }
 
-  /** One write batch for all the records. */
-  @Override
-  public Status batchInsert(String table, List<Insert> records, List<String> failedKeys) {
-    return insertAtomically(table, records, failedKeys);
-  }
-
-  @Override
-  public boolean batchAtomic() {
-    return true;
-  }
-
   /**
    * LevelDB has no bulk path of its own (no table-file ingestion): the batch, sorted, goes in one
    * write batch, so the bulk load's speed comes from the size of its batches. The table must have

@@ -292,17 +292,6 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     }
   }
 
-  /** One write transaction for the whole batch. */
-  @Override
-  public Status batchInsert(String table, List<Insert> records, List<String> failedKeys) {
-    return insertAtomically(table, records, failedKeys);
-  }
-
-  @Override
-  public boolean batchAtomic() {
-    return true;
-  }
-
   /**
    * One write transaction per batch that appends its records in key order ({@code MDB_APPEND}: each
    * goes at the end of the B-tree, pages are filled, none is split). The first key must lie above

@@ -192,17 +192,6 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
     }
   }
 
-  /** One write batch for all the records. */
-  @Override
-  public Status batchInsert(String table, List<Insert> records, List<String> failedKeys) {
-    return insertAtomically(table, records, failedKeys);
-  }
-
-  @Override
-  public boolean batchAtomic() {
-    return true;
-  }
-
   /**
    * Writes the batch, sorted, into a table file of its own ({@code SstFileWriter}, with the column
    * family's options) and ingests that file: the records skip the write-ahead log and the memtable,

@@ -60,7 +60,7 @@ final class RocksDbEngine implements AutoCloseable {
   private final ColumnFamilyOptions familyOptions;
   private final DBOptions dbOptions;
   private final Path dir;
-  private final java.util.Map<String, Boolean> bulkTables = new java.util.HashMap<>();
+  private final Set<String> bulkTables = new java.util.HashSet<>();
   private final java.util.concurrent.atomic.AtomicLong bulkFiles = new java.util.concurrent.atomic.AtomicLong();
   private final WriteOptions writeOptions;
   private final Deque<AutoCloseable> owned;
@@ -250,17 +250,17 @@ final class RocksDbEngine implements AutoCloseable {
    * no record (and remembers the answer); later calls, from any thread, go on.
    */
   synchronized boolean startBulk(String table, ColumnFamilyHandle family) {
-    Boolean empty = bulkTables.get(table);
-    if (empty == null) {
-      try (RocksIterator it = db.newIterator(family)) {
-        it.seekToFirst();
-        empty = !it.isValid();
-      }
-      if (empty) {
-        bulkTables.put(table, true);
+    if (bulkTables.contains(table)) {
+      return true;
+    }
+    try (RocksIterator it = db.newIterator(family)) {
+      it.seekToFirst();
+      if (it.isValid()) {
+        return false;
       }
     }
-    return empty;
+    bulkTables.add(table);
+    return true;
   }
 
   /**

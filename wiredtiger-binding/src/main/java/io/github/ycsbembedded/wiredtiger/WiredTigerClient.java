@@ -267,17 +267,6 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     });
   }
 
-  /** One snapshot transaction for all the records. */
-  @Override
-  public Status batchInsert(String table, List<Insert> records, List<String> failedKeys) {
-    return insertAtomically(table, records, failedKeys);
-  }
-
-  @Override
-  public boolean batchAtomic() {
-    return true;
-  }
-
   /**
    * A bulk cursor ({@code open_cursor(..., "bulk")}), opened on this thread's first bulk insert
    * into the table and kept open until its cleanup: WiredTiger then builds the table's pages in
