@@ -1,6 +1,5 @@
 package io.github.ycsbembedded.benchmarks;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -35,9 +34,12 @@ public class Dataset {
   public int recordCount;
 
   Path dir;
+  /** The threads' binding clients open on the data set. */
+  Users users;
 
   @Setup(Level.Trial)
   public void load() throws Exception {
+    users = new Users();
     dir = Files.createTempDirectory("ycsb-embedded-jmh-" + engine.prefix());
     DB db = engine.newClient();
     db.setProperties(properties());
@@ -65,7 +67,8 @@ public class Dataset {
   }
 
   @TearDown(Level.Trial)
-  public void delete() throws IOException {
+  public void delete() throws Exception {
+    users.awaitAll();
     try (Stream<Path> tree = Files.walk(dir)) {
       for (Path p : (Iterable<Path>) tree.sorted(Comparator.reverseOrder())::iterator) {
         Files.delete(p);

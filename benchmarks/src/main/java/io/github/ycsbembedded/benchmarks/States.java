@@ -51,14 +51,18 @@ public final class States {
   @State(Scope.Benchmark)
   public static class RawEngineState {
     RawEngine engine;
+    /** The threads' sessions open on the engine. */
+    Users users;
 
     @Setup(Level.Trial)
     public void open(Dataset dataset) throws Exception {
+      users = new Users();
       engine = dataset.engine.openRaw(dataset.dir);
     }
 
     @TearDown(Level.Trial)
     public void close() throws Exception {
+      users.awaitAll();
       engine.close();
     }
   }
@@ -67,15 +71,22 @@ public final class States {
   @State(Scope.Thread)
   public static class RawThread {
     RawEngine.RawSession session;
+    private Users users;
 
     @Setup(Level.Trial)
     public void open(RawEngineState engine) throws Exception {
       session = engine.engine.session();
+      users = engine.users;
+      users.enter();
     }
 
     @TearDown(Level.Trial)
     public void close() throws Exception {
-      session.close();
+      try {
+        session.close();
+      } finally {
+        users.leave();
+      }
     }
   }
 
@@ -84,19 +95,26 @@ public final class States {
   public static class BindingThread {
     DB db;
     byte[] updateValue;
+    private Users users;
 
     @Setup(Level.Trial)
     public void open(Dataset dataset) throws Exception {
       db = dataset.engine.newClient();
       db.setProperties(dataset.properties());
       db.init();
+      users = dataset.users;
+      users.enter();
       updateValue = new byte[dataset.valueSize];
       new SplittableRandom(7).nextBytes(updateValue);
     }
 
     @TearDown(Level.Trial)
     public void close() throws Exception {
-      db.cleanup();
+      try {
+        db.cleanup();
+      } finally {
+        users.leave();
+      }
     }
   }
 }

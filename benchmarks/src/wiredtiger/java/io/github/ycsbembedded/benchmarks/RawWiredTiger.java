@@ -4,6 +4,7 @@ import com.wiredtiger.db.Connection;
 import com.wiredtiger.db.Cursor;
 import com.wiredtiger.db.SearchStatus;
 import com.wiredtiger.db.Session;
+import com.wiredtiger.db.WiredTigerRollbackException;
 import com.wiredtiger.db.wiredtiger;
 import com.wiredtiger.db.wiredtigerConstants;
 import java.nio.file.Path;
@@ -53,18 +54,27 @@ final class RawWiredTiger implements RawEngine {
       }
     }
 
+    /** Retried whole when another thread's transaction wrote the key first, as the binding's. */
     @Override
     public void update(int index) {
-      session.begin_transaction("isolation=snapshot");
-      position(index);
-      cursor.search();
-      byte[] value = cursor.getValueByteArray();
-      value[value.length - 1]++;
-      cursor.putKeyByteArray(key);
-      cursor.putValueByteArray(value);
-      cursor.update();
-      session.commit_transaction(null);
-      cursor.reset();
+      while (true) {
+        session.begin_transaction("isolation=snapshot");
+        try {
+          position(index);
+          cursor.search();
+          byte[] value = cursor.getValueByteArray();
+          value[value.length - 1]++;
+          cursor.putKeyByteArray(key);
+          cursor.putValueByteArray(value);
+          cursor.update();
+          session.commit_transaction(null);
+          cursor.reset();
+          return;
+        } catch (WiredTigerRollbackException e) {
+          cursor.reset();
+          session.rollback_transaction(null);
+        }
+      }
     }
 
     @Override

@@ -43,7 +43,8 @@ import site.ycsb.Status;
  * <p>Properties: see the README ({@code rocksdb.dir}, {@code rocksdb.optionsfile},
  * {@code rocksdb.cache_size}, {@code rocksdb.compression}, {@code rocksdb.sync},
  * {@code rocksdb.disable_wal}, {@code rocksdb.write_buffer_size}, {@code rocksdb.bloom_bits},
- * {@code rocksdb.max_background_jobs}, {@code rocksdb.destroy}).
+ * {@code rocksdb.max_background_jobs}, {@code rocksdb.batch_parallelism}, {@code rocksdb.direct_reads},
+ * {@code rocksdb.destroy}).
  */
 public final class RocksDbClient extends EngineClient<RocksDbEngine>
     implements BatchReadDB, BatchWriteDB, MultiWriteDB, RangeScanDB {

@@ -51,7 +51,7 @@ final class RocksDbEngine implements AutoCloseable {
 
   static final Set<String> PROPERTIES = Set.of("rocksdb.optionsfile", "rocksdb.cache_size", "rocksdb.compression",
       "rocksdb.sync", "rocksdb.disable_wal", "rocksdb.write_buffer_size", "rocksdb.bloom_bits",
-      "rocksdb.max_background_jobs", "rocksdb.batch_parallelism");
+      "rocksdb.max_background_jobs", "rocksdb.batch_parallelism", "rocksdb.direct_reads");
 
 
   private static boolean libraryLoaded;
@@ -94,6 +94,7 @@ final class RocksDbEngine implements AutoCloseable {
     long writeBufferSize = p.size("rocksdb.write_buffer_size", 64L << 20, 64 << 10);
     int bloomBits = p.integer("rocksdb.bloom_bits", DEFAULT_BLOOM_BITS, 0, 64);
     int backgroundJobs = p.integer("rocksdb.max_background_jobs", 2, 1, 256);
+    boolean directReads = p.bool("rocksdb.direct_reads", false);
     int batchParallelism = BatchWorkers.parallelism(p, "rocksdb");
     if (optionsFile != null && !Files.isReadable(Path.of(optionsFile))) {
       throw new DBException("rocksdb.optionsfile: '" + optionsFile + "' is not a readable file");
@@ -114,7 +115,8 @@ final class RocksDbEngine implements AutoCloseable {
         familyOptions = fromFile.isEmpty()
             ? own(owned, new ColumnFamilyOptions()) : fromFile.get(0).getOptions();
       } else {
-        dbOptions = own(owned, new DBOptions()).setMaxBackgroundJobs(backgroundJobs);
+        // direct reads bypass the page cache: the block cache is then the only cache
+        dbOptions = own(owned, new DBOptions()).setMaxBackgroundJobs(backgroundJobs).setUseDirectReads(directReads);
         BlockBasedTableConfig table = new BlockBasedTableConfig()
             .setBlockCache(own(owned, new LRUCache(cacheSize)));
         if (bloomBits > 0) {

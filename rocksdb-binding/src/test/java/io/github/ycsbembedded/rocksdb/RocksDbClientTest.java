@@ -158,6 +158,44 @@ class RocksDbClientTest extends BindingConformanceTest {
     assertThat(filterPolicyOfTables(dataDir, TABLE)).isEmpty();
   }
 
+  /** RocksDB records the options it opened with in its OPTIONS file; reads go around the page cache. */
+  @Test
+  void directReadsReachRocksDbAndRecordsReadBackAfterReopening() throws Exception {
+    Path probe = Files.writeString(dataDir.resolve("probe"), "x");
+    try (var channel = Files.newByteChannel(probe, com.sun.nio.file.ExtendedOpenOption.DIRECT)) {
+      assertThat(channel.isOpen()).isTrue();
+    } catch (UnsupportedOperationException | java.io.IOException e) {
+      org.junit.jupiter.api.Assumptions.abort("the test folder's file system refuses O_DIRECT: " + e);
+    }
+    Path dir = Files.createDirectories(dataDir.resolve("direct"));
+    Properties properties = properties(dir);
+    properties.setProperty("rocksdb.direct_reads", "true");
+    DB db = open(properties);
+    for (int i = 0; i < 1000; i++) {
+      db.insert(TABLE, "k" + i, record("field0", "v" + i));
+    }
+    close(db);
+
+    DB reopened = open(properties);
+    assertThat(read(reopened, TABLE, "k0", null)).containsEntry("field0", "v0");
+    assertThat(read(reopened, TABLE, "k999", null)).containsEntry("field0", "v999");
+    close(reopened);
+    try (var files = Files.list(dir)) {
+      Path options = files.filter(f -> f.getFileName().toString().startsWith("OPTIONS-")).max(Path::compareTo).orElseThrow();
+      assertThat(Files.readAllLines(options)).contains("  use_direct_reads=true");
+    }
+  }
+
+  @Test
+  void directReadsOffByDefault() throws Exception {
+    Path dir = Files.createDirectories(dataDir.resolve("buffered"));
+    close(open(properties(dir)));
+    try (var files = Files.list(dir)) {
+      Path options = files.filter(f -> f.getFileName().toString().startsWith("OPTIONS-")).max(Path::compareTo).orElseThrow();
+      assertThat(Files.readAllLines(options)).contains("  use_direct_reads=false");
+    }
+  }
+
   @Test
   void optionsFileIsUsedWhenGiven() throws Exception {
     Path file = Files.writeString(dataDir.resolve("OPTIONS.ini"), String.join("\n",
