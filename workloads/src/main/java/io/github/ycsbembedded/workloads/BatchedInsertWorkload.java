@@ -3,7 +3,6 @@ package io.github.ycsbembedded.workloads;
 import io.github.ycsbembedded.core.BatchWriteDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.Extensions;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -123,11 +122,7 @@ public class BatchedInsertWorkload extends CoreWorkload {
 
   @Override
   public void cleanup() throws WorkloadException {
-    try {
-      keysInserted.printIfUnregistered();
-    } catch (IOException e) {
-      throw new WorkloadException("cannot print " + KeysMeasurement.INSERT.name() + ": " + e.getMessage(), e);
-    }
+    keysInserted.printIfUnregistered();
   }
 
   /** Takes the records CoreWorkload's insert makes, in place of a database. */

@@ -4,7 +4,6 @@ import io.github.ycsbembedded.core.BatchReadDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.Extensions;
 import io.github.ycsbembedded.core.KeyRead;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -114,11 +113,7 @@ public class BatchedReadWorkload extends CoreWorkload {
 
   @Override
   public void cleanup() throws WorkloadException {
-    try {
-      keysRead.printIfUnregistered();
-    } catch (IOException e) {
-      throw new WorkloadException("cannot print " + KeysMeasurement.READ.name() + ": " + e.getMessage(), e);
-    }
+    keysRead.printIfUnregistered();
   }
 
   /** The batch's keys from the request distribution, unique unless batch.unique=false. */

@@ -5,6 +5,7 @@ import java.lang.reflect.Field;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import site.ycsb.WorkloadException;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurement;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
@@ -103,9 +104,15 @@ final class KeysMeasurement extends OneMeasurement {
     exporter.write(kind.name(), "Throughput(keys/sec)", keysPerSecond());
   }
 
-  /** The fallback when reflection could not register this measurement: the same lines, on stdout. */
-  void printIfUnregistered() throws IOException {
-    if (!registered && keys.sum() > 0) {
+  /**
+   * The fallback when reflection could not register this measurement: the same lines, on stdout;
+   * called from a workload's cleanup.
+   */
+  void printIfUnregistered() throws WorkloadException {
+    if (registered || keys.sum() == 0) {
+      return;
+    }
+    try {
       exportMeasurements(new MeasurementsExporter() {
         @Override
         public void write(String metric, String measurement, int i) {
@@ -125,6 +132,8 @@ final class KeysMeasurement extends OneMeasurement {
         @Override
         public void close() {}
       });
+    } catch (IOException e) {
+      throw new WorkloadException("cannot print " + kind.name() + ": " + e.getMessage(), e);
     }
   }
 
