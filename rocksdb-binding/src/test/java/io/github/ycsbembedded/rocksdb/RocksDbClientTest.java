@@ -197,6 +197,15 @@ class RocksDbClientTest extends BindingConformanceTest {
   }
 
   @Test
+  void directReadsRefusesANonBooleanNamingTheProperty() {
+    Properties properties = properties(dataDir);
+    properties.setProperty("rocksdb.direct_reads", "yes");
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessage("rocksdb.direct_reads: 'yes' is not a boolean; use true or false");
+  }
+
+  @Test
   void optionsFileIsUsedWhenGiven() throws Exception {
     Path file = Files.writeString(dataDir.resolve("OPTIONS.ini"), String.join("\n",
         "[Version]", "  rocksdb_version=8.0.0", "  options_file_version=1.1",
