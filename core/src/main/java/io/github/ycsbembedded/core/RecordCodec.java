@@ -68,7 +68,7 @@ public final class RecordCodec {
   public static void decode(
       byte[] data, int offset, int length, Set<String> fields, Map<String, ByteIterator> out)
       throws CorruptRecordException {
-    visit(data, offset, length, fields, (name, d, from, n) -> out.put(name, new ByteArrayByteIterator(copy(d, from, n))));
+    visit(data, offset, length, fields, out, COPIED);
   }
 
   /**
@@ -78,7 +78,7 @@ public final class RecordCodec {
    */
   public static void decodeOwned(byte[] data, Set<String> fields, Map<String, ByteIterator> out)
       throws CorruptRecordException {
-    visit(data, 0, data.length, fields, (name, d, from, length) -> out.put(name, new ByteArrayByteIterator(d, from, length)));
+    visit(data, 0, data.length, fields, out, SLICED);
   }
 
   /**
@@ -89,21 +89,76 @@ public final class RecordCodec {
       byte[] data, int offset, int length, Map<String, byte[]> updates)
       throws CorruptRecordException {
     TreeMap<String, byte[]> merged = new TreeMap<>();
-    visit(data, offset, length, null, (name, d, from, n) -> merged.put(name, copy(d, from, n)));
+    visit(data, offset, length, null, merged, (into, name, d, from, n) -> into.put(name, copy(d, from, n)));
     merged.putAll(updates);
     return merged;
   }
 
-  /** Receives one field: its name and where its value lies in the record's array. */
-  private interface FieldSink {
-    void accept(String name, byte[] data, int from, int length);
+  /**
+   * Receives one field into {@code target}: its name and where its value lies in the record's
+   * array. The target is a parameter rather than captured, so that a sink is one shared object and
+   * decoding allocates no sink per record.
+   */
+  private interface FieldSink<T> {
+    void accept(T target, String name, byte[] data, int from, int length);
+  }
+
+  private static final FieldSink<Map<String, ByteIterator>> COPIED =
+      (out, name, d, from, n) -> out.put(name, new ByteArrayByteIterator(copy(d, from, n)));
+  private static final FieldSink<Map<String, ByteIterator>> SLICED =
+      (out, name, d, from, n) -> out.put(name, new ByteArrayByteIterator(d, from, n));
+
+  /**
+   * Field names decoded before, by a hash of their bytes: YCSB's names repeat (field0 to field9),
+   * and a read of ten fields would otherwise make ten new Strings (48 bytes each for "field0").
+   * Slots are read and written without a lock: a String is immutable and safely published through
+   * its final fields, so a thread sees a slot's old name, its new one or null, and a lost write only
+   * costs a String made again. Names of more than {@value #NAME_CACHE_MAX_LENGTH} bytes or not
+   * ASCII are not kept.
+   */
+  private static final String[] NAMES = new String[256];
+  private static final int NAME_CACHE_MAX_LENGTH = 32;
+
+  /** The field name in {@code data[from, from + length)}: a cached String when one matches. */
+  static String name(byte[] data, int from, int length) {
+    if (length > NAME_CACHE_MAX_LENGTH) {
+      return new String(data, from, length, StandardCharsets.UTF_8);
+    }
+    int hash = 0;
+    for (int i = from; i < from + length; i++) {
+      byte b = data[i];
+      if (b < 0) {
+        return new String(data, from, length, StandardCharsets.UTF_8);
+      }
+      hash = 31 * hash + b;
+    }
+    int slot = (hash ^ (hash >>> 8)) & (NAMES.length - 1);
+    String cached = NAMES[slot];
+    if (cached != null && sameAscii(cached, data, from, length)) {
+      return cached;
+    }
+    String name = new String(data, from, length, StandardCharsets.US_ASCII);
+    NAMES[slot] = name;
+    return name;
+  }
+
+  private static boolean sameAscii(String name, byte[] data, int from, int length) {
+    if (name.length() != length) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      if (name.charAt(i) != data[from + i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static byte[] copy(byte[] data, int from, int length) {
     return Arrays.copyOfRange(data, from, from + length);
   }
 
-  private static void visit(byte[] data, int offset, int length, Set<String> fields, FieldSink sink)
+  private static <T> void visit(byte[] data, int offset, int length, Set<String> fields, T target, FieldSink<T> sink)
       throws CorruptRecordException {
     Reader reader = new Reader(data, offset, length);
     reader.readHeader();
@@ -113,7 +168,7 @@ public final class RecordCodec {
       String name = reader.readName();
       int valueLength = reader.readLength(name);
       if (fields == null || fields.contains(name)) {
-        sink.accept(name, data, reader.position, valueLength);
+        sink.accept(target, name, data, reader.position, valueLength);
         found++;
       }
       reader.position += valueLength;
@@ -229,7 +284,7 @@ public final class RecordCodec {
 
     String readName() throws CorruptRecordException {
       int length = readLength(null);
-      String name = new String(data, position, length, StandardCharsets.UTF_8);
+      String name = RecordCodec.name(data, position, length);
       position += length;
       return name;
     }

@@ -105,6 +105,38 @@ class RecordCodecTest {
   }
 
   @Test
+  void aRepeatedFieldNameIsDecodedAsTheSameStringNotANewOne() throws Exception {
+    byte[] first = RecordCodec.encode(values("field0", "a", "field1", "b"));
+    byte[] second = RecordCodec.encode(values("field0", "c", "field1", "d"));
+    Map<String, ByteIterator> one = new HashMap<>();
+    Map<String, ByteIterator> other = new HashMap<>();
+    RecordCodec.decodeOwned(first, null, one);
+    RecordCodec.decodeOwned(second, null, other);
+
+    String nameInOne = one.keySet().stream().filter("field1"::equals).findFirst().orElseThrow();
+    String nameInOther = other.keySet().stream().filter("field1"::equals).findFirst().orElseThrow();
+    assertThat(nameInOther).isSameAs(nameInOne);
+    assertThat(strings(other)).containsExactlyInAnyOrderEntriesOf(Map.of("field0", "c", "field1", "d"));
+  }
+
+  @Test
+  void manyDistinctNamesLongNamesAndNonAsciiNamesDecodeToThemselves() throws Exception {
+    // more distinct names than the name cache has slots, so slots are overwritten on the way
+    for (int round = 0; round < 2; round++) {
+      for (int i = 0; i < 1000; i++) {
+        String name = "f" + i;
+        Map<String, ByteIterator> out = new HashMap<>();
+        RecordCodec.decodeOwned(RecordCodec.encode(values(name, "v" + i)), null, out);
+        assertThat(strings(out)).containsExactlyEntriesOf(Map.of(name, "v" + i));
+      }
+    }
+    String longName = "n".repeat(40);
+    Map<String, ByteIterator> out = new HashMap<>();
+    RecordCodec.decodeOwned(RecordCodec.encode(values(longName, "1", "ü", "2", "u", "3")), null, out);
+    assertThat(strings(out)).containsExactlyInAnyOrderEntriesOf(Map.of(longName, "1", "ü", "2", "u", "3"));
+  }
+
+  @Test
   void decodesOnlyTheRequestedFieldsFromAnOffset() throws Exception {
     byte[] encoded = RecordCodec.encode(values("a", "1", "b", "2", "c", "3"));
     byte[] padded = new byte[encoded.length + 10];

@@ -455,6 +455,10 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
 
   /** Points {@link #key} at the UTF-8 bytes of {@code text}; false when LMDB cannot take it. */
   private boolean setKey(String operation, String table, String text) {
+    int length = text.length();
+    if (length > 0 && length <= MAX_KEY_BYTES && putAscii(text, length)) {
+      return true;
+    }
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
     if (bytes.length == 0 || bytes.length > MAX_KEY_BYTES) {
       error(operation, table, text, new IllegalArgumentException(
@@ -463,6 +467,23 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     }
     key.wrap(keyMemory, 0, bytes.length);
     key.putBytes(0, bytes);
+    return true;
+  }
+
+  /**
+   * Writes an ASCII key's chars as its bytes straight into {@link #key} (no byte array per
+   * operation, as a YCSB key always is); false, with {@link #key} unusable, at the first char that is
+   * not ASCII.
+   */
+  private boolean putAscii(String text, int length) {
+    key.wrap(keyMemory, 0, length);
+    for (int i = 0; i < length; i++) {
+      char c = text.charAt(i);
+      if (c >= 0x80) {
+        return false;
+      }
+      key.putByte(i, (byte) c);
+    }
     return true;
   }
 

@@ -11,7 +11,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.Properties;
+import java.util.Vector;
 import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
@@ -119,5 +121,30 @@ class LmdbClientTest extends BindingConformanceTest {
   void keyLongerThanLmdbAcceptsIsBadRequest() throws Exception {
     DB db = open();
     assertThat(db.insert(TABLE, "k".repeat(600), record("field0", "v"))).isEqualTo(Status.BAD_REQUEST);
+    // 511 chars but 512 UTF-8 bytes: too long, although the chars would fit
+    assertThat(db.insert(TABLE, "k".repeat(510) + "\u00e9", record("field0", "v"))).isEqualTo(Status.BAD_REQUEST);
+    assertThat(db.insert(TABLE, "k".repeat(511), record("field0", "longest"))).isEqualTo(Status.OK);
+    assertThat(read(db, TABLE, "k".repeat(511), null)).containsEntry("field0", "longest");
+  }
+
+  @Test
+  void asciiAndNonAsciiKeysAreStoredAsTheirUtf8BytesInByteOrder() throws Exception {
+    DB db = open();
+    // ASCII keys take a path of their own (chars written as bytes); the others are UTF-8 encoded
+    String[][] keys = {{"key-\u00e9", "e-acute"}, {"key-f", "f"}, {"key-e", "e"}, {"key-\u00ff", "y-diaeresis"},
+        {"key-\u0101", "a-macron"}};
+    for (String[] key : keys) {
+      assertThat(db.insert(TABLE, key[0], record("field0", key[1]))).isEqualTo(Status.OK);
+    }
+    Vector<HashMap<String, ByteIterator>> result = new Vector<>();
+    assertThat(db.scan(TABLE, "key-", 10, null, result)).isEqualTo(Status.OK);
+
+    // UTF-8: \u00e9 = C3 A9, \u00ff = C3 BF, \u0101 = C4 81, all after 'f' = 66
+    assertThat(result).extracting(record -> strings(record).get("field0"))
+        .containsExactly("e", "f", "e-acute", "y-diaeresis", "a-macron");
+    assertThat(read(db, TABLE, "key-\u00e9", null)).containsEntry("field0", "e-acute");
+    assertThat(db.delete(TABLE, "key-\u00e9")).isEqualTo(Status.OK);
+    assertThat(db.read(TABLE, "key-\u00e9", null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
+    assertThat(read(db, TABLE, "key-e", null)).containsEntry("field0", "e");
   }
 }
