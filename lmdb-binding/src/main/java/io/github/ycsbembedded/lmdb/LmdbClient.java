@@ -16,6 +16,7 @@ import io.github.ycsbembedded.core.SortedBatch;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -42,6 +43,11 @@ import site.ycsb.Status;
  * {@link RecordCodec}. Reads reuse one read transaction per client (reset between operations,
  * renewed for the next); writes run in one write transaction each, and an update's
  * read-modify-write happens inside it, so concurrent updates of one key lose nothing.
+ *
+ * <p>A read transaction holds its snapshot, and LMDB cannot reuse a page freed after that
+ * snapshot until it ends: a writer meanwhile takes new pages and the free list grows, for good,
+ * making every later commit write a longer list. So reads, scans and batches copy the values out
+ * in the transaction and decode them after it (the README's comparison with YCSB-cpp has figures).
  *
  * <p>Properties: see the README ({@code lmdb.dir}, {@code lmdb.mapsize}, {@code lmdb.sync},
  * {@code lmdb.nometasync}, {@code lmdb.writemap}, {@code lmdb.nordahead}, {@code lmdb.maxreaders},
@@ -153,19 +159,21 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       if (!setKey("read", table, key)) {
         return Status.BAD_REQUEST;
       }
+      byte[] data;
       gate.enter(slot);
       readTxn.renew();
       try {
         DirectBuffer found = dbi.get(readTxn, this.key);
-        if (found == null) {
-          return Status.NOT_FOUND;
-        }
-        decode(found, fields, result);
-        return Status.OK;
+        data = found == null ? null : owned(found);
       } finally {
         readTxn.reset();
         gate.exit(slot);
       }
+      if (data == null) {
+        return Status.NOT_FOUND;
+      }
+      RecordCodec.decodeOwned(data, fields, result);
+      return Status.OK;
     } catch (LmdbException | CorruptRecordException e) {
       return error("read", table, key, e);
     }
@@ -231,6 +239,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
         results.addAll(Arrays.asList(reads));
         return BatchReadDB.overall(results);
       }
+      byte[][] copies = new byte[encoded.length][];
       gate.enter(slot);
       readTxn.renew();
       try {
@@ -241,11 +250,17 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
           key.wrap(keyMemory, 0, encoded[i].length);
           key.putBytes(0, encoded[i]);
           DirectBuffer found = dbi.get(readTxn, key);
-          reads[i] = found == null ? KeyRead.missing() : decodeForBatch(table, keys.get(i), owned(found), fields);
+          copies[i] = found == null ? null : owned(found);
+          reads[i] = found == null ? KeyRead.missing() : null;
         }
       } finally {
         readTxn.reset();
         gate.exit(slot);
+      }
+      for (int i = 0; i < copies.length; i++) {
+        if (copies[i] != null) {
+          reads[i] = decodeForBatch(table, keys.get(i), copies[i], fields);
+        }
       }
     } catch (LmdbException | IllegalStateException e) {
       return batchReadError(table, keys, e);
@@ -354,7 +369,8 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   /**
    * A cursor in one read transaction from {@code start} (the first record when empty), up to
    * {@code limit} records, stopping at the first key not below {@code end} when one is given (only
-   * then are keys copied out for the sink).
+   * then are keys copied out for the sink). The values are copied out in the transaction and
+   * decoded after it (see {@link #read}).
    */
   private Status walk(String operation, String table, String start, byte[] end, int limit, Set<String> fields,
       RecordSink sink) {
@@ -364,6 +380,8 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       if (!fromFirst && !setKey(operation, table, start)) {
         return Status.BAD_REQUEST;
       }
+      List<byte[]> keys = new ArrayList<>();
+      List<byte[]> values = new ArrayList<>();
       gate.enter(slot);
       readTxn.renew();
       try (Cursor<DirectBuffer> cursor = dbi.openCursor(readTxn)) {
@@ -373,16 +391,20 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
           if (found != null && Arrays.compareUnsigned(found, end) >= 0) {
             break;
           }
-          HashMap<String, ByteIterator> record = new HashMap<>();
-          decode(cursor.val(), fields, record);
-          sink.accept(found, record);
+          keys.add(found);
+          values.add(owned(cursor.val()));
           more = cursor.next();
         }
-        return Status.OK;
       } finally {
         readTxn.reset();
         gate.exit(slot);
       }
+      for (int i = 0; i < values.size(); i++) {
+        HashMap<String, ByteIterator> record = new HashMap<>();
+        RecordCodec.decodeOwned(values.get(i), fields, record);
+        sink.accept(keys.get(i), record);
+      }
+      return Status.OK;
     } catch (LmdbException | CorruptRecordException e) {
       return error(operation, table, start, e);
     }
@@ -502,11 +524,5 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     byte[] data = new byte[found.capacity()];
     found.getBytes(0, data);
     return data;
-  }
-
-  /** Decodes a value with one copy out of the map; the fields are slices of that copy. */
-  private static void decode(DirectBuffer found, Set<String> fields, Map<String, ByteIterator> result)
-      throws CorruptRecordException {
-    RecordCodec.decodeOwned(owned(found), fields, result);
   }
 }

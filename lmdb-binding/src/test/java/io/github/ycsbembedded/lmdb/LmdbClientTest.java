@@ -4,15 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.ycsbembedded.core.EngineFailure;
+import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.testing.BindingConformanceTest;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Vector;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
+import org.lmdbjava.Dbi;
+import org.lmdbjava.DirectBufferProxy;
+import org.lmdbjava.Env;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -146,5 +157,36 @@ class LmdbClientTest extends BindingConformanceTest {
     assertThat(db.delete(TABLE, "key-\u00e9")).isEqualTo(Status.OK);
     assertThat(db.read(TABLE, "key-\u00e9", null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
     assertThat(read(db, TABLE, "key-e", null)).containsEntry("field0", "e");
+  }
+
+  @Test
+  void aCorruptRecordIsAnErrorInAReadAScanAndABatchAndItsNeighboursReadBack() throws Exception {
+    DB db = open();
+    for (int i = 0; i < 3; i++) {
+      assertThat(db.insert(TABLE, key(i), record("field0", "value" + i))).isEqualTo(Status.OK);
+    }
+    close(db);
+    // the binding copies a value out of its transaction and decodes it after: overwrite the
+    // middle record with bytes the codec refuses, through lmdbjava with the binding closed
+    try (Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMaxDbs(LmdbEngine.MAX_DBS)
+        .setMapSize(1 << 30).open(dataDir.toFile())) {
+      Dbi<DirectBuffer> dbi = env.openDbi(TABLE);
+      byte[] keyBytes = key(1).getBytes(StandardCharsets.UTF_8);
+      dbi.put(new UnsafeBuffer(ByteBuffer.allocateDirect(keyBytes.length).put(keyBytes).flip()),
+          new UnsafeBuffer(ByteBuffer.allocateDirect(8).put("notcodec".getBytes(StandardCharsets.US_ASCII)).flip()));
+    }
+
+    db = open();
+    assertThat(db.read(TABLE, key(1), null, new HashMap<>())).isEqualTo(Status.ERROR);
+    assertThat(read(db, TABLE, key(2), null)).containsExactly(Map.entry("field0", "value2"));
+    Vector<HashMap<String, ByteIterator>> scanned = new Vector<>();
+    assertThat(db.scan(TABLE, key(0), 3, null, scanned)).isEqualTo(Status.ERROR);
+    List<KeyRead> batch = new ArrayList<>();
+    assertThat(((LmdbClient) db).batchRead(TABLE, List.of(key(2), key(1), key(0)), null, batch))
+        .isEqualTo(Status.ERROR);
+    assertThat(batch).extracting(KeyRead::status).containsExactly(Status.OK, Status.ERROR, Status.OK);
+    assertThat(strings(batch.get(0).record())).containsExactly(Map.entry("field0", "value2"));
+    assertThat(batch.get(1).error()).contains(key(1));
+    assertThat(strings(batch.get(2).record())).containsExactly(Map.entry("field0", "value0"));
   }
 }
