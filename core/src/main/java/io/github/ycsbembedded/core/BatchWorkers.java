@@ -23,7 +23,10 @@ import java.util.function.LongSupplier;
  * than there are cores, since more threads would only add hand-offs to work the CPU does anyway
  * (measured on 2 cores: 32 runs of an in-memory LMDB batch read 610k keys/s, 2 runs 838k). Until
  * something was measured the device is assumed. The pool's threads are daemons, named after the
- * engine, and live as long as the engine.
+ * engine, started with the pool and kept as long as the engine: not started on demand during a
+ * run, where in a memory cgroup at its limit a new thread can fail to get its stack and the JVM
+ * then stops (seen once here, a LevelDB Workload Z run of {@code bin/experiment unum}: "failed to
+ * map 16384 bytes ... committing reserved memory" for {@code leveldb-batch-reader-24}).
  */
 public final class BatchWorkers implements AutoCloseable {
   /** Reads the keys at positions {@code from} (inclusive) to {@code to} (exclusive) of the batch's order. */
@@ -68,12 +71,18 @@ public final class BatchWorkers implements AutoCloseable {
     // into two runs keeps going to the same warm thread (a fixed pool's queue rotates through all
     // of them: measured 610k against 838k keys/s for in-memory LMDB batches); with every thread
     // busy (several clients at once) the caller reads the run itself
-    this.pool = parallelism == 1 ? null : new ThreadPoolExecutor(0, parallelism - 1, 30, TimeUnit.SECONDS,
+    if (parallelism == 1) {
+      this.pool = null;
+      return;
+    }
+    ThreadPoolExecutor readers = new ThreadPoolExecutor(parallelism - 1, parallelism - 1, 0, TimeUnit.SECONDS,
         new SynchronousQueue<>(), r -> {
           Thread thread = new Thread(r, name + "-batch-reader-" + count.incrementAndGet());
           thread.setDaemon(true);
           return thread;
         }, new ThreadPoolExecutor.CallerRunsPolicy());
+    readers.prestartAllCoreThreads();
+    this.pool = readers;
   }
 
   /** {@code <engine>.batch_parallelism}, 1 to 256, {@link #DEFAULT_PARALLELISM} when not given. */

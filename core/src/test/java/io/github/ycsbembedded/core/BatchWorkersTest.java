@@ -103,4 +103,36 @@ class BatchWorkersTest {
     }
     assertThat(ended.get()).as("four runs").isEqualTo(4);
   }
+
+  @Test
+  void theReaderThreadsStartWithThePoolAndNoneDuringReadsAndTheyEndWithIt() throws Exception {
+    String name = "prestart" + System.nanoTime();
+    BatchWorkers workers = new BatchWorkers(name, 8, 2, clock(1_000_000));
+    java.util.Set<Thread> started = readers(name);
+    assertThat(started).hasSize(7).allMatch(Thread::isDaemon);
+
+    List<Thread> readingThreads = Collections.synchronizedList(new ArrayList<>());
+    for (int batch = 0; batch < 20; batch++) {
+      workers.read(256, (from, to) -> readingThreads.add(Thread.currentThread()));
+    }
+    assertThat(readers(name)).isEqualTo(started);
+    assertThat(readingThreads).filteredOn(thread -> thread != Thread.currentThread())
+        .isNotEmpty().allMatch(started::contains);
+
+    workers.close();
+    for (Thread thread : started) {
+      thread.join(10_000);
+    }
+    assertThat(readers(name)).isEmpty();
+  }
+
+  private static java.util.Set<Thread> readers(String name) {
+    java.util.Set<Thread> found = new java.util.HashSet<>();
+    for (Thread thread : Thread.getAllStackTraces().keySet()) {
+      if (thread.getName().startsWith(name + "-batch-reader-") && thread.isAlive()) {
+        found.add(thread);
+      }
+    }
+    return found;
+  }
 }
