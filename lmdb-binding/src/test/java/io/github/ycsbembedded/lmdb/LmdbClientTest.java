@@ -176,17 +176,24 @@ class LmdbClientTest extends BindingConformanceTest {
           new UnsafeBuffer(ByteBuffer.allocateDirect(8).put("notcodec".getBytes(StandardCharsets.US_ASCII)).flip()));
     }
 
-    db = open();
-    assertThat(db.read(TABLE, key(1), null, new HashMap<>())).isEqualTo(Status.ERROR);
-    assertThat(read(db, TABLE, key(2), null)).containsExactly(Map.entry("field0", "value2"));
-    Vector<HashMap<String, ByteIterator>> scanned = new Vector<>();
-    assertThat(db.scan(TABLE, key(0), 3, null, scanned)).isEqualTo(Status.ERROR);
-    List<KeyRead> batch = new ArrayList<>();
-    assertThat(((LmdbClient) db).batchRead(TABLE, List.of(key(2), key(1), key(0)), null, batch))
-        .isEqualTo(Status.ERROR);
-    assertThat(batch).extracting(KeyRead::status).containsExactly(Status.OK, Status.ERROR, Status.OK);
-    assertThat(strings(batch.get(0).record())).containsExactly(Map.entry("field0", "value2"));
-    assertThat(batch.get(1).error()).contains(key(1));
-    assertThat(strings(batch.get(2).record())).containsExactly(Map.entry("field0", "value0"));
+    // batches with reader threads, and in the client's one transaction (batch_parallelism 1)
+    for (String parallelism : new String[] {"32", "1"}) {
+      Properties properties = properties(dataDir);
+      properties.setProperty("lmdb.batch_parallelism", parallelism);
+      db = open(properties);
+      assertThat(db.read(TABLE, key(1), null, new HashMap<>())).isEqualTo(Status.ERROR);
+      assertThat(read(db, TABLE, key(2), null)).containsExactly(Map.entry("field0", "value2"));
+      Vector<HashMap<String, ByteIterator>> scanned = new Vector<>();
+      assertThat(db.scan(TABLE, key(0), 3, null, scanned)).isEqualTo(Status.ERROR);
+      List<KeyRead> batch = new ArrayList<>();
+      assertThat(((LmdbClient) db).batchRead(TABLE, List.of(key(2), key(1), key(0)), null, batch))
+          .isEqualTo(Status.ERROR);
+      assertThat(batch).as("parallelism %s", parallelism).extracting(KeyRead::status)
+          .containsExactly(Status.OK, Status.ERROR, Status.OK);
+      assertThat(strings(batch.get(0).record())).containsExactly(Map.entry("field0", "value2"));
+      assertThat(batch.get(1).error()).contains(key(1));
+      assertThat(strings(batch.get(2).record())).containsExactly(Map.entry("field0", "value0"));
+      close(db);
+    }
   }
 }
