@@ -184,10 +184,10 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
    * thread of its own in its own read transaction, so that many page faults are in flight when the
    * map is not in memory. Every run's transaction must see the snapshot this client's transaction
    * saw before the runs began; when a write committed in between, the runs are read again (three
-   * times at most; then false, and the caller reads the batch in one transaction).
+   * times at most; then false, and the caller reads the batch in one transaction). The values are
+   * copied into {@code copies}, to be decoded after the transactions.
    */
-  private boolean readInRuns(String table, List<String> keys, Set<String> fields, Dbi<DirectBuffer> dbi,
-      byte[][] encoded, KeyRead[] reads) {
+  private boolean readInRuns(Dbi<DirectBuffer> dbi, byte[][] encoded, byte[][] copies, KeyRead[] reads) {
     int[] order = Arrays.stream(KeyOrder.ascending(encoded)).filter(i -> reads[i] == null).toArray();
     for (int attempt = 0; attempt < 3; attempt++) {
       long snapshot;
@@ -202,8 +202,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       java.util.concurrent.atomic.AtomicBoolean moved = new java.util.concurrent.atomic.AtomicBoolean();
       try {
         engine().workers().read(order.length, (from, to) -> {
-          if (!engine().readRun(snapshot, dbi, encoded, order, from, to, (i, found) -> reads[i] =
-              found == null ? KeyRead.missing() : decodeForBatch(table, keys.get(i), owned(found), fields))) {
+          if (!engine().readRun(snapshot, dbi, encoded, order, from, to, (i, found) -> keep(i, found, copies, reads))) {
             moved.set(true);
           }
         });
@@ -215,9 +214,19 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       }
       for (int i : order) {
         reads[i] = null;
+        copies[i] = null;
       }
     }
     return false;
+  }
+
+  /** A batch key's value copied out of its transaction into {@code copies}, or the key missing. */
+  private static void keep(int i, DirectBuffer found, byte[][] copies, KeyRead[] reads) {
+    if (found == null) {
+      reads[i] = KeyRead.missing();
+    } else {
+      copies[i] = owned(found);
+    }
   }
 
   /** One read transaction for the whole batch; keys visited in key order. */
@@ -233,29 +242,25 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
             + " bytes; LMDB accepts 1 to " + MAX_KEY_BYTES);
       }
     }
+    byte[][] copies = new byte[encoded.length][];
     try {
       Dbi<DirectBuffer> dbi = engine().table(table);
-      if (engine().workers().parallelism() > 1 && readInRuns(table, keys, fields, dbi, encoded, reads)) {
-        results.addAll(Arrays.asList(reads));
-        return BatchReadDB.overall(results);
-      }
-      byte[][] copies = new byte[encoded.length][];
-      gate.enter(slot);
-      readTxn.renew();
-      try {
-        for (int i : KeyOrder.ascending(encoded)) {
-          if (reads[i] != null) {
-            continue;
+      if (engine().workers().parallelism() <= 1 || !readInRuns(dbi, encoded, copies, reads)) {
+        gate.enter(slot);
+        readTxn.renew();
+        try {
+          for (int i : KeyOrder.ascending(encoded)) {
+            if (reads[i] != null) {
+              continue;
+            }
+            key.wrap(keyMemory, 0, encoded[i].length);
+            key.putBytes(0, encoded[i]);
+            keep(i, dbi.get(readTxn, key), copies, reads);
           }
-          key.wrap(keyMemory, 0, encoded[i].length);
-          key.putBytes(0, encoded[i]);
-          DirectBuffer found = dbi.get(readTxn, key);
-          copies[i] = found == null ? null : owned(found);
-          reads[i] = found == null ? KeyRead.missing() : null;
+        } finally {
+          readTxn.reset();
+          gate.exit(slot);
         }
-      } finally {
-        readTxn.reset();
-        gate.exit(slot);
       }
       for (int i = 0; i < copies.length; i++) {
         if (copies[i] != null) {
