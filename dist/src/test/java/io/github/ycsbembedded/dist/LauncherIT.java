@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -106,6 +108,38 @@ class LauncherIT {
 
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.stderr().strip()).isEqualTo("ycsb: lmdb.dir is required (set it with -p lmdb.dir=...)");
+  }
+
+  /**
+   * The JVM's young generation is 32 MiB unless JAVA_OPTS or -jvm-args size it or cap the heap
+   * below 128 MiB (README, "JVM options"); read back from the JVM's own final flags.
+   */
+  @Test
+  void theJvmGetsA32MiBYoungGenerationUnlessTheOptionsSizeItOrTheHeapIsSmall() throws Exception {
+    assertThat(youngGeneration("", "")).isEqualTo("33554432 {command line}, 33554432 {command line}");
+    assertThat(youngGeneration("", "-Xmx128m")).isEqualTo("33554432 {command line}, 33554432 {command line}");
+    assertThat(youngGeneration("-Xmn64m", "")).isEqualTo("67108864 {command line}, 67108864 {command line}");
+    assertThat(youngGeneration("", "-Xmn48m")).isEqualTo("50331648 {command line}, 50331648 {command line}");
+    assertThat(youngGeneration("-XX:NewRatio=3", "")).doesNotContain("command line");
+    assertThat(youngGeneration("", "-Xmx64m")).doesNotContain("command line");
+  }
+
+  /** NewSize and MaxNewSize as the JVM started by bin/ycsb with these options prints them, with their origin. */
+  private static String youngGeneration(String javaOpts, String jvmArgs) throws Exception {
+    List<String> command = new ArrayList<>(List.of("env", "JAVA_OPTS=" + javaOpts,
+        YcsbProcess.root().resolve("bin/ycsb").toString(), "run", "basic", "-P", "workloads/workloadc",
+        "-p", "recordcount=10", "-p", "operationcount=10", "-p", "basicdb.verbose=false",
+        "-jvm-args", (jvmArgs + " -XX:+PrintFlagsFinal").strip()));
+    YcsbProcess run = YcsbProcess.run(command, YcsbProcess.root());
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    List<String> sizes = new ArrayList<>();
+    for (String flag : List.of("NewSize", "MaxNewSize")) {
+      Matcher m = Pattern.compile("^\\s*size_t\\s+" + flag + "\\s+=\\s+(\\d+)\\s+\\{product\\}\\s+(\\{[^}]*\\})",
+          Pattern.MULTILINE).matcher(run.stdout());
+      assertThat(m.find()).as(flag + " in " + run).isTrue();
+      sizes.add(m.group(1) + " " + m.group(2));
+    }
+    return String.join(", ", sizes);
   }
 
   /** Another engine's directory is told by the engine's own file names when no binding marked it. */
