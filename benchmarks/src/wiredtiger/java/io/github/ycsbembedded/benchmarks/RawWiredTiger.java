@@ -7,13 +7,29 @@ import com.wiredtiger.db.Session;
 import com.wiredtiger.db.WiredTigerRollbackException;
 import com.wiredtiger.db.wiredtiger;
 import com.wiredtiger.db.wiredtigerConstants;
+import com.wiredtiger.db.wiredtigerJNI;
+import java.lang.reflect.Method;
 import java.nio.file.Path;
 
 /**
  * WiredTiger through its Java API, on the binding's table: one session and cursor per thread, the
- * update in a snapshot transaction as the binding's (closed explicitly, on their own thread).
+ * update in a snapshot transaction as the binding's (closed explicitly, on their own thread). Point
+ * reads and the update's search and write call the native entry points under the API's cursor
+ * methods ({@code wiredtigerJNI}) with the key's and the value's bytes, skipping the API's packing
+ * streams, as the binding does: for {@code key_format=u,value_format=u} those streams only copy.
  */
 final class RawWiredTiger implements RawEngine {
+  private static final Method NATIVE_CURSOR;
+
+  static {
+    try {
+      NATIVE_CURSOR = Cursor.class.getDeclaredMethod("getCPtr", Cursor.class);
+      NATIVE_CURSOR.setAccessible(true);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   private final Connection connection;
 
   private RawWiredTiger(Connection connection) {
@@ -37,7 +53,22 @@ final class RawWiredTiger implements RawEngine {
   private final class WtSession implements RawSession {
     private final Session session = connection.open_session(null);
     private final Cursor cursor = session.open_cursor("table:" + Keys.TABLE, null, null);
+    private final long nativeCursor = nativeCursor(cursor);
     private final byte[] key = new byte[Keys.LENGTH];
+
+    private long nativeCursor(Cursor c) {
+      try {
+        return (Long) NATIVE_CURSOR.invoke(null, c);
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+
+    /** Positions the cursor on the key of {@code index}: 0 or WT_NOTFOUND. */
+    private int search(int index) {
+      Keys.write(index, key, 0);
+      return wiredtigerJNI.Cursor_search_wrap(nativeCursor, cursor, key);
+    }
 
     private void position(int index) {
       Keys.write(index, key, 0);
@@ -46,9 +77,9 @@ final class RawWiredTiger implements RawEngine {
 
     @Override
     public int read(int index) {
-      position(index);
       try {
-        return cursor.search() == wiredtigerConstants.WT_NOTFOUND ? -1 : cursor.getValueByteArray().length;
+        return search(index) == wiredtigerConstants.WT_NOTFOUND
+            ? -1 : wiredtigerJNI.Cursor_get_value_wrap(nativeCursor, cursor).length;
       } finally {
         cursor.reset();
       }
@@ -60,13 +91,10 @@ final class RawWiredTiger implements RawEngine {
       while (true) {
         session.begin_transaction("isolation=snapshot");
         try {
-          position(index);
-          cursor.search();
-          byte[] value = cursor.getValueByteArray();
+          search(index);
+          byte[] value = wiredtigerJNI.Cursor_get_value_wrap(nativeCursor, cursor);
           value[value.length - 1]++;
-          cursor.putKeyByteArray(key);
-          cursor.putValueByteArray(value);
-          cursor.update();
+          wiredtigerJNI.Cursor_update_wrap(nativeCursor, cursor, key, value);
           session.commit_transaction(null);
           cursor.reset();
           return;
@@ -98,9 +126,8 @@ final class RawWiredTiger implements RawEngine {
     public int batchRead(int[] indexes) {
       int found = 0;
       for (int index : Keys.sorted(indexes)) {
-        position(index);
-        if (cursor.search() != wiredtigerConstants.WT_NOTFOUND) {
-          cursor.getValueByteArray();
+        if (search(index) != wiredtigerConstants.WT_NOTFOUND) {
+          wiredtigerJNI.Cursor_get_value_wrap(nativeCursor, cursor);
           found++;
         }
       }

@@ -37,7 +37,8 @@ import site.ycsb.Status;
 
 /**
  * YCSB binding for WiredTiger through its own Java API (Debian's 3.2.1 build). One connection
- * per directory; one session per client thread with one cursor per table, opened once and reused.
+ * per directory; one session per client thread with one cursor per table, opened once and reused;
+ * point reads and writes reach it through {@link RawCursor}, without the Java API's packing layer.
  * An update's read-modify-write is a snapshot transaction, retried with a growing, randomized
  * pause when WiredTiger rolls it back for a conflict, for up to {@code wiredtiger.retry_timeout_ms}.
  * A failure anywhere in an operation, a panic included, is that operation's {@code ERROR}.
@@ -55,7 +56,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   private static final long MAX_BACKOFF_NANOS = 10_000_000;
 
   private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
-  private final Map<String, Cursor> cursors = new HashMap<>();
+  private final Map<String, RawCursor> cursors = new HashMap<>();
   /** This thread's bulk cursors, open from its first bulk insert into a table to its cleanup. */
   private final Map<String, Cursor> bulkCursors = new HashMap<>();
   private final Map<String, byte[]> lastBulkKeys = new HashMap<>();
@@ -116,8 +117,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
         }
       }
       bulkCursors.clear();
-      for (Cursor cursor : cursors.values()) {
-        cursor.close();
+      for (RawCursor cursor : cursors.values()) {
+        cursor.cursor.close();
       }
       if (session != null) {
         session.close(null);
@@ -133,15 +134,14 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-    Cursor cursor = null;
+    RawCursor cursor = null;
     Status status;
     try {
-      cursor = cursor(table);
-      cursor.putKeyByteArray(bytes(key));
-      if (cursor.search() == wiredtigerConstants.WT_NOTFOUND) {
+      cursor = raw(table);
+      if (cursor.search(bytes(key)) == wiredtigerConstants.WT_NOTFOUND) {
         status = Status.NOT_FOUND;
       } else {
-        RecordCodec.decodeOwned(cursor.getValueByteArray(), fields, result);
+        RecordCodec.decodeOwned(cursor.value(), fields, result);
         status = Status.OK;
       }
     } catch (WiredTigerException | CorruptRecordException e) {
@@ -159,18 +159,17 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     for (int i = 0; i < encoded.length; i++) {
       encoded[i] = bytes(keys.get(i));
     }
-    Cursor cursor = null;
+    RawCursor cursor = null;
     Status status = Status.OK;
     try {
-      cursor = cursor(table);
+      cursor = raw(table);
       session.begin_transaction("isolation=snapshot");
       try {
         for (int i : KeyOrder.ascending(encoded)) {
-          cursor.putKeyByteArray(encoded[i]);
-          if (cursor.search() == wiredtigerConstants.WT_NOTFOUND) {
+          if (cursor.search(encoded[i]) == wiredtigerConstants.WT_NOTFOUND) {
             reads[i] = KeyRead.missing();
           } else {
-            reads[i] = decodeForBatch(table, keys.get(i), cursor.getValueByteArray(), fields);
+            reads[i] = decodeForBatch(table, keys.get(i), cursor.value(), fields);
           }
         }
       } finally {
@@ -195,14 +194,12 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    Cursor cursor = null;
+    RawCursor cursor = null;
     Status status;
     try {
-      cursor = cursor(table);
+      cursor = raw(table);
       int length = encoder.encode(values);
-      cursor.putKeyByteArray(bytes(key));
-      cursor.putValueByteArray(encoder.buffer(), 0, length);
-      cursor.insert();
+      cursor.insert(bytes(key), Arrays.copyOf(encoder.buffer(), length));
       status = Status.OK;
     } catch (WiredTigerException e) {
       status = error("insert", table, key, e);
@@ -214,20 +211,17 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     Map<String, byte[]> updates = RecordCodec.fields(values);
     byte[] k = bytes(key);
-    Cursor cursor = null;
+    RawCursor cursor = null;
     Status status;
     try {
-      Cursor c = cursor = cursor(table);
+      RawCursor c = cursor = raw(table);
       status = transaction("update", table, key, () -> {
-        c.putKeyByteArray(k);
-        if (c.search() == wiredtigerConstants.WT_NOTFOUND) {
+        if (c.search(k) == wiredtigerConstants.WT_NOTFOUND) {
           return Status.NOT_FOUND;
         }
-        byte[] found = c.getValueByteArray();
+        byte[] found = c.value();
         int length = encoder.encodeFields(RecordCodec.merge(found, 0, found.length, updates));
-        c.putKeyByteArray(k);
-        c.putValueByteArray(encoder.buffer(), 0, length);
-        c.update();
+        c.update(k, Arrays.copyOf(encoder.buffer(), length));
         return Status.OK;
       });
     } catch (WiredTigerException e) {
@@ -441,12 +435,11 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
 
   @Override
   public Status delete(String table, String key) {
-    Cursor cursor = null;
+    RawCursor cursor = null;
     Status status;
     try {
-      cursor = cursor(table);
-      cursor.putKeyByteArray(bytes(key));
-      status = cursor.remove() == wiredtigerConstants.WT_NOTFOUND ? Status.NOT_FOUND : Status.OK;
+      cursor = raw(table);
+      status = cursor.remove(bytes(key)) == wiredtigerConstants.WT_NOTFOUND ? Status.NOT_FOUND : Status.OK;
     } catch (WiredTigerException e) {
       status = error("delete", table, key, e);
     }
@@ -455,9 +448,14 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
 
   /** This session's cursor on a table, opened once. */
   private Cursor cursor(String table) {
-    Cursor cursor = cursors.get(table);
+    return raw(table).cursor;
+  }
+
+  /** This session's cursor on a table with its point operations (see {@link RawCursor}). */
+  private RawCursor raw(String table) {
+    RawCursor cursor = cursors.get(table);
     if (cursor == null) {
-      cursor = session.open_cursor(engine().table(session, table), null, null);
+      cursor = new RawCursor(session.open_cursor(engine().table(session, table), null, null));
       cursors.put(table, cursor);
     }
     return cursor;
@@ -477,6 +475,10 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     } catch (WiredTigerException e) {
       return status.isOk() ? error(operation, table, key, e) : status;
     }
+  }
+
+  private Status release(RawCursor cursor, Status status, String operation, String table, String key) {
+    return release(cursor == null ? null : cursor.cursor, status, operation, table, key);
   }
 
   private static byte[] bytes(String key) {
