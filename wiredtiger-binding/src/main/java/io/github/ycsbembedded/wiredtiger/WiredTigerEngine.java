@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import site.ycsb.DBException;
 
 /**
@@ -16,6 +18,9 @@ import site.ycsb.DBException;
  * process; each client opens its own session on it.
  */
 final class WiredTigerEngine implements AutoCloseable {
+  /** A table configuration key the binding owns: its point operations pass keys and values as bytes. */
+  private static final Pattern RECORD_FORMAT = Pattern.compile("(?:^|[,(])\\s*(key_format|value_format)\\s*[=:]");
+
   /** The binding's properties besides {@code wiredtiger.dir} and {@code wiredtiger.destroy}. */
   static final Set<String> PROPERTIES = Set.of("wiredtiger.cache_size", "wiredtiger.compression",
       "wiredtiger.sync", "wiredtiger.config", "wiredtiger.table_config", "wiredtiger.retry_timeout_ms");
@@ -42,6 +47,12 @@ final class WiredTigerEngine implements AutoCloseable {
     boolean sync = p.bool("wiredtiger.sync", false);
     String extraConfig = p.string("wiredtiger.config", "");
     String extraTableConfig = p.string("wiredtiger.table_config", "");
+    Matcher format = RECORD_FORMAT.matcher(extraTableConfig);
+    if (format.find()) {
+      throw new DBException("wiredtiger.table_config: '" + extraTableConfig + "' sets " + format.group(1)
+          + ", which the binding fixes at u (its keys and values are bytes, read and written as such);"
+          + " leave it out");
+    }
     int threads = p.integer("threadcount", 1, 1, Integer.MAX_VALUE);
     int retryTimeoutMs = p.integer("wiredtiger.retry_timeout_ms", 10_000, 0, Integer.MAX_VALUE);
 

@@ -168,6 +168,18 @@ class WiredTigerClientTest extends BindingConformanceTest {
   }
 
   @Test
+  void aTableConfigurationThatSetsTheRecordFormatIsRefusedNamingTheProperty() {
+    Properties properties = properties(dataDir);
+    properties.setProperty("wiredtiger.table_config", "leaf_page_max=64KB, key_format=S");
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessage("wiredtiger.table_config: 'leaf_page_max=64KB, key_format=S' sets key_format, which the"
+            + " binding fixes at u (its keys and values are bytes, read and written as such); leave it out");
+    properties.setProperty("wiredtiger.table_config", "value_format:S");
+    assertThatThrownBy(() -> open(properties)).hasMessageContaining("sets value_format");
+  }
+
+  @Test
   void aConflictStormOfEightThreadsOnTenKeysSlowsDownButEveryUpdateSucceeds() throws Exception {
     DB loader = open();
     for (int k = 0; k < 10; k++) {
