@@ -51,8 +51,8 @@ public class CodecBenchmark {
       random.nextBytes(value);
       fields.put("field" + i, value);
     }
-    int encodedLength = encoder.encodeFields(fields);
-    encoded = java.util.Arrays.copyOf(encoder.buffer(), encodedLength);
+    encoder.encodeFields(fields);
+    encoded = encoder.encoded();
   }
 
   @Benchmark

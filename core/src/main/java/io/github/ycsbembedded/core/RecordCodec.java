@@ -40,8 +40,8 @@ public final class RecordCodec {
   /** Encodes {@code values} into a new array (consumes each {@link ByteIterator} once). */
   public static byte[] encode(Map<String, ? extends ByteIterator> values) {
     Encoder encoder = new Encoder();
-    int length = encoder.encode(values);
-    return Arrays.copyOf(encoder.buffer(), length);
+    encoder.encode(values);
+    return encoder.encoded();
   }
 
   /** The bytes of each value, in name order (consumes each {@link ByteIterator} once). */
@@ -218,6 +218,11 @@ public final class RecordCodec {
 
     public byte[] buffer() {
       return buffer;
+    }
+
+    /** The last record encoded, in a new array of its length (for an engine call that takes whole arrays). */
+    public byte[] encoded() {
+      return Arrays.copyOf(buffer, position);
     }
 
     private void writeBytes(byte[] bytes) {

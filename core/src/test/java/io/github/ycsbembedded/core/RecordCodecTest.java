@@ -189,6 +189,17 @@ class RecordCodecTest {
   }
 
   @Test
+  void encodedIsTheLastRecordAtItsOwnLengthAfterALongerOne() throws Exception {
+    RecordCodec.Encoder encoder = new RecordCodec.Encoder();
+    encoder.encode(values("a", "y".repeat(1000)));
+    int length = encoder.encode(values("b", "z"));
+
+    byte[] encoded = encoder.encoded();
+    assertThat(encoded).hasSize(length).isEqualTo(RecordCodec.encode(values("b", "z")));
+    assertThat(strings(RecordCodec.decode(encoded))).containsExactly(Map.entry("b", "z"));
+  }
+
+  @Test
   void encoderReuseGrowsItsBuffer() throws Exception {
     RecordCodec.Encoder encoder = new RecordCodec.Encoder();
     encoder.encode(values("a", "x"));

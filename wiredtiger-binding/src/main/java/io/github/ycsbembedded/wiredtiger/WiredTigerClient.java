@@ -198,8 +198,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     Status status;
     try {
       cursor = raw(table);
-      int length = encoder.encode(values);
-      cursor.insert(bytes(key), Arrays.copyOf(encoder.buffer(), length));
+      encoder.encode(values);
+      cursor.insert(bytes(key), encoder.encoded());
       status = Status.OK;
     } catch (WiredTigerException e) {
       status = error("insert", table, key, e);
@@ -220,8 +220,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
           return Status.NOT_FOUND;
         }
         byte[] found = c.value();
-        int length = encoder.encodeFields(RecordCodec.merge(found, 0, found.length, updates));
-        c.update(k, Arrays.copyOf(encoder.buffer(), length));
+        encoder.encodeFields(RecordCodec.merge(found, 0, found.length, updates));
+        c.update(k, encoder.encoded());
         return Status.OK;
       });
     } catch (WiredTigerException e) {
