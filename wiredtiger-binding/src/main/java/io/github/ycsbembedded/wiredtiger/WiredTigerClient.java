@@ -60,6 +60,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   /** This thread's bulk cursors, open from its first bulk insert into a table to its cleanup. */
   private final Map<String, Cursor> bulkCursors = new HashMap<>();
   private final Map<String, byte[]> lastBulkKeys = new HashMap<>();
+  /** Tables whose bulk cursor a failed write broke, with where and why; see {@link #cleanupThread}. */
+  private final Map<String, String> failedBulkLoads = new HashMap<>();
   private Session session;
 
   public WiredTigerClient() {
@@ -103,32 +105,58 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
    * must never close them implicitly (a session closing its open cursors, a connection closing
    * its open sessions): its JNI close handler then uses the JNIEnv of the thread that opened the
    * connection, which crashes the JVM when that is another thread.
+   *
+   * <p>A bulk cursor whose write failed is the exception: WiredTiger 3.2.1 cannot finish it (closing
+   * it retries the failed page and, once that write succeeds, crashes reconciling the tree). It
+   * stays open, and so does this session; the engine keeps its connection open and checkpoints the
+   * other tables instead ({@link WiredTigerEngine#abandon}); the lost load is this cleanup's failure.
    */
   @Override
   protected void cleanupThread() throws DBException {
-    try {
-      // a bulk cursor's records are in the table once it is closed
-      for (Map.Entry<String, Cursor> bulk : bulkCursors.entrySet()) {
-        try {
-          bulk.getValue().close();
-        } catch (WiredTigerException e) {
-          throw new DBException("wiredtiger: finishing the bulk load of " + bulk.getKey() + " failed: "
-              + e.getMessage(), e);
-        }
+    List<String> failures = new ArrayList<>();
+    WiredTigerException cause = null;
+    for (Map.Entry<String, Cursor> bulk : bulkCursors.entrySet()) {
+      String failedAt = failedBulkLoads.get(bulk.getKey());
+      if (failedAt != null) {
+        failures.add("the bulk load of " + bulk.getKey() + " failed at " + failedAt + " and is lost: WiredTiger cannot"
+            + " finish a bulk cursor after a failed write, so " + bulk.getKey() + " keeps none of it; the connection is"
+            + " left open, its other tables checkpointed; load again into a new wiredtiger.dir or with"
+            + " wiredtiger.destroy=true");
+        continue;
       }
-      bulkCursors.clear();
-      for (RawCursor cursor : cursors.values()) {
+      try {
+        // a bulk cursor's records are in the table once it is closed
+        bulk.getValue().close();
+      } catch (WiredTigerException e) {
+        failures.add("finishing the bulk load of " + bulk.getKey() + " failed: " + e.getMessage());
+        cause = cause == null ? e : cause;
+      }
+    }
+    for (RawCursor cursor : cursors.values()) {
+      try {
         cursor.cursor.close();
+      } catch (WiredTigerException e) {
+        failures.add("closing a cursor failed: " + e.getMessage());
+        cause = cause == null ? e : cause;
       }
-      if (session != null) {
+    }
+    if (!failedBulkLoads.isEmpty()) {
+      // closing the session would close the failed bulk cursor
+      engine().abandon(failedBulkLoads.keySet());
+    } else if (session != null) {
+      try {
         session.close(null);
+      } catch (WiredTigerException e) {
+        failures.add("closing a session failed: " + e.getMessage());
+        cause = cause == null ? e : cause;
       }
-    } catch (WiredTigerException e) {
-      throw new DBException("wiredtiger: closing a session failed: " + e.getMessage(), e);
-    } finally {
-      bulkCursors.clear();
-      cursors.clear();
-      session = null;
+    }
+    bulkCursors.clear();
+    failedBulkLoads.clear();
+    cursors.clear();
+    session = null;
+    if (!failures.isEmpty()) {
+      throw new DBException("wiredtiger: " + String.join("; ", failures), cause);
     }
   }
 
@@ -271,6 +299,11 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   @Override
   public Status bulkInsert(String table, List<Insert> records, List<String> failedKeys) {
     return sortedBulk(table, records, failedKeys, MAX_KEY_BYTES, batch -> {
+      String failedAt = failedBulkLoads.get(table);
+      if (failedAt != null) {
+        return bulkRefused(table, records, failedKeys, "the bulk load of " + table + " failed at " + failedAt
+            + " and cannot go on");
+      }
       Cursor bulk = bulkCursors.get(table);
       if (bulk == null) {
         try {
@@ -300,6 +333,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
           bulk.insert();
           lastBulkKeys.put(table, batch.key(j));
         } catch (WiredTigerException e) {
+          // the cursor cannot go on, nor be closed: see cleanupThread
+          failedBulkLoads.put(table, records.get(batch.index(j)).key() + " (" + e.getMessage() + ")");
           for (int k = j; k < batch.size(); k++) {
             failedKeys.add(records.get(batch.index(k)).key());
           }

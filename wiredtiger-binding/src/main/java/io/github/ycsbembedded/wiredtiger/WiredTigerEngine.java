@@ -7,10 +7,12 @@ import com.wiredtiger.db.wiredtiger;
 import io.github.ycsbembedded.core.BindingProperties;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import site.ycsb.DBException;
 
 /**
@@ -32,6 +34,8 @@ final class WiredTigerEngine implements AutoCloseable {
   private final String tableConfig;
   private final long retryTimeoutNanos;
   private final Set<String> tables = ConcurrentHashMap.newKeySet();
+  /** Tables (URIs) with a bulk cursor that cannot be closed; see {@link #abandon}. */
+  private final Set<String> abandoned = ConcurrentHashMap.newKeySet();
   private String version = "WiredTiger (version unknown)";
   private boolean closed;
 
@@ -162,9 +166,21 @@ final class WiredTigerEngine implements AutoCloseable {
   }
 
   /**
+   * Leaves the connection open at {@link #close}: a session holds a bulk cursor on each of these
+   * tables that a failed write broke and WiredTiger cannot close (closing the connection would close
+   * it). Their loads are lost; the other tables are checkpointed instead of closed.
+   */
+  void abandon(Set<String> tableNames) {
+    for (String name : tableNames) {
+      abandoned.add("table:" + name);
+    }
+  }
+
+  /**
    * Closes with a final checkpoint, so the next open needs no recovery. A checkpoint that fails (a
    * full disk, a panic) is reported: without {@code wiredtiger.sync=true} (a log) what was written
-   * since the last checkpoint is then lost. Idempotent.
+   * since the last checkpoint is then lost. With {@link #abandon}ed tables, checkpoints the others
+   * and leaves the connection open. Idempotent.
    */
   @Override
   public synchronized void close() throws DBException {
@@ -172,11 +188,31 @@ final class WiredTigerEngine implements AutoCloseable {
       return;
     }
     closed = true;
+    if (!abandoned.isEmpty()) {
+      checkpointAllBut(abandoned);
+      return;
+    }
     try {
       connection.close(null);
     } catch (WiredTigerException e) {
       throw new DBException("wiredtiger: the final checkpoint failed (" + e.getMessage() + "); writes since the"
           + " last checkpoint are lost unless wiredtiger.sync=true logged them", e);
+    }
+  }
+
+  private void checkpointAllBut(Set<String> left) throws DBException {
+    List<String> others = tables.stream().filter(uri -> !left.contains(uri)).sorted().toList();
+    if (others.isEmpty()) {
+      return;
+    }
+    Session session = connection.open_session(null);
+    try {
+      session.checkpoint(others.stream().map(uri -> '"' + uri + '"').collect(Collectors.joining(",", "target=(", ")")));
+    } catch (WiredTigerException e) {
+      throw new DBException("wiredtiger: the checkpoint of " + String.join(", ", others) + " failed (" + e.getMessage()
+          + "); writes to them since the last checkpoint are lost unless wiredtiger.sync=true logged them", e);
+    } finally {
+      session.close(null);
     }
   }
 }

@@ -8,6 +8,7 @@ import com.wiredtiger.db.Connection;
 import com.wiredtiger.db.Cursor;
 import com.wiredtiger.db.Session;
 import com.wiredtiger.db.wiredtiger;
+import io.github.ycsbembedded.core.BatchWriteDB;
 import io.github.ycsbembedded.core.CheckedClient;
 import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.RecordCodec;
@@ -218,6 +219,95 @@ class WiredTigerClientTest extends BindingConformanceTest {
           .hasMessageContaining("writes since the last checkpoint are lost unless wiredtiger.sync=true logged them")
           .satisfies(e -> assertThat(e.toString()).isEqualTo(e.getMessage()));
       assertThat(RunStatus.failures()).anySatisfy(f -> assertThat(f).startsWith("wiredtiger: the final checkpoint failed"));
+    }
+  }
+
+  /**
+   * A write that fails in the middle of a bulk load leaves WiredTiger 3.2.1's bulk cursor unable to
+   * finish: closing it once the write would succeed (the disk has room again, the memory cgroup's
+   * page cache was reclaimed) crashed the JVM in WiredTiger's reconciliation. The load runs in a
+   * child JVM that frees the room before its cleanup; it must end normally, say in one line that the
+   * load is lost, and keep what another table acknowledged; the table reopens empty and takes writes.
+   */
+  @Test
+  void aBulkLoadWhoseWriteFailedIsLostInOneLineWithoutACrashAndTheOtherTablesAreKept() throws Exception {
+    try (SmallFileSystem disk = SmallFileSystem.mount(dataDir.resolve("small-disk"), 8L << 20)) {
+      Path db = disk.path().resolve("db");
+      List<String> command = new ArrayList<>(YcsbProcess.java(FailedBulkLoad.class.getName()));
+      command.add(1, "-XX:ErrorFile=" + dataDir.resolve("hs_err_pid%p.log")); // a crash's report stays out of the tree
+      command.addAll(List.of(db.toString(), disk.path().toString()));
+
+      YcsbProcess child = YcsbProcess.run(command, null);
+
+      assertThat(child.exitCode()).as("the child's exit; its stderr:%n%s", child.stderr()).isZero();
+      assertThat(child.stdout().lines().filter(line -> line.startsWith("child: ")))
+          .hasSize(3)
+          .anySatisfy(line -> assertThat(line).matches("child: bulk load ERROR after \\d+ records"))
+          .anySatisfy(line -> assertThat(line).matches("child: loader cleanup: wiredtiger: the bulk load of usertable"
+              + " failed at user\\d{6} \\(No space left on device\\) and is lost: WiredTiger cannot finish a bulk"
+              + " cursor after a failed write, so usertable keeps none of it; the connection is left open, its other"
+              + " tables checkpointed; load again into a new wiredtiger.dir or with wiredtiger.destroy=true"))
+          .contains("child: other cleanup: ok");
+      assertThat(child.stderr()).containsPattern("wiredtiger: bulk insert usertable/user\\d{6} failed: No space left on device");
+
+      DB reopened = open(properties(db));
+      for (int i = 0; i < FailedBulkLoad.OTHER_RECORDS; i++) {
+        assertThat(read(reopened, "other", key(i), null)).as("other/%s", key(i)).containsExactly(entry("field0", key(i)));
+      }
+      assertThat(reopened.read(TABLE, key(0), null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
+      assertThat(reopened.insert(TABLE, key(0), record("field0", "again"))).isEqualTo(Status.OK);
+      close(reopened);
+      DB again = open(properties(db));
+      assertThat(read(again, TABLE, key(0), null)).containsExactly(entry("field0", "again"));
+      close(again);
+    }
+  }
+
+  /** The child JVM of the failed bulk load above; arguments: the database directory, the tmpfs's mount point. */
+  public static final class FailedBulkLoad {
+    static final int OTHER_RECORDS = 50;
+
+    public static void main(String[] args) throws Exception {
+      Properties properties = new Properties();
+      properties.setProperty("wiredtiger.dir", args[0]);
+      DB other = new WiredTigerClient();
+      other.setProperties(properties);
+      other.init();
+      for (int i = 0; i < OTHER_RECORDS; i++) {
+        if (!other.insert("other", key(i), record("field0", key(i))).isOk()) {
+          throw new IllegalStateException("insert other/" + key(i) + " failed");
+        }
+      }
+      DB loader = new WiredTigerClient();
+      loader.setProperties(properties);
+      loader.init();
+      Status status = Status.OK;
+      int loaded = 0;
+      while (status.isOk() && loaded < 100_000) {
+        List<BatchWriteDB.Insert> batch = new ArrayList<>();
+        for (int i = loaded; i < loaded + 100; i++) {
+          batch.add(new BatchWriteDB.Insert(key(i), record("field0", bulkyValue(i))));
+        }
+        status = ((BatchWriteDB) loader).bulkInsert(TABLE, batch, new ArrayList<>());
+        loaded += status.isOk() ? batch.size() : 0;
+      }
+      System.out.println("child: bulk load " + status.getName() + " after " + loaded + " records");
+      // room again: WiredTiger's write of the failed page would now succeed
+      Process grow = new ProcessBuilder("mount", "-o", "remount,size=" + (1L << 30), args[1]).inheritIO().start();
+      if (grow.waitFor() != 0) {
+        throw new IllegalStateException("remount of " + args[1] + " failed");
+      }
+      System.out.println("child: loader cleanup: " + cleanup(loader));
+      System.out.println("child: other cleanup: " + cleanup(other));
+    }
+
+    private static String cleanup(DB db) {
+      try {
+        db.cleanup();
+        return "ok";
+      } catch (DBException e) {
+        return e.getMessage();
+      }
     }
   }
 }
