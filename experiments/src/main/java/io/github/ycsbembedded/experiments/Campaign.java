@@ -164,6 +164,7 @@ final class Campaign {
     if (memory.limitBytes() != null) {
       long pageCache = pageCacheShares(experiment, memory, variables, List.of(engine)).get(engine);
       try (MemoryLimit limit = MemoryLimit.create("ycsb-embedded-" + ProcessHandle.current().pid(), memory.limitBytes())) {
+        limit.writeBack(dir);
         measured = PhaseProcess.run(command, home, prefix, limit, pageCache, jvmReport, engine + " " + phase.id(),
             progress, total, duration != null);
       }

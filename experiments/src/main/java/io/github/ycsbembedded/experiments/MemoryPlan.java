@@ -62,7 +62,8 @@ record MemoryPlan(Long limitBytes, long engineMemoryBytes, long jvmAllowanceByte
         "each phase's JVM ran in a memory cgroup of " + Units.bytes(allowance + regimeMemory) + ": "
             + Units.bytes(regimeMemory) + " for the engines' caches and the page cache (" + regime.memoryFraction()
             + " × " + Units.bytes(data) + " of data) + " + Units.bytes(allowance) + " for the JVM, the page cache"
-            + " held to its share as the JVM's own memory moved");
+            + " held to its share as the JVM's own memory moved (pages waiting for the disk, up to 20% of the group,"
+            + " beside it)");
   }
 
   Results.Regime describe(Experiment experiment, Map<String, Long> pageCacheBytes) {

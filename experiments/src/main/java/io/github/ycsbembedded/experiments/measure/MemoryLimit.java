@@ -20,12 +20,19 @@ public final class MemoryLimit implements AutoCloseable {
   private static final Path ROOT = Paths.get("/sys/fs/cgroup");
   /** Changes of the moving limit smaller than this are not written. */
   private static final long STEP = 256 << 10;
+  /** The share of the ceiling that pages waiting for the disk may take beside the page cache's share. */
+  static final double UNWRITTEN_MAX = 0.20;
+  /** The share of the ceiling that dirty pages may take before their writeback is started. */
+  static final double BACKGROUND_WRITEBACK = 0.10;
 
   private final Path group;
   private final boolean v2;
   private final long ceiling;
   private final Thread onExit;
   private long held;
+  private Path writebackDirectory;
+  private Process writeback;
+  private int writebacks;
 
   private MemoryLimit(Path group, boolean v2, long ceiling) {
     this.group = group;
@@ -93,9 +100,10 @@ public final class MemoryLimit implements AutoCloseable {
   /**
    * Holds the group's page cache at {@code pageCacheBytes}: sets the group's limit (v1), or its
    * {@code memory.high} (v2), to what it uses besides page cache plus {@code pageCacheBytes}, never
-   * above the ceiling, so the kernel reclaims page cache beyond that share. Called every sample; a
-   * process that grows between two calls waits in reclaim (v2) or, at the limit, for the next call
-   * (v1, with the OOM killer off for the group).
+   * above the ceiling, so the kernel reclaims page cache beyond that share (see {@link #target} for
+   * the pages waiting for the disk). Called every sample; a process that grows between two calls
+   * waits in reclaim (v2) or, at the limit, for the next call (v1, with the OOM killer off for the
+   * group).
    *
    * @return false when the group is out of memory at its ceiling: the JVM needs more than its allowance
    */
@@ -105,8 +113,16 @@ public final class MemoryLimit implements AutoCloseable {
     if (usage < 0 || stat == null) {
       return true;
     }
-    long besidesCache = Math.max(0, usage - stat.pageCacheBytes());
-    long target = Math.min(ceiling, besidesCache + pageCacheBytes);
+    long target = target(usage, stat, pageCacheBytes, ceiling);
+    if (writebackDirectory != null && startsWriteback(stat, ceiling) && (writeback == null || !writeback.isAlive())) {
+      try {
+        writeback = new ProcessBuilder("sync", "-f", writebackDirectory.toString())
+            .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        writebacks++;
+      } catch (IOException e) {
+        // no sync(1): the kernel's own writeback, later
+      }
+    }
     boolean outOfMemory = !v2 && underOom();
     if (outOfMemory) {
       if (held >= ceiling) {
@@ -124,6 +140,44 @@ public final class MemoryLimit implements AutoCloseable {
       }
     }
     return true;
+  }
+
+  /**
+   * The limit that holds the page cache at {@code pageCacheBytes}: the group's memory besides page
+   * cache, plus the share, plus the pages waiting for the disk (dirty or being written), up to
+   * {@link #UNWRITTEN_MAX} of the ceiling, at most the ceiling. Those pages cannot be reclaimed until
+   * the disk has them, and cgroup v1 has no dirty-page limit of a group's own (only the machine's,
+   * sized for all its memory): squeezed into the share they left reclaim nothing to free, and with
+   * the OOM killer off the kernel failed the engine's next write with ENOMEM. The allowance is the
+   * kernel's default {@code vm.dirty_ratio} applied to the group, as on a machine of its size.
+   */
+  static long target(long usage, ProcFiles.MemoryStat stat, long pageCacheBytes, long ceiling) {
+    long besidesCache = Math.max(0, usage - stat.pageCacheBytes());
+    long unwritten = Math.min(stat.unwrittenBytes(), (long) (UNWRITTEN_MAX * ceiling));
+    return Math.min(ceiling, besidesCache + pageCacheBytes + unwritten);
+  }
+
+  /**
+   * Whether the group's dirty pages call for writeback now: above the kernel's default
+   * {@code vm.dirty_background_ratio} of the group's ceiling, where the kernel would start writing
+   * them back on a machine of the group's size (the machine's own threshold is far higher).
+   */
+  static boolean startsWriteback(ProcFiles.MemoryStat stat, long ceiling) {
+    return stat.dirtyBytes() > BACKGROUND_WRITEBACK * ceiling;
+  }
+
+  /**
+   * The folder whose file system {@link #holdPageCache} writes back ({@code sync -f}, in the
+   * background, one at a time) when the group's dirty pages pass {@link #BACKGROUND_WRITEBACK} of
+   * its ceiling: the phase's data directory.
+   */
+  public void writeBack(Path directory) {
+    this.writebackDirectory = directory;
+  }
+
+  /** How many times {@link #holdPageCache} started a writeback. */
+  int writebacksStarted() {
+    return writebacks;
   }
 
   private boolean underOom() {

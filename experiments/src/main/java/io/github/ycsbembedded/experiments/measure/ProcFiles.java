@@ -26,7 +26,13 @@ public final class ProcFiles {
   }
 
   /** Anonymous memory, page cache and mapped file pages of a memory cgroup, in bytes. */
-  public record MemoryStat(long anonymousBytes, long pageCacheBytes, long mappedFileBytes) {}
+  public record MemoryStat(long anonymousBytes, long pageCacheBytes, long mappedFileBytes, long dirtyBytes,
+      long writebackBytes) {
+    /** Page cache waiting for the disk: dirty, or being written. */
+    public long unwrittenBytes() {
+      return dirtyBytes + writebackBytes;
+    }
+  }
 
   /** The counters of a live process, or null when it is gone. */
   public static Counters read(long pid) {
@@ -58,10 +64,12 @@ public final class ProcFiles {
   public static MemoryStat memoryStat(String text) {
     Map<String, Long> stat = keyValues(text, " ");
     if (stat.containsKey("anon")) {
-      return new MemoryStat(stat.get("anon"), stat.getOrDefault("file", 0L), stat.getOrDefault("file_mapped", 0L));
+      return new MemoryStat(stat.get("anon"), stat.getOrDefault("file", 0L), stat.getOrDefault("file_mapped", 0L),
+          stat.getOrDefault("file_dirty", 0L), stat.getOrDefault("file_writeback", 0L));
     }
     // v1's rss includes transparent huge pages
-    return new MemoryStat(stat.getOrDefault("rss", 0L), stat.getOrDefault("cache", 0L), stat.getOrDefault("mapped_file", 0L));
+    return new MemoryStat(stat.getOrDefault("rss", 0L), stat.getOrDefault("cache", 0L), stat.getOrDefault("mapped_file", 0L),
+        stat.getOrDefault("dirty", 0L), stat.getOrDefault("writeback", 0L));
   }
 
   /** User and system CPU seconds of the children, from bash's {@code times} (its second line). */

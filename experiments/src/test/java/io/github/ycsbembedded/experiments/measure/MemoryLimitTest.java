@@ -128,4 +128,47 @@ class MemoryLimitTest {
           .isLessThanOrEqualTo(m.pageCacheBaselineBytes() + share + (4L << 20));
     }
   }
+
+  private static final long MIB = 1L << 20;
+
+  /** 100 MiB besides page cache, 30 MiB of page cache of which {@code dirty} and {@code writeback} wait for the disk. */
+  private static ProcFiles.MemoryStat cache(long dirty, long writeback) {
+    return new ProcFiles.MemoryStat(100 * MIB, 30 * MIB, 0, dirty, writeback);
+  }
+
+  /**
+   * Pages waiting for the disk are held beside the share, up to a fifth of the ceiling, so that a
+   * writer whose share is all dirty still leaves reclaim clean pages to free; the ceiling bounds all.
+   */
+  @Test
+  void pagesWaitingForTheDiskAreHeldBesideTheShareUpToAFifthOfTheCeiling() {
+    assertThat(MemoryLimit.target(130 * MIB, cache(0, 0), 10 * MIB, 500 * MIB)).isEqualTo(110 * MIB);
+    assertThat(MemoryLimit.target(130 * MIB, cache(12 * MIB, 4 * MIB), 10 * MIB, 500 * MIB)).isEqualTo(126 * MIB);
+    assertThat(MemoryLimit.target(130 * MIB, cache(60 * MIB, 0), 10 * MIB, 200 * MIB)).isEqualTo(150 * MIB);
+    assertThat(MemoryLimit.target(130 * MIB, cache(12 * MIB, 4 * MIB), 10 * MIB, 115 * MIB)).isEqualTo(115 * MIB);
+  }
+
+  /** Writeback starts once dirty pages pass a tenth of the ceiling; pages already being written do not count. */
+  @Test
+  void writebackStartsWhenDirtyPagesPassATenthOfTheCeiling() {
+    assertThat(MemoryLimit.startsWriteback(cache(12 * MIB, 0), 100 * MIB)).isTrue();
+    assertThat(MemoryLimit.startsWriteback(cache(12 * MIB, 0), 200 * MIB)).isFalse();
+    assertThat(MemoryLimit.startsWriteback(cache(0, 50 * MIB), 100 * MIB)).isFalse();
+  }
+
+  /** A phase that leaves more than a tenth of its ceiling dirty has the writeback of its directory started. */
+  @Test
+  void aPhaseThatDirtiesATenthOfTheCeilingHasItsWritebackStarted(@org.junit.jupiter.api.io.TempDir Path tmp)
+      throws Exception {
+    try (MemoryLimit limit = create("ycsb-embedded-test-writeback-" + ProcessHandle.current().pid(), 1024L << 20)) {
+      limit.writeBack(tmp);
+      PhaseProcess.Measured m = PhaseProcess.run(java.util.List.of("bash", "-c",
+          "echo '2026-11-23 21:00:00:000 0 sec: 0 operations; est completion in 0 second' >&2;"
+              + " head -c 640M /dev/zero > \"$0\"", tmp.resolve("data").toString()),
+          tmp, tmp.resolve("dirty"), limit, 512L << 20, tmp.resolve("jvm"), "dirty", null, 0, false);
+
+      assertThat(m.exitCode()).isZero();
+      assertThat(limit.writebacksStarted()).isPositive();
+    }
+  }
 }

@@ -32,15 +32,15 @@ class ProcFilesTest {
   }
 
   @Test
-  void cgroupV1MemoryIsRssCacheAndMappedFile() throws IOException {
+  void cgroupV1MemoryIsRssCacheMappedFileDirtyAndWriteback() throws IOException {
     ProcFiles.MemoryStat stat = ProcFiles.memoryStat(captured("cgroup-v1.memory.stat"));
-    assertThat(stat).isEqualTo(new ProcFiles.MemoryStat(3_534_848, 9_297_920, 7_614_464));
+    assertThat(stat).isEqualTo(new ProcFiles.MemoryStat(3_534_848, 9_297_920, 7_614_464, 28_672, 0));
   }
 
   @Test
-  void cgroupV2MemoryIsAnonFileAndFileMapped() throws IOException {
+  void cgroupV2MemoryIsAnonFileFileMappedFileDirtyAndFileWriteback() throws IOException {
     ProcFiles.MemoryStat stat = ProcFiles.memoryStat(captured("cgroup-v2.memory.stat"));
-    assertThat(stat).isEqualTo(new ProcFiles.MemoryStat(157_286_400, 52_428_800, 41_943_040));
+    assertThat(stat).isEqualTo(new ProcFiles.MemoryStat(157_286_400, 52_428_800, 41_943_040, 1_048_576, 0));
   }
 
   @Test
