@@ -153,7 +153,7 @@ final class WiredTigerEngine implements AutoCloseable {
 
   /** Creates the table of a YCSB table once per process ({@code table:<name>}, binary key/value). */
   String table(Session session, String name) {
-    String uri = "table:" + name;
+    String uri = uri(name);
     if (!tables.contains(uri)) {
       synchronized (tables) {
         if (!tables.contains(uri)) {
@@ -165,6 +165,11 @@ final class WiredTigerEngine implements AutoCloseable {
     return uri;
   }
 
+  /** The URI of a YCSB table's WiredTiger table; {@link #abandon} must name a table as {@link #table} does. */
+  private static String uri(String name) {
+    return "table:" + name;
+  }
+
   /**
    * Leaves the connection open at {@link #close}: a session holds a bulk cursor on each of these
    * tables that a failed write broke and WiredTiger cannot close (closing the connection would close
@@ -172,7 +177,7 @@ final class WiredTigerEngine implements AutoCloseable {
    */
   void abandon(Set<String> tableNames) {
     for (String name : tableNames) {
-      abandoned.add("table:" + name);
+      abandoned.add(uri(name));
     }
   }
 
