@@ -47,7 +47,9 @@ import site.ycsb.Status;
  * <p>A read transaction holds its snapshot, and LMDB cannot reuse a page freed after that
  * snapshot until it ends: a writer meanwhile takes new pages and the free list grows, for good,
  * making every later commit write a longer list. So reads, scans and batches copy the values out
- * in the transaction and decode them after it (the README's comparison with YCSB-cpp has figures).
+ * in the transaction and decode them after it (the README's comparison with YCSB-cpp has figures),
+ * and every read transaction is announced in the thread's {@link TxnGate} slot, so that a writer
+ * waits for one that stalled holding its snapshot rather than commit past it.
  *
  * <p>Properties: see the README ({@code lmdb.dir}, {@code lmdb.mapsize}, {@code lmdb.sync},
  * {@code lmdb.nometasync}, {@code lmdb.writemap}, {@code lmdb.nordahead}, {@code lmdb.maxreaders},
@@ -161,12 +163,17 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       }
       byte[] data;
       gate.enter(slot);
-      readTxn.renew();
+      long start = gate.readBegins(slot);
       try {
-        DirectBuffer found = dbi.get(readTxn, this.key);
-        data = found == null ? null : owned(found);
+        readTxn.renew();
+        try {
+          DirectBuffer found = dbi.get(readTxn, this.key);
+          data = found == null ? null : owned(found);
+        } finally {
+          readTxn.reset();
+        }
       } finally {
-        readTxn.reset();
+        gate.readEnds(slot, start);
         gate.exit(slot);
       }
       if (data == null) {
@@ -192,11 +199,16 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     for (int attempt = 0; attempt < 3; attempt++) {
       long snapshot;
       gate.enter(slot);
-      readTxn.renew();
+      long began = gate.readBegins(slot);
       try {
-        snapshot = readTxn.getId();
+        readTxn.renew();
+        try {
+          snapshot = readTxn.getId();
+        } finally {
+          readTxn.reset();
+        }
       } finally {
-        readTxn.reset();
+        gate.readEnds(slot, began);
         gate.exit(slot);
       }
       java.util.concurrent.atomic.AtomicBoolean moved = new java.util.concurrent.atomic.AtomicBoolean();
@@ -247,18 +259,23 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       Dbi<DirectBuffer> dbi = engine().table(table);
       if (engine().workers().parallelism() <= 1 || !readInRuns(dbi, encoded, copies, reads)) {
         gate.enter(slot);
-        readTxn.renew();
+        long began = gate.readBegins(slot);
         try {
-          for (int i : KeyOrder.ascending(encoded)) {
-            if (reads[i] != null) {
-              continue;
+          readTxn.renew();
+          try {
+            for (int i : KeyOrder.ascending(encoded)) {
+              if (reads[i] != null) {
+                continue;
+              }
+              key.wrap(keyMemory, 0, encoded[i].length);
+              key.putBytes(0, encoded[i]);
+              keep(i, dbi.get(readTxn, key), copies, reads);
             }
-            key.wrap(keyMemory, 0, encoded[i].length);
-            key.putBytes(0, encoded[i]);
-            keep(i, dbi.get(readTxn, key), copies, reads);
+          } finally {
+            readTxn.reset();
           }
         } finally {
-          readTxn.reset();
+          gate.readEnds(slot, began);
           gate.exit(slot);
         }
       }
@@ -388,20 +405,25 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       List<byte[]> keys = new ArrayList<>();
       List<byte[]> values = new ArrayList<>();
       gate.enter(slot);
-      readTxn.renew();
-      try (Cursor<DirectBuffer> cursor = dbi.openCursor(readTxn)) {
-        boolean more = fromFirst ? cursor.first() : cursor.get(this.key, GetOp.MDB_SET_RANGE);
-        for (int n = 0; more && n < limit; n++) {
-          byte[] found = end == null ? null : owned(cursor.key());
-          if (found != null && Arrays.compareUnsigned(found, end) >= 0) {
-            break;
+      long began = gate.readBegins(slot);
+      try {
+        readTxn.renew();
+        try (Cursor<DirectBuffer> cursor = dbi.openCursor(readTxn)) {
+          boolean more = fromFirst ? cursor.first() : cursor.get(this.key, GetOp.MDB_SET_RANGE);
+          for (int n = 0; more && n < limit; n++) {
+            byte[] found = end == null ? null : owned(cursor.key());
+            if (found != null && Arrays.compareUnsigned(found, end) >= 0) {
+              break;
+            }
+            keys.add(found);
+            values.add(owned(cursor.val()));
+            more = cursor.next();
           }
-          keys.add(found);
-          values.add(owned(cursor.val()));
-          more = cursor.next();
+        } finally {
+          readTxn.reset();
         }
       } finally {
-        readTxn.reset();
+        gate.readEnds(slot, began);
         gate.exit(slot);
       }
       for (int i = 0; i < values.size(); i++) {

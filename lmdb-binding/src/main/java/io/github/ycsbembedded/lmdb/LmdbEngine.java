@@ -92,6 +92,7 @@ final class LmdbEngine implements AutoCloseable {
       allReaders.add(reader);
     }
     gate.enter(reader.slot);
+    long began = gate.readBegins(reader.slot);
     try {
       if (reader.txn == null) {
         reader.txn = env.txnRead();
@@ -113,6 +114,7 @@ final class LmdbEngine implements AutoCloseable {
         reader.txn.reset();
       }
     } finally {
+      gate.readEnds(reader.slot, began);
       gate.exit(reader.slot);
     }
   }
@@ -217,7 +219,9 @@ final class LmdbEngine implements AutoCloseable {
 
   /**
    * Runs {@code body} in a write transaction and commits it. When the map is full the transaction
-   * is aborted, the map doubled and the body run again, so the caller's operation succeeds.
+   * is aborted, the map doubled and the body run again, so the caller's operation succeeds. Before
+   * it begins, the transaction waits for any read of another thread that stalled holding its
+   * snapshot ({@link TxnGate#awaitStalledReaders}).
    */
   <R> R write(WriteBody<R> body) {
     return write(body, result -> false);
@@ -231,6 +235,7 @@ final class LmdbEngine implements AutoCloseable {
     TxnGate.Slot slot = gate.slot();
     while (true) {
       long sizeBefore = mapSize;
+      gate.awaitStalledReaders(slot);
       gate.enter(slot);
       try (Txn<DirectBuffer> txn = env.txnWrite()) {
         R result = body.run(txn);

@@ -1,7 +1,10 @@
 package io.github.ycsbembedded.lmdb;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 
 /**
  * Keeps map growth apart from live transactions without a lock that threads share on the hot path.
@@ -15,13 +18,50 @@ import java.util.concurrent.locks.LockSupport;
  * loads {@code growing}; growth stores {@code growing}, then loads every flag): under the Java
  * memory model at least one of the two threads sees the other's store, so a transaction and growth
  * never overlap.
+ *
+ * <p>The slots also let a writer wait for a reader that stalled holding its snapshot (see
+ * {@link #awaitStalledReaders}): LMDB cannot reuse a page freed after the snapshot of a live read
+ * transaction, so every commit made while a reader is descheduled takes new pages from the end of
+ * the map; the free list keeps that length for good (each commit reuses about as many pages as it
+ * frees), and every later commit rewrites more of it. A few milliseconds of a preempted reader at
+ * two threads were enough to turn LMDB's one-page free list into a two-level tree of 100 to 175
+ * entries (the README's comparison with YCSB-cpp has the figures).
  */
 final class TxnGate {
+  /**
+   * A read lasting this many times its thread's typical read (and at least {@link #MIN_STALL_NANOS})
+   * has stalled: on a map in memory its thread was descheduled, or it waited for the disk.
+   */
+  static final int STALL_FACTOR = 8;
+  static final long MIN_STALL_NANOS = 20_000;
+  /** The longest a writer waits for one stalled reader. */
+  static final long MAX_WAIT_NANOS = 10_000_000;
+  private static final long PARK_NANOS = 10_000;
+
+  private static final VarHandle READ_START;
+  private static final VarHandle TYPICAL_READ;
+
+  static {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      READ_START = lookup.findVarHandle(Slot.class, "readStart", long.class);
+      TYPICAL_READ = lookup.findVarHandle(Slot.class, "typicalRead", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   /** A thread's announcement; padded so that two threads' flags never share a cache line. */
   static final class Slot {
     @SuppressWarnings("unused")
     private long p1, p2, p3, p4, p5, p6, p7;
     private volatile boolean active;
+    /** When the thread's current read transaction began (the gate's clock), 0 when it has none. */
+    @SuppressWarnings("unused")
+    private long readStart;
+    /** Moving average of the thread's read transactions' durations, in nanoseconds. */
+    @SuppressWarnings("unused")
+    private long typicalRead;
     @SuppressWarnings("unused")
     private long q1, q2, q3, q4, q5, q6, q7;
   }
@@ -29,7 +69,17 @@ final class TxnGate {
   private final CopyOnWriteArrayList<Slot> slots = new CopyOnWriteArrayList<>();
   private final ThreadLocal<Slot> mine = new ThreadLocal<>();
   private final Object growth = new Object();
+  private final LongSupplier clock;
   private volatile boolean growing;
+
+  TxnGate() {
+    this(System::nanoTime);
+  }
+
+  /** A gate that reads the time from {@code clock} (nanoseconds; tests pass their own). */
+  TxnGate(LongSupplier clock) {
+    this.clock = clock;
+  }
 
   /** The calling thread's slot, made on its first use. */
   Slot slot() {
@@ -72,6 +122,65 @@ final class TxnGate {
         }
       }
     }
+  }
+
+  /**
+   * Marks that {@code slot}'s thread takes a read snapshot: call after {@link #enter} and before the
+   * read transaction is begun or renewed (a thread descheduled inside that call holds the snapshot
+   * already), and {@link #readEnds} once it is reset, whatever happened. Returns the time to hand
+   * to {@link #readEnds}.
+   */
+  long readBegins(Slot slot) {
+    long now = clock.getAsLong();
+    // 0 means no read: a clock that reads 0 is moved on by one nanosecond
+    READ_START.setRelease(slot, now == 0 ? 1 : now);
+    return now;
+  }
+
+  /**
+   * Marks the end of the read begun at {@code start} and folds its duration into the thread's
+   * typical read (an eighth of the new duration, itself counted at most {@link #STALL_FACTOR} times
+   * the typical, so that one stall does not raise the bar for the next).
+   */
+  void readEnds(Slot slot, long start) {
+    READ_START.setRelease(slot, 0L);
+    long took = clock.getAsLong() - start;
+    long typical = (long) TYPICAL_READ.getOpaque(slot);
+    if (typical == 0) {
+      typical = took;
+    } else {
+      typical += (Math.min(took, STALL_FACTOR * typical) - typical) / 8;
+    }
+    TYPICAL_READ.setRelease(slot, Math.max(1, typical));
+  }
+
+  /**
+   * Waits, before {@code self}'s thread begins a write transaction, for every other thread's read
+   * that has stalled: one that has lasted {@link #STALL_FACTOR} times that thread's typical read
+   * and at least {@link #MIN_STALL_NANOS} — on a map in memory, a thread descheduled while it held
+   * its snapshot. Each is waited for until it ends or for {@link #MAX_WAIT_NANOS} at most; the
+   * waiting thread parks, so that its core can run the stalled one. A thread whose reads wait for
+   * the disk has a typical read long enough that only its outliers are waited for. Returns how many
+   * readers were waited for.
+   */
+  int awaitStalledReaders(Slot self) {
+    int waited = 0;
+    for (Slot slot : slots) {
+      long start = (long) READ_START.getAcquire(slot);
+      if (start == 0 || slot == self) {
+        continue;
+      }
+      long now = clock.getAsLong();
+      long stall = Math.max(MIN_STALL_NANOS, STALL_FACTOR * (long) TYPICAL_READ.getAcquire(slot));
+      if (now - start < stall) {
+        continue;
+      }
+      waited++;
+      while ((long) READ_START.getAcquire(slot) == start && clock.getAsLong() - now < MAX_WAIT_NANOS) {
+        LockSupport.parkNanos(PARK_NANOS);
+      }
+    }
+    return waited;
   }
 
   /** Marks the end of the transaction on {@code slot}. */

@@ -7,11 +7,20 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
-/** Growth never overlaps a transaction, and transactions go on around it. */
+/**
+ * Growth never overlaps a transaction, and transactions go on around it; a writer waits for a read
+ * that stalled holding its snapshot, and for no other. The stall tests run on a clock of their own
+ * that moves only when told to.
+ */
 class TxnGateTest {
+  private static final long MICROS = 1_000;
+  private static final long MILLIS = 1_000_000;
   @Test
   @Timeout(60)
   void noThreadIsInsideWhileTheExclusiveActionRunsAndTransactionsGoOnAfterIt() throws Exception {
@@ -65,5 +74,140 @@ class TxnGateTest {
     gate.exclusive(() -> { });
 
     assertThat(gate.slot()).isNotSameAs(slot);
+  }
+
+  /**
+   * Reads short of a stall: under 8 typical reads (5 µs reads, 39 µs open), under 20 µs whatever the
+   * typical read (1 µs reads, 19 µs open), and a thread whose reads wait for the disk (1 ms reads,
+   * 7 ms open).
+   */
+  @ParameterizedTest
+  @CsvSource({"5000, 39000", "1000, 19000", "1000000, 7000000"})
+  @Timeout(60)
+  void aReadShortOfAStallIsNotWaitedFor(long typicalNanos, long openNanos) throws Exception {
+    AtomicLong clock = new AtomicLong(1 * MILLIS);
+    TxnGate gate = new TxnGate(clock::get);
+    openFor(gate, slotOfAnotherThread(gate), clock, typicalNanos, openNanos);
+
+    assertThat(gate.awaitStalledReaders(gate.slot())).isZero();
+  }
+
+  /**
+   * Reads past a stall: 8 typical reads and more (5 µs reads, 41 µs open; a thread whose reads wait
+   * for the disk: 1 ms reads, 9 ms open).
+   */
+  @ParameterizedTest
+  @CsvSource({"5000, 41000", "1000000, 9000000"})
+  @Timeout(60)
+  void aReadPastAStallIsWaitedForUntilItEnds(long typicalNanos, long openNanos) throws Exception {
+    AtomicLong clock = new AtomicLong(1 * MILLIS);
+    TxnGate gate = new TxnGate(clock::get);
+    TxnGate.Slot reader = slotOfAnotherThread(gate);
+    long start = openFor(gate, reader, clock, typicalNanos, openNanos);
+
+    assertThat(waitsUntilTheReadEnds(gate, reader, start)).isEqualTo(1);
+  }
+
+  @Test
+  @Timeout(60)
+  void oneStalledReadDoesNotRaiseTheBarForTheNext() throws Exception {
+    AtomicLong clock = new AtomicLong(1 * MILLIS);
+    TxnGate gate = new TxnGate(clock::get);
+    TxnGate.Slot reader = slotOfAnotherThread(gate);
+    readsTaking(gate, reader, clock, 5 * MICROS, 32);
+    readsTaking(gate, reader, clock, 4 * MILLIS, 1);
+    long start = gate.readBegins(reader);
+    // the stall counts as 8 typical reads at most: 5 + (40 - 5) / 8 µs, so 8 × 9.4 = 75 µs is a stall
+    clock.addAndGet(80 * MICROS);
+
+    assertThat(waitsUntilTheReadEnds(gate, reader, start)).isEqualTo(1);
+  }
+
+  @Test
+  @Timeout(60)
+  void aWriterGivesUpOnAStalledReadAfterTenMilliseconds() throws Exception {
+    // a clock that moves a millisecond each time the gate reads it; the read never ends
+    AtomicLong moving = new AtomicLong(1 * MILLIS);
+    TxnGate gate = new TxnGate(() -> moving.getAndAdd(1 * MILLIS));
+    TxnGate.Slot stalled = slotOfAnotherThread(gate);
+    gate.readBegins(stalled);
+    long before = moving.get();
+
+    assertThat(gate.awaitStalledReaders(gate.slot())).isEqualTo(1);
+    assertThat(moving.get() - before).isBetween(TxnGate.MAX_WAIT_NANOS, TxnGate.MAX_WAIT_NANOS + 3 * MILLIS);
+  }
+
+  @Test
+  @Timeout(60)
+  void aThreadNeverWaitsForItsOwnRead() {
+    AtomicLong clock = new AtomicLong(1 * MILLIS);
+    TxnGate gate = new TxnGate(clock::get);
+    TxnGate.Slot mine = gate.slot();
+    gate.readBegins(mine);
+    clock.addAndGet(1_000 * MILLIS);
+
+    assertThat(gate.awaitStalledReaders(mine)).isZero();
+  }
+
+  @Test
+  @Timeout(60)
+  void anEndedReadIsNotWaitedFor() throws Exception {
+    AtomicLong clock = new AtomicLong(1 * MILLIS);
+    TxnGate gate = new TxnGate(clock::get);
+    TxnGate.Slot reader = slotOfAnotherThread(gate);
+    long start = gate.readBegins(reader);
+    clock.addAndGet(1_000 * MILLIS);
+    gate.readEnds(reader, start);
+
+    assertThat(gate.awaitStalledReaders(gate.slot())).isZero();
+  }
+
+  /** A slot made by (and belonging to) a thread that has ended. */
+  private static TxnGate.Slot slotOfAnotherThread(TxnGate gate) throws InterruptedException {
+    AtomicReference<TxnGate.Slot> slot = new AtomicReference<>();
+    Thread thread = new Thread(() -> slot.set(gate.slot()));
+    thread.start();
+    thread.join();
+    return slot.get();
+  }
+
+  /**
+   * 32 reads of {@code typicalNanos} on {@code reader}, then one begun and left open for
+   * {@code openNanos}; returns its start.
+   */
+  private static long openFor(TxnGate gate, TxnGate.Slot reader, AtomicLong clock, long typicalNanos,
+      long openNanos) {
+    readsTaking(gate, reader, clock, typicalNanos, 32);
+    long start = gate.readBegins(reader);
+    clock.addAndGet(openNanos);
+    return start;
+  }
+
+  /** {@code count} reads on {@code slot}, each taking {@code nanos} on {@code clock}. */
+  private static void readsTaking(TxnGate gate, TxnGate.Slot slot, AtomicLong clock, long nanos, int count) {
+    for (int i = 0; i < count; i++) {
+      long start = gate.readBegins(slot);
+      clock.addAndGet(nanos);
+      gate.readEnds(slot, start);
+    }
+  }
+
+  /**
+   * Runs {@link TxnGate#awaitStalledReaders} on a thread of its own, checks that it is parked and
+   * still waiting (the clock does not move, so it cannot give up), ends the read, and returns what
+   * the call returned.
+   */
+  private static int waitsUntilTheReadEnds(TxnGate gate, TxnGate.Slot reader, long start) throws Exception {
+    AtomicInteger waited = new AtomicInteger(-1);
+    Thread writer = new Thread(() -> waited.set(gate.awaitStalledReaders(gate.slot())));
+    writer.start();
+    while (writer.getState() != Thread.State.TIMED_WAITING) {
+      assertThat(writer.isAlive()).as("the writer returned without waiting").isTrue();
+      Thread.onSpinWait();
+    }
+    assertThat(waited.get()).isEqualTo(-1);
+    gate.readEnds(reader, start);
+    writer.join();
+    return waited.get();
   }
 }
