@@ -161,21 +161,10 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       if (!setKey("read", table, key)) {
         return Status.BAD_REQUEST;
       }
-      byte[] data;
-      gate.enter(slot);
-      long start = gate.readBegins(slot);
-      try {
-        readTxn.renew();
-        try {
-          DirectBuffer found = dbi.get(readTxn, this.key);
-          data = found == null ? null : owned(found);
-        } finally {
-          readTxn.reset();
-        }
-      } finally {
-        gate.readEnds(slot, start);
-        gate.exit(slot);
-      }
+      byte[] data = inReadTransaction(txn -> {
+        DirectBuffer found = dbi.get(txn, this.key);
+        return found == null ? null : owned(found);
+      });
       if (data == null) {
         return Status.NOT_FOUND;
       }
@@ -197,20 +186,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   private boolean readInRuns(Dbi<DirectBuffer> dbi, byte[][] encoded, byte[][] copies, KeyRead[] reads) {
     int[] order = Arrays.stream(KeyOrder.ascending(encoded)).filter(i -> reads[i] == null).toArray();
     for (int attempt = 0; attempt < 3; attempt++) {
-      long snapshot;
-      gate.enter(slot);
-      long began = gate.readBegins(slot);
-      try {
-        readTxn.renew();
-        try {
-          snapshot = readTxn.getId();
-        } finally {
-          readTxn.reset();
-        }
-      } finally {
-        gate.readEnds(slot, began);
-        gate.exit(slot);
-      }
+      long snapshot = inReadTransaction(Txn::getId);
       java.util.concurrent.atomic.AtomicBoolean moved = new java.util.concurrent.atomic.AtomicBoolean();
       try {
         engine().workers().read(order.length, (from, to) -> {
@@ -258,26 +234,17 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     try {
       Dbi<DirectBuffer> dbi = engine().table(table);
       if (engine().workers().parallelism() <= 1 || !readInRuns(dbi, encoded, copies, reads)) {
-        gate.enter(slot);
-        long began = gate.readBegins(slot);
-        try {
-          readTxn.renew();
-          try {
-            for (int i : KeyOrder.ascending(encoded)) {
-              if (reads[i] != null) {
-                continue;
-              }
-              key.wrap(keyMemory, 0, encoded[i].length);
-              key.putBytes(0, encoded[i]);
-              keep(i, dbi.get(readTxn, key), copies, reads);
+        inReadTransaction(txn -> {
+          for (int i : KeyOrder.ascending(encoded)) {
+            if (reads[i] != null) {
+              continue;
             }
-          } finally {
-            readTxn.reset();
+            key.wrap(keyMemory, 0, encoded[i].length);
+            key.putBytes(0, encoded[i]);
+            keep(i, dbi.get(txn, key), copies, reads);
           }
-        } finally {
-          gate.readEnds(slot, began);
-          gate.exit(slot);
-        }
+          return null;
+        });
       }
       for (int i = 0; i < copies.length; i++) {
         if (copies[i] != null) {
@@ -404,11 +371,8 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       }
       List<byte[]> keys = new ArrayList<>();
       List<byte[]> values = new ArrayList<>();
-      gate.enter(slot);
-      long began = gate.readBegins(slot);
-      try {
-        readTxn.renew();
-        try (Cursor<DirectBuffer> cursor = dbi.openCursor(readTxn)) {
+      inReadTransaction(txn -> {
+        try (Cursor<DirectBuffer> cursor = dbi.openCursor(txn)) {
           boolean more = fromFirst ? cursor.first() : cursor.get(this.key, GetOp.MDB_SET_RANGE);
           for (int n = 0; more && n < limit; n++) {
             byte[] found = end == null ? null : owned(cursor.key());
@@ -419,13 +383,9 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
             values.add(owned(cursor.val()));
             more = cursor.next();
           }
-        } finally {
-          readTxn.reset();
         }
-      } finally {
-        gate.readEnds(slot, began);
-        gate.exit(slot);
-      }
+        return null;
+      });
       for (int i = 0; i < values.size(); i++) {
         HashMap<String, ByteIterator> record = new HashMap<>();
         RecordCodec.decodeOwned(values.get(i), fields, record);
@@ -544,6 +504,33 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     }
     found.getBytes(0, value, 0, length);
     return length;
+  }
+
+  /** What runs in this client's read transaction; buffers it returns are valid only inside it. */
+  @FunctionalInterface
+  private interface ReadBody<T> {
+    T run(Txn<DirectBuffer> txn);
+  }
+
+  /**
+   * Runs {@code body} in this client's read transaction (renewed, then reset), announced in the
+   * thread's gate slot from before the renew to after the reset, whatever happens: map growth
+   * waits for it, and so does a writer once it has stalled ({@link TxnGate#readBegins}).
+   */
+  private <T> T inReadTransaction(ReadBody<T> body) {
+    gate.enter(slot);
+    long began = gate.readBegins(slot);
+    try {
+      readTxn.renew();
+      try {
+        return body.run(readTxn);
+      } finally {
+        readTxn.reset();
+      }
+    } finally {
+      gate.readEnds(slot, began);
+      gate.exit(slot);
+    }
   }
 
   /** The value copied out of the map into an exact-size array (valid after the transaction). */
