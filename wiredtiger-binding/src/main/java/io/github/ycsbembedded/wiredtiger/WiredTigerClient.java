@@ -113,50 +113,51 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
    */
   @Override
   protected void cleanupThread() throws DBException {
-    List<String> failures = new ArrayList<>();
-    WiredTigerException cause = null;
+    Failures failures = new Failures();
     for (Map.Entry<String, Cursor> bulk : bulkCursors.entrySet()) {
       String failedAt = failedBulkLoads.get(bulk.getKey());
       if (failedAt != null) {
-        failures.add("the bulk load of " + bulk.getKey() + " failed at " + failedAt + " and is lost: WiredTiger cannot"
-            + " finish a bulk cursor after a failed write, so " + bulk.getKey() + " keeps none of it; the connection is"
-            + " left open, its other tables checkpointed; load again into a new wiredtiger.dir or with"
+        failures.phrases.add("the bulk load of " + bulk.getKey() + " failed at " + failedAt + " and is lost: WiredTiger"
+            + " cannot finish a bulk cursor after a failed write, so " + bulk.getKey() + " keeps none of it; the"
+            + " connection is left open, its other tables checkpointed; load again into a new wiredtiger.dir or with"
             + " wiredtiger.destroy=true");
         continue;
       }
-      try {
-        // a bulk cursor's records are in the table once it is closed
-        bulk.getValue().close();
-      } catch (WiredTigerException e) {
-        failures.add("finishing the bulk load of " + bulk.getKey() + " failed: " + e.getMessage());
-        cause = cause == null ? e : cause;
-      }
+      // a bulk cursor's records are in the table once it is closed
+      failures.attempt("finishing the bulk load of " + bulk.getKey(), () -> bulk.getValue().close());
     }
     for (RawCursor cursor : cursors.values()) {
-      try {
-        cursor.cursor.close();
-      } catch (WiredTigerException e) {
-        failures.add("closing a cursor failed: " + e.getMessage());
-        cause = cause == null ? e : cause;
-      }
+      failures.attempt("closing a cursor", () -> cursor.cursor.close());
     }
     if (!failedBulkLoads.isEmpty()) {
       // closing the session would close the failed bulk cursor
       engine().abandon(failedBulkLoads.keySet());
     } else if (session != null) {
-      try {
-        session.close(null);
-      } catch (WiredTigerException e) {
-        failures.add("closing a session failed: " + e.getMessage());
-        cause = cause == null ? e : cause;
-      }
+      Session open = session;
+      failures.attempt("closing a session", () -> open.close(null));
     }
     bulkCursors.clear();
     failedBulkLoads.clear();
     cursors.clear();
     session = null;
-    if (!failures.isEmpty()) {
-      throw new DBException("wiredtiger: " + String.join("; ", failures), cause);
+    if (!failures.phrases.isEmpty()) {
+      throw new DBException("wiredtiger: " + String.join("; ", failures.phrases), failures.cause);
+    }
+  }
+
+  /** What a cleanup could not close, a phrase each; the first WiredTiger exception is the cause. */
+  private static final class Failures {
+    final List<String> phrases = new ArrayList<>();
+    WiredTigerException cause;
+
+    /** Runs {@code close}; when WiredTiger refuses, records "{@code what} failed: why" and goes on. */
+    void attempt(String what, Runnable close) {
+      try {
+        close.run();
+      } catch (WiredTigerException e) {
+        phrases.add(what + " failed: " + e.getMessage());
+        cause = cause == null ? e : cause;
+      }
     }
   }
 
