@@ -1,7 +1,7 @@
 package io.github.ycsbembedded.benchmarks;
 
+import io.github.ycsbembedded.core.TablePrefix;
 import io.github.ycsbembedded.leveldb.LevelDb;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
@@ -10,7 +10,7 @@ import java.nio.file.Path;
  * checksums).
  */
 final class RawLevelDb implements RawEngine {
-  private static final byte[] PREFIX = prefix();
+  private static final byte[] PREFIX = TablePrefix.of(Keys.TABLE);
 
   private final LevelDb db;
 
@@ -22,14 +22,6 @@ final class RawLevelDb implements RawEngine {
     LevelDb.Options defaults = LevelDb.Options.defaults();
     return new RawLevelDb(LevelDb.open(dir, new LevelDb.Options(defaults.cacheSize(), defaults.writeBufferSize(),
         defaults.maxFileSize(), defaults.blockSize(), defaults.maxOpenFiles(), false, 10, false, true, false, true)));
-  }
-
-  private static byte[] prefix() {
-    byte[] name = Keys.TABLE.getBytes(StandardCharsets.UTF_8);
-    byte[] prefix = new byte[1 + name.length];
-    prefix[0] = (byte) name.length;
-    System.arraycopy(name, 0, prefix, 1, name.length);
-    return prefix;
   }
 
   @Override

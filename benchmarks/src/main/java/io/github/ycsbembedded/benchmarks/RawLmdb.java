@@ -1,7 +1,7 @@
 package io.github.ycsbembedded.benchmarks;
 
+import io.github.ycsbembedded.core.TablePrefix;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
@@ -14,18 +14,22 @@ import org.lmdbjava.EnvFlags;
 import org.lmdbjava.GetOp;
 import org.lmdbjava.Txn;
 
-/** LMDB through lmdbjava, with the binding's flags (MDB_NOTLS, MDB_NOSYNC) and named database. */
+/**
+ * LMDB through lmdbjava, with the binding's flags (MDB_NOTLS, MDB_NOSYNC) and layout: the main
+ * database, each key behind the table's prefix.
+ */
 final class RawLmdb implements RawEngine {
   private final Env<DirectBuffer> env;
+  private static final byte[] PREFIX = TablePrefix.of(Keys.TABLE);
   private final Dbi<DirectBuffer> dbi;
 
   private RawLmdb(Env<DirectBuffer> env) {
     this.env = env;
-    this.dbi = env.openDbi(Keys.TABLE.getBytes(StandardCharsets.UTF_8), null, false);
+    this.dbi = env.openDbi((byte[]) null, null, false);
   }
 
   static RawLmdb open(Path dir) {
-    return new RawLmdb(Env.create(DirectBufferProxy.PROXY_DB).setMapSize(4L << 30).setMaxDbs(128)
+    return new RawLmdb(Env.create(DirectBufferProxy.PROXY_DB).setMapSize(4L << 30)
         .open(dir.toFile(), EnvFlags.MDB_NOTLS, EnvFlags.MDB_NOSYNC));
   }
 
@@ -41,17 +45,18 @@ final class RawLmdb implements RawEngine {
 
   private final class Session implements RawSession {
     private final byte[] keyBytes = new byte[Keys.LENGTH];
-    private final UnsafeBuffer key = new UnsafeBuffer(ByteBuffer.allocateDirect(Keys.LENGTH));
+    private final UnsafeBuffer key = new UnsafeBuffer(ByteBuffer.allocateDirect(PREFIX.length + Keys.LENGTH));
     private final Txn<DirectBuffer> readTxn = env.txnRead();
     private byte[] value = new byte[8192];
 
     Session() {
       readTxn.reset();
+      key.putBytes(0, PREFIX);
     }
 
     private UnsafeBuffer key(int index) {
       Keys.write(index, keyBytes, 0);
-      key.putBytes(0, keyBytes);
+      key.putBytes(PREFIX.length, keyBytes);
       return key;
     }
 

@@ -241,8 +241,15 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
    * {@code maxKeyBytes} UTF-8 bytes. Returns the first problem (reported once), or null.
    */
   protected final String invalidWrite(List<MultiWriteDB.Write> writes, int maxKeyBytes) {
+    return invalidWrite(writes, table -> maxKeyBytes);
+  }
+
+  /** {@link #invalidWrite(List, int)} where the longest key depends on the table (a key prefix per table). */
+  protected final String invalidWrite(List<MultiWriteDB.Write> writes,
+      java.util.function.ToIntFunction<String> maxKeyBytesOfTable) {
     for (MultiWriteDB.Write write : writes) {
       int length = write.key().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+      int maxKeyBytes = maxKeyBytesOfTable.applyAsInt(write.table());
       if (length == 0 || length > maxKeyBytes) {
         String problem = "key of " + length + " bytes; " + name + " accepts 1 to " + maxKeyBytes;
         ErrorLog.report(name, "atomic write", write.table(), write.key(), problem);

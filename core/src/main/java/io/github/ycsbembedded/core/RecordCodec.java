@@ -186,6 +186,21 @@ public final class RecordCodec {
     return (data[at] & 0xFF) | (data[at + 1] & 0xFF) << 8 | (data[at + 2] & 0xFF) << 16 | (data[at + 3] & 0xFF) << 24;
   }
 
+  /**
+   * Writes {@code bytes} as the codec writes a name or value — varint(length), then the bytes — at
+   * {@code at} of {@code into}, which has room for 5 + their length; returns the position after.
+   */
+  static int writeLengthPrefixed(byte[] bytes, byte[] into, int at) {
+    int length = bytes.length;
+    while ((length & ~0x7F) != 0) {
+      into[at++] = (byte) ((length & 0x7F) | 0x80);
+      length >>>= 7;
+    }
+    into[at++] = (byte) length;
+    System.arraycopy(bytes, 0, into, at, bytes.length);
+    return at + bytes.length;
+  }
+
   /** A reusable, growing output buffer for encoding records. Not thread safe. */
   public static final class Encoder {
     private final CRC32C checksum = new CRC32C();
@@ -227,14 +242,7 @@ public final class RecordCodec {
 
     private void writeBytes(byte[] bytes) {
       ensure(5 + bytes.length);
-      int length = bytes.length;
-      while ((length & ~0x7F) != 0) {
-        buffer[position++] = (byte) ((length & 0x7F) | 0x80);
-        length >>>= 7;
-      }
-      buffer[position++] = (byte) length;
-      System.arraycopy(bytes, 0, buffer, position, bytes.length);
-      position += bytes.length;
+      position = writeLengthPrefixed(bytes, buffer, position);
     }
 
     private void ensure(int more) {

@@ -13,6 +13,7 @@ import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.MultiWriteDB;
 import io.github.ycsbembedded.core.RangeScanDB;
 import io.github.ycsbembedded.core.RecordCodec;
+import io.github.ycsbembedded.core.TablePrefix;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -29,9 +30,9 @@ import site.ycsb.Status;
 
 /**
  * YCSB binding for LevelDB 1.23, the C++ engine through this module's JNI library ({@link LevelDb}).
- * LevelDB has no column families, so
- * each key is stored behind its table's prefix — the table name's UTF-8 length as one varint, then
- * the name — which no other table's prefix can start with; a scan stops at the end of its prefix.
+ * LevelDB has no column families, so each key is stored behind its table's prefix
+ * ({@link TablePrefix}: the table name's UTF-8 length as a varint, then the name), which no other
+ * table's prefix can start with; a scan stops at the end of its prefix.
  * An update's read-modify-write holds the key's striped lock.
  *
  * <p>Properties: see the README ({@code leveldb.dir}, {@code leveldb.cache_size},
@@ -204,8 +205,7 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
         byte[] prefix = prefix(table);
         for (int j = 0; j < sorted.size(); j++) {
           byte[] key = sorted.key(j);
-          byte[] stored = Arrays.copyOf(prefix, prefix.length + key.length);
-          System.arraycopy(key, 0, stored, prefix.length, key.length);
+          byte[] stored = TablePrefix.join(prefix, key);
           batch.put(stored, sorted.value(j), sorted.value(j).length);
         }
         engine().db().write(batch, engine().sync());
@@ -221,7 +221,7 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   private boolean isEmpty(String table) {
     byte[] prefix = prefix(table);
     try (LevelDb.Cursor cursor = engine().db().cursor(null)) {
-      return !cursor.seek(prefix) || !startsWith(cursor.key(), prefix);
+      return !cursor.seek(prefix) || !TablePrefix.startsWith(cursor.key(), prefix);
     }
   }
 
@@ -260,7 +260,7 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
       boolean positioned = cursor.seek(storedKey(table, start));
       for (int n = 0; n < limit && positioned; n++) {
         byte[] key = cursor.key();
-        if (!startsWith(key, prefix) || (end != null && Arrays.compareUnsigned(key, end) >= 0)) {
+        if (!TablePrefix.startsWith(key, prefix) || (end != null && Arrays.compareUnsigned(key, end) >= 0)) {
           break;
         }
         HashMap<String, ByteIterator> record = new HashMap<>();
@@ -317,38 +317,12 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
     }
   }
 
-  /** varint(length of the table name) + table name + key, all UTF-8. */
+  /** The table's prefix ({@link TablePrefix}) + key, all UTF-8. */
   private byte[] storedKey(String table, String key) {
-    byte[] prefix = prefix(table);
-    byte[] k = key.getBytes(StandardCharsets.UTF_8);
-    byte[] stored = Arrays.copyOf(prefix, prefix.length + k.length);
-    System.arraycopy(k, 0, stored, prefix.length, k.length);
-    return stored;
+    return TablePrefix.join(prefix(table), key.getBytes(StandardCharsets.UTF_8));
   }
 
   private byte[] prefix(String table) {
-    return prefixes.computeIfAbsent(table, t -> {
-      byte[] name = t.getBytes(StandardCharsets.UTF_8);
-      byte[] length = varint(name.length);
-      byte[] prefix = Arrays.copyOf(length, length.length + name.length);
-      System.arraycopy(name, 0, prefix, length.length, name.length);
-      return prefix;
-    });
-  }
-
-  private static byte[] varint(int value) {
-    byte[] out = new byte[5];
-    int n = 0;
-    while ((value & ~0x7F) != 0) {
-      out[n++] = (byte) ((value & 0x7F) | 0x80);
-      value >>>= 7;
-    }
-    out[n++] = (byte) value;
-    return Arrays.copyOf(out, n);
-  }
-
-  private static boolean startsWith(byte[] key, byte[] prefix) {
-    return key.length >= prefix.length
-        && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
+    return prefixes.computeIfAbsent(table, TablePrefix::of);
   }
 }

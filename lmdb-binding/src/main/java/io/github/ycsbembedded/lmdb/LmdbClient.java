@@ -13,6 +13,7 @@ import io.github.ycsbembedded.core.MultiWriteDB;
 import io.github.ycsbembedded.core.RangeScanDB;
 import io.github.ycsbembedded.core.RecordCodec;
 import io.github.ycsbembedded.core.SortedBatch;
+import io.github.ycsbembedded.core.TablePrefix;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -39,7 +40,8 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
- * YCSB binding for LMDB through lmdbjava. One named database per YCSB table; records encoded by
+ * YCSB binding for LMDB through lmdbjava. Every YCSB table's records are in LMDB's main database,
+ * each key behind its table's {@link TablePrefix} (see {@link LmdbEngine}); records encoded by
  * {@link RecordCodec}. Reads reuse one read transaction per client (reset between operations,
  * renewed for the next); writes run in one write transaction each, and an update's
  * read-modify-write happens inside it, so concurrent updates of one key lose nothing.
@@ -63,6 +65,11 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   private final UnsafeBuffer key = new UnsafeBuffer(keyMemory);
   private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
   private byte[] value = new byte[1024];
+  /** A read's body: {@link #key}'s value copied out, or null (one object per client, not per read). */
+  private final ReadBody<byte[]> readKey = txn -> {
+    DirectBuffer found = engine().records().get(txn, key);
+    return found == null ? null : owned(found);
+  };
   private Txn<DirectBuffer> readTxn;
   /** Map growth waits for this client's transactions through its slot (see {@link TxnGate}). */
   private TxnGate gate;
@@ -157,14 +164,10 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
-      Dbi<DirectBuffer> dbi = engine().table(table);
       if (!setKey("read", table, key)) {
         return Status.BAD_REQUEST;
       }
-      byte[] data = inReadTransaction(txn -> {
-        DirectBuffer found = dbi.get(txn, this.key);
-        return found == null ? null : owned(found);
-      });
+      byte[] data = inReadTransaction(readKey);
       if (data == null) {
         return Status.NOT_FOUND;
       }
@@ -183,14 +186,14 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
    * times at most; then false, and the caller reads the batch in one transaction). The values are
    * copied into {@code copies}, to be decoded after the transactions.
    */
-  private boolean readInRuns(Dbi<DirectBuffer> dbi, byte[][] encoded, byte[][] copies, KeyRead[] reads) {
+  private boolean readInRuns(byte[][] encoded, byte[][] copies, KeyRead[] reads) {
     int[] order = Arrays.stream(KeyOrder.ascending(encoded)).filter(i -> reads[i] == null).toArray();
     for (int attempt = 0; attempt < 3; attempt++) {
       long snapshot = inReadTransaction(Txn::getId);
       java.util.concurrent.atomic.AtomicBoolean moved = new java.util.concurrent.atomic.AtomicBoolean();
       try {
         engine().workers().read(order.length, (from, to) -> {
-          if (!engine().readRun(snapshot, dbi, encoded, order, from, to, (i, found) -> keep(i, found, copies, reads))) {
+          if (!engine().readRun(snapshot, encoded, order, from, to, (i, found) -> keep(i, found, copies, reads))) {
             moved.set(true);
           }
         });
@@ -223,17 +226,19 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     results.clear();
     KeyRead[] reads = new KeyRead[keys.size()];
     byte[][] encoded = new byte[keys.size()][];
+    byte[] prefix = engine().prefix(table);
     for (int i = 0; i < encoded.length; i++) {
-      encoded[i] = keys.get(i).getBytes(StandardCharsets.UTF_8);
-      if (encoded[i].length == 0 || encoded[i].length > MAX_KEY_BYTES) {
-        reads[i] = KeyRead.failed(keys.get(i), "key of " + encoded[i].length
-            + " bytes; LMDB accepts 1 to " + MAX_KEY_BYTES);
+      byte[] bytes = keys.get(i).getBytes(StandardCharsets.UTF_8);
+      String refused = refusedKey(prefix, bytes.length);
+      if (refused != null) {
+        reads[i] = KeyRead.failed(keys.get(i), refused);
       }
+      encoded[i] = TablePrefix.join(prefix, bytes);
     }
     byte[][] copies = new byte[encoded.length][];
     try {
-      Dbi<DirectBuffer> dbi = engine().table(table);
-      if (engine().workers().parallelism() <= 1 || !readInRuns(dbi, encoded, copies, reads)) {
+      Dbi<DirectBuffer> dbi = engine().records();
+      if (engine().workers().parallelism() <= 1 || !readInRuns(encoded, copies, reads)) {
         inReadTransaction(txn -> {
           for (int i : KeyOrder.ascending(encoded)) {
             if (reads[i] != null) {
@@ -267,25 +272,25 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   /** One write transaction for the whole group (retried whole if the map has to grow). */
   @Override
   public Status writeAtomically(List<Write> writes) {
-    if (invalidWrite(writes, MAX_KEY_BYTES) != null) {
+    if (invalidWrite(writes, table -> MAX_KEY_BYTES - engine().prefix(table).length) != null) {
       return Status.BAD_REQUEST;
     }
     try {
-      List<Dbi<DirectBuffer>> dbis = new java.util.ArrayList<>(writes.size());
-      List<byte[]> values = new java.util.ArrayList<>(writes.size());
+      Dbi<DirectBuffer> dbi = engine().records();
+      List<byte[]> keys = new ArrayList<>(writes.size());
+      List<byte[]> values = new ArrayList<>(writes.size());
       for (Write write : writes) {
-        dbis.add(engine().table(write.table()));
+        keys.add(TablePrefix.join(engine().prefix(write.table()), write.key().getBytes(StandardCharsets.UTF_8)));
         values.add(write.isDelete() ? null : RecordCodec.encode(write.values()));
       }
       return engine().write(txn -> {
         for (int i = 0; i < writes.size(); i++) {
-          byte[] keyBytes = writes.get(i).key().getBytes(StandardCharsets.UTF_8);
-          key.wrap(keyMemory, 0, keyBytes.length);
-          key.putBytes(0, keyBytes);
+          key.wrap(keyMemory, 0, keys.get(i).length);
+          key.putBytes(0, keys.get(i));
           if (values.get(i) == null) {
-            dbis.get(i).delete(txn, key);
+            dbi.delete(txn, key);
           } else {
-            MutableDirectBuffer reserved = (MutableDirectBuffer) dbis.get(i).reserve(txn, key, values.get(i).length);
+            MutableDirectBuffer reserved = (MutableDirectBuffer) dbi.reserve(txn, key, values.get(i).length);
             reserved.putBytes(0, values.get(i));
           }
         }
@@ -297,34 +302,44 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   }
 
   /**
-   * One write transaction per batch that appends its records in key order ({@code MDB_APPEND}: each
-   * goes at the end of the B-tree, pages are filled, none is split). The first key must lie above
-   * the table's last; the table must have been empty when the process's bulk load of it began.
+   * One write transaction per batch that writes its records in key order, appending them
+   * ({@code MDB_APPEND}: each goes at the end of the B-tree, pages are filled, none is split) unless
+   * a table whose keys sort after this one's holds records. The first key must lie above the
+   * table's last; the table must have been empty when the process's bulk load of it began.
    */
   @Override
   public Status bulkInsert(String table, List<Insert> records, List<String> failedKeys) {
-    return sortedBulk(table, records, failedKeys, MAX_KEY_BYTES, batch -> {
+    byte[] prefix = engine().prefix(table);
+    return sortedBulk(table, records, failedKeys, MAX_KEY_BYTES - prefix.length, batch -> {
       try {
-        Dbi<DirectBuffer> dbi = engine().table(table);
+        Dbi<DirectBuffer> dbi = engine().records();
         String refused = engine().write(txn -> {
-          if (engine().startBulk(table) && dbi.stat(txn).entries > 0) {
+          byte[] last;
+          boolean laterTable;
+          try (Cursor<DirectBuffer> cursor = dbi.openCursor(txn)) {
+            byte[] end = TablePrefix.end(prefix);
+            key.wrap(keyMemory, 0, end.length);
+            key.putBytes(0, end);
+            laterTable = cursor.get(key, GetOp.MDB_SET_RANGE);
+            last = (laterTable ? cursor.prev() : cursor.last()) ? owned(cursor.key()) : null;
+          }
+          last = last != null && TablePrefix.startsWith(last, prefix)
+              ? Arrays.copyOfRange(last, prefix.length, last.length) : null;
+          if (engine().startBulk(table) && last != null) {
             engine().abandonBulk(table);
             return notEmpty(table);
           }
-          try (Cursor<DirectBuffer> cursor = dbi.openCursor(txn)) {
-            if (cursor.last()) {
-              byte[] last = owned(cursor.key());
-              if (!SortedBatch.below(last, batch.key(0))) {
-                return outOfOrder(table, batch.key(0), last);
-              }
-            }
+          if (last != null && !SortedBatch.below(last, batch.key(0))) {
+            return outOfOrder(table, batch.key(0), last);
           }
+          PutFlags[] append = laterTable ? new PutFlags[0] : new PutFlags[] {PutFlags.MDB_APPEND};
           for (int j = 0; j < batch.size(); j++) {
             byte[] keyBytes = batch.key(j);
-            key.wrap(keyMemory, 0, keyBytes.length);
-            key.putBytes(0, keyBytes);
+            key.wrap(keyMemory, 0, prefix.length + keyBytes.length);
+            key.putBytes(0, prefix);
+            key.putBytes(prefix.length, keyBytes);
             byte[] encoded = batch.value(j);
-            ((MutableDirectBuffer) dbi.reserve(txn, key, encoded.length, PutFlags.MDB_APPEND)).putBytes(0, encoded);
+            ((MutableDirectBuffer) dbi.reserve(txn, key, encoded.length, append)).putBytes(0, encoded);
           }
           return null;
         }, refusal -> refusal != null);
@@ -356,28 +371,33 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   }
 
   /**
-   * A cursor in one read transaction from {@code start} (the first record when empty), up to
-   * {@code limit} records, stopping at the first key not below {@code end} when one is given (only
-   * then are keys copied out for the sink). The values are copied out in the transaction and
-   * decoded after it (see {@link #read}).
+   * A cursor in one read transaction from {@code start} (the table's first record when empty), up
+   * to {@code limit} records, stopping at the end of the table or at the first key not below
+   * {@code end} when one is given (only then are keys copied out for the sink). The values are
+   * copied out in the transaction and decoded after it (see {@link #read}).
    */
   private Status walk(String operation, String table, String start, byte[] end, int limit, Set<String> fields,
       RecordSink sink) {
     try {
-      Dbi<DirectBuffer> dbi = engine().table(table);
-      boolean fromFirst = start.isEmpty();
-      if (!fromFirst && !setKey(operation, table, start)) {
+      Dbi<DirectBuffer> dbi = engine().records();
+      byte[] prefix = engine().prefix(table);
+      if (start.isEmpty()) {
+        key.wrap(keyMemory, 0, prefix.length);
+        key.putBytes(0, prefix);
+      } else if (!setKey(operation, table, start)) {
         return Status.BAD_REQUEST;
       }
+      byte[] stop = end == null ? TablePrefix.end(prefix) : TablePrefix.join(prefix, end);
       List<byte[]> keys = new ArrayList<>();
       List<byte[]> values = new ArrayList<>();
       inReadTransaction(txn -> {
         try (Cursor<DirectBuffer> cursor = dbi.openCursor(txn)) {
-          boolean more = fromFirst ? cursor.first() : cursor.get(this.key, GetOp.MDB_SET_RANGE);
-          for (int n = 0; more && n < limit; n++) {
-            byte[] found = end == null ? null : owned(cursor.key());
-            if (found != null && Arrays.compareUnsigned(found, end) >= 0) {
-              break;
+          boolean more = cursor.get(this.key, GetOp.MDB_SET_RANGE);
+          for (int n = 0; more && n < limit && below(cursor.key(), stop); n++) {
+            byte[] found = null;
+            if (end != null) {
+              found = new byte[cursor.key().capacity() - prefix.length];
+              cursor.key().getBytes(prefix.length, found);
             }
             keys.add(found);
             values.add(owned(cursor.val()));
@@ -400,7 +420,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     try {
-      Dbi<DirectBuffer> dbi = engine().table(table);
+      Dbi<DirectBuffer> dbi = engine().records();
       if (!setKey("insert", table, key)) {
         return Status.BAD_REQUEST;
       }
@@ -414,7 +434,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     try {
-      Dbi<DirectBuffer> dbi = engine().table(table);
+      Dbi<DirectBuffer> dbi = engine().records();
       if (!setKey("update", table, key)) {
         return Status.BAD_REQUEST;
       }
@@ -440,7 +460,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   @Override
   public Status delete(String table, String key) {
     try {
-      Dbi<DirectBuffer> dbi = engine().table(table);
+      Dbi<DirectBuffer> dbi = engine().records();
       if (!setKey("delete", table, key)) {
         return Status.BAD_REQUEST;
       }
@@ -462,38 +482,69 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     return Status.OK;
   }
 
-  /** Points {@link #key} at the UTF-8 bytes of {@code text}; false when LMDB cannot take it. */
+  /**
+   * Points {@link #key} at the table's prefix and the UTF-8 bytes of {@code text}; false, with the
+   * error reported, when LMDB cannot take the key.
+   */
   private boolean setKey(String operation, String table, String text) {
+    byte[] prefix = engine().prefix(table);
     int length = text.length();
-    if (length > 0 && length <= MAX_KEY_BYTES && putAscii(text, length)) {
+    if (length > 0 && length <= MAX_KEY_BYTES - prefix.length && putAscii(prefix, text, length)) {
       return true;
     }
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-    if (bytes.length == 0 || bytes.length > MAX_KEY_BYTES) {
-      error(operation, table, text, new IllegalArgumentException(
-          "key of " + bytes.length + " bytes; LMDB accepts 1 to " + MAX_KEY_BYTES));
+    String refused = refusedKey(prefix, bytes.length);
+    if (refused != null) {
+      error(operation, table, text, new IllegalArgumentException(refused));
       return false;
     }
-    key.wrap(keyMemory, 0, bytes.length);
-    key.putBytes(0, bytes);
+    key.wrap(keyMemory, 0, prefix.length + bytes.length);
+    key.putBytes(0, prefix);
+    key.putBytes(prefix.length, bytes);
     return true;
   }
 
+  /** Why LMDB cannot take a key of {@code length} UTF-8 bytes in the table of {@code prefix}; null when it can. */
+  private static String refusedKey(byte[] prefix, int length) {
+    int most = MAX_KEY_BYTES - prefix.length;
+    if (length > 0 && length <= most) {
+      return null;
+    }
+    return most < 1
+        ? "the table's name leaves no room for a key: LMDB keys are at most " + MAX_KEY_BYTES
+            + " bytes, and the table's prefix takes " + prefix.length
+        : "key of " + length + " bytes; LMDB accepts 1 to " + most + " in this table (" + MAX_KEY_BYTES
+            + " less the table's " + prefix.length + "-byte prefix)";
+  }
+
   /**
-   * Writes an ASCII key's chars as its bytes straight into {@link #key} (no byte array per
-   * operation, as a YCSB key always is); false, with {@link #key} unusable, at the first char that is
-   * not ASCII.
+   * Writes the table's prefix and an ASCII key's chars as its bytes straight into {@link #key} (no
+   * byte array per operation, as a YCSB key always is); false, with {@link #key} unusable, at the
+   * first char that is not ASCII.
    */
-  private boolean putAscii(String text, int length) {
-    key.wrap(keyMemory, 0, length);
+  private boolean putAscii(byte[] prefix, String text, int length) {
+    key.wrap(keyMemory, 0, prefix.length + length);
+    key.putBytes(0, prefix);
     for (int i = 0; i < length; i++) {
       char c = text.charAt(i);
       if (c >= 0x80) {
         return false;
       }
-      key.putByte(i, (byte) c);
+      key.putByte(prefix.length + i, (byte) c);
     }
     return true;
+  }
+
+  /** Whether {@code found} sorts below {@code stop} in LMDB's order (unsigned bytes), without copying it. */
+  private static boolean below(DirectBuffer found, byte[] stop) {
+    int length = found.capacity();
+    for (int i = 0; i < Math.min(length, stop.length); i++) {
+      int difference = (found.getByte(i) & 0xFF) - (stop[i] & 0xFF);
+      if (difference != 0) {
+        return difference < 0;
+      }
+    }
+    return length < stop.length;
   }
 
   /** Copies a value out of the map into the reused {@link #value} buffer, for an update's merge. */

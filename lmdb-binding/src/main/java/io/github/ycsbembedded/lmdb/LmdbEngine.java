@@ -4,6 +4,7 @@ import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.NativeLibrary;
+import io.github.ycsbembedded.core.TablePrefix;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +16,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.lmdbjava.DbiFlags;
+import org.lmdbjava.Cursor;
 import org.lmdbjava.DirectBufferProxy;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.Env;
@@ -24,7 +25,10 @@ import org.lmdbjava.Txn;
 import site.ycsb.DBException;
 
 /**
- * One LMDB environment per data directory, shared by every {@link LmdbClient} of the process.
+ * One LMDB environment per data directory, shared by every {@link LmdbClient} of the process. The
+ * records of every YCSB table are in LMDB's main database, each key behind its table's
+ * {@link TablePrefix}: a commit to a named database would also rewrite the main database's page
+ * that records it, one page write more per commit than the engine needs.
  *
  * <p>Growing the map ({@code mdb_env_set_mapsize}) is only allowed with no transaction active in
  * the process. Every operation therefore enters the {@link TxnGate} while its transaction is live,
@@ -33,8 +37,7 @@ import site.ycsb.DBException;
  * growth.
  */
 final class LmdbEngine implements AutoCloseable {
-  static final int MAX_DBS = 128;
-  /** LMDB's key limit (its default build's {@code MDB_MAXKEYSIZE}). */
+  /** LMDB's key limit (its default build's {@code MDB_MAXKEYSIZE}), the table's prefix included. */
   static final int MAX_KEY_BYTES = 511;
 
   /** The binding's properties besides {@code lmdb.dir} and {@code lmdb.destroy}. */
@@ -49,13 +52,15 @@ final class LmdbEngine implements AutoCloseable {
   private final BatchWorkers workers;
   private final ThreadLocal<Reader> readers = new ThreadLocal<>();
   private final java.util.Queue<Reader> allReaders = new java.util.concurrent.ConcurrentLinkedQueue<>();
-  private final ConcurrentHashMap<String, Dbi<DirectBuffer>> tables = new ConcurrentHashMap<>();
+  private final Dbi<DirectBuffer> records;
+  private final ConcurrentHashMap<String, byte[]> prefixes = new ConcurrentHashMap<>();
   private final Set<String> bulkTables = ConcurrentHashMap.newKeySet();
   private volatile long mapSize;
   private boolean closed;
 
-  private LmdbEngine(Env<DirectBuffer> env, int batchParallelism) {
+  private LmdbEngine(Env<DirectBuffer> env, Dbi<DirectBuffer> records, int batchParallelism) {
     this.env = env;
+    this.records = records;
     this.mapSize = env.info().mapSize;
     this.workers = new BatchWorkers("lmdb", batchParallelism);
   }
@@ -83,7 +88,7 @@ final class LmdbEngine implements AutoCloseable {
    * that transaction sees snapshot {@code snapshotId}; returns false (having read nothing) when a
    * write committed since, so that the batch is not a mix of two snapshots.
    */
-  boolean readRun(long snapshotId, Dbi<DirectBuffer> dbi, byte[][] keys, int[] order, int from, int to,
+  boolean readRun(long snapshotId, byte[][] keys, int[] order, int from, int to,
       ReadAction action) throws Exception {
     Reader reader = readers.get();
     if (reader == null) {
@@ -107,7 +112,7 @@ final class LmdbEngine implements AutoCloseable {
           int i = order[j];
           reader.key.wrap(reader.keyMemory, 0, keys[i].length);
           reader.key.putBytes(0, keys[i]);
-          action.found(i, dbi.get(reader.txn, reader.key));
+          action.found(i, records.get(reader.txn, reader.key));
         }
         return true;
       } finally {
@@ -157,13 +162,13 @@ final class LmdbEngine implements AutoCloseable {
     Env<DirectBuffer> env =
         Env.create(DirectBufferProxy.PROXY_DB)
             .setMapSize(mapSize)
-            .setMaxDbs(MAX_DBS)
+            .setMaxDbs(1) // only to recognise the layout of earlier versions (mainDatabase)
             .setMaxReaders(maxReaders)
             .open(dir.toFile(), flags.toArray(new EnvFlags[0]));
     try {
       refuseTruncated(env, data, sizeBefore);
-      return new LmdbEngine(env, batchParallelism);
-    } catch (EngineFailure | RuntimeException e) {
+      return new LmdbEngine(env, mainDatabase(env, dir), batchParallelism);
+    } catch (DBException | RuntimeException e) {
       env.close();
       throw e;
     }
@@ -179,6 +184,35 @@ final class LmdbEngine implements AutoCloseable {
     if (sizeBefore >= 0 && sizeBefore < needed) {
       throw new EngineFailure(EngineFailure.Condition.CORRUPTION, "lmdb: " + data + " holds " + sizeBefore
           + " bytes but its last page ends at byte " + needed + ": the file was cut short; refusing to open it");
+    }
+  }
+
+  /**
+   * The main database (its handle outlives the read transaction that opens it). Earlier versions of
+   * this binding kept each YCSB table in a named database, whose record in the main database is the
+   * table's name; this layout would not see those records and would write its own beside them. A
+   * main database whose first record is a named database is refused (LMDB tells the two apart:
+   * opening a plain record as a database fails with {@code MDB_INCOMPATIBLE}).
+   */
+  private static Dbi<DirectBuffer> mainDatabase(Env<DirectBuffer> env, Path dir) throws DBException {
+    try (Txn<DirectBuffer> txn = env.txnRead()) {
+      Dbi<DirectBuffer> main = env.openDbi(txn, null, null, false);
+      byte[] first;
+      try (Cursor<DirectBuffer> cursor = main.openCursor(txn)) {
+        if (!cursor.first()) {
+          return main;
+        }
+        first = new byte[cursor.key().capacity()];
+        cursor.key().getBytes(0, first);
+      }
+      try {
+        env.openDbi(txn, first, null, false);
+      } catch (Dbi.IncompatibleException plainRecord) {
+        return main;
+      }
+      throw new DBException("lmdb: " + dir + " holds its records in named databases (table "
+          + new String(first, StandardCharsets.UTF_8) + "), as earlier versions of this binding wrote them;"
+          + " this one keeps every table in the main database: load the data again into an empty lmdb.dir");
     }
   }
 
@@ -265,16 +299,15 @@ final class LmdbEngine implements AutoCloseable {
     });
   }
 
-  /** The named database of a YCSB table, created on first use. */
-  Dbi<DirectBuffer> table(String name) {
-    Dbi<DirectBuffer> dbi = tables.get(name);
-    if (dbi != null) {
-      return dbi;
-    }
-    synchronized (tables) {
-      return tables.computeIfAbsent(name, n -> write(txn -> env.openDbi(
-          txn, n.getBytes(StandardCharsets.UTF_8), null, false, DbiFlags.MDB_CREATE)));
-    }
+  /** LMDB's main database, which holds every table's records. */
+  Dbi<DirectBuffer> records() {
+    return records;
+  }
+
+  /** The prefix of a YCSB table's keys ({@link TablePrefix}). */
+  byte[] prefix(String table) {
+    byte[] prefix = prefixes.get(table);
+    return prefix != null ? prefix : prefixes.computeIfAbsent(table, TablePrefix::of);
   }
 
   long mapSize() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.KeyRead;
+import io.github.ycsbembedded.core.TablePrefix;
 import io.github.ycsbembedded.core.testing.BindingConformanceTest;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -22,8 +23,10 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.lmdbjava.Dbi;
+import org.lmdbjava.DbiFlags;
 import org.lmdbjava.DirectBufferProxy;
 import org.lmdbjava.Env;
+import org.lmdbjava.Txn;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -128,14 +131,71 @@ class LmdbClientTest extends BindingConformanceTest {
     throw new AssertionError("no exception for code " + code);
   }
 
+  /** LMDB takes keys of up to 511 bytes, the table's prefix (10 bytes for usertable) included. */
   @Test
-  void keyLongerThanLmdbAcceptsIsBadRequest() throws Exception {
+  void keyLongerThanLmdbAcceptsWithTheTablesPrefixIsBadRequest() throws Exception {
     DB db = open();
-    assertThat(db.insert(TABLE, "k".repeat(600), record("field0", "v"))).isEqualTo(Status.BAD_REQUEST);
-    // 511 chars but 512 UTF-8 bytes: too long, although the chars would fit
-    assertThat(db.insert(TABLE, "k".repeat(510) + "\u00e9", record("field0", "v"))).isEqualTo(Status.BAD_REQUEST);
-    assertThat(db.insert(TABLE, "k".repeat(511), record("field0", "longest"))).isEqualTo(Status.OK);
-    assertThat(read(db, TABLE, "k".repeat(511), null)).containsEntry("field0", "longest");
+    assertThat(db.insert(TABLE, "k".repeat(502), record("field0", "v"))).isEqualTo(Status.BAD_REQUEST);
+    // 501 chars but 502 UTF-8 bytes: too long, although the chars would fit
+    assertThat(db.insert(TABLE, "k".repeat(500) + "\u00e9", record("field0", "v"))).isEqualTo(Status.BAD_REQUEST);
+    assertThat(db.insert(TABLE, "k".repeat(501), record("field0", "longest"))).isEqualTo(Status.OK);
+    assertThat(read(db, TABLE, "k".repeat(501), null)).containsEntry("field0", "longest");
+    // a shorter table name leaves room for a longer key
+    assertThat(db.insert("t", "k".repeat(509), record("field0", "in t"))).isEqualTo(Status.OK);
+    assertThat(read(db, "t", "k".repeat(509), null)).containsEntry("field0", "in t");
+
+    List<KeyRead> batch = new ArrayList<>();
+    assertThat(((LmdbClient) db).batchRead(TABLE, List.of("k".repeat(501), "k".repeat(502)), null, batch))
+        .isEqualTo(Status.ERROR);
+    assertThat(batch).extracting(KeyRead::status).containsExactly(Status.OK, Status.ERROR);
+    assertThat(batch.get(1).error())
+        .contains("key of 502 bytes; LMDB accepts 1 to 501 in this table (511 less the table's 10-byte prefix)");
+  }
+
+  @Test
+  void aDirectoryInTheNamedDatabaseLayoutOfEarlierVersionsIsRefusedAndKept() throws Exception {
+    // what earlier versions wrote: the table as a named database
+    try (Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMaxDbs(1).setMapSize(1 << 20)
+        .open(dataDir.toFile())) {
+      env.openDbi(TABLE, DbiFlags.MDB_CREATE).put(buffer(key(1).getBytes(StandardCharsets.UTF_8)),
+          buffer("value".getBytes(StandardCharsets.US_ASCII)));
+    }
+
+    assertThatThrownBy(this::open).isInstanceOf(DBException.class)
+        .hasMessage("lmdb: " + dataDir + " holds its records in named databases (table " + TABLE + "), as earlier"
+            + " versions of this binding wrote them; this one keeps every table in the main database: load the"
+            + " data again into an empty lmdb.dir");
+    assertThat(openFilesIn(dataDir)).as("the refused environment was closed").isEmpty();
+
+    try (Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMaxDbs(1).open(dataDir.toFile())) {
+      Dbi<DirectBuffer> table = env.openDbi(TABLE);
+      try (Txn<DirectBuffer> txn = env.txnRead()) {
+        DirectBuffer value = table.get(txn, buffer(key(1).getBytes(StandardCharsets.UTF_8)));
+        assertThat(value.getStringWithoutLengthAscii(0, value.capacity())).isEqualTo("value");
+      }
+    }
+  }
+
+  /** The files of {@code dir} this process has open (Linux: its /proc/self/fd links). */
+  private static List<Path> openFilesIn(Path dir) throws java.io.IOException {
+    List<Path> open = new ArrayList<>();
+    try (java.util.stream.Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+      for (Path fd : fds.toList()) {
+        try {
+          Path target = Files.readSymbolicLink(fd);
+          if (target.startsWith(dir)) {
+            open.add(target);
+          }
+        } catch (java.io.IOException closedMeanwhile) {
+          // the listing's own descriptor, closed by now
+        }
+      }
+    }
+    return open;
+  }
+
+  private static UnsafeBuffer buffer(byte[] bytes) {
+    return new UnsafeBuffer(ByteBuffer.allocateDirect(bytes.length).put(bytes).flip());
   }
 
   @Test
@@ -168,12 +228,13 @@ class LmdbClientTest extends BindingConformanceTest {
     close(db);
     // the binding copies a value out of its transaction and decodes it after: overwrite the
     // middle record with bytes the codec refuses, through lmdbjava with the binding closed
-    try (Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMaxDbs(LmdbEngine.MAX_DBS)
-        .setMapSize(1 << 30).open(dataDir.toFile())) {
-      Dbi<DirectBuffer> dbi = env.openDbi(TABLE);
-      byte[] keyBytes = key(1).getBytes(StandardCharsets.UTF_8);
-      dbi.put(new UnsafeBuffer(ByteBuffer.allocateDirect(keyBytes.length).put(keyBytes).flip()),
-          new UnsafeBuffer(ByteBuffer.allocateDirect(8).put("notcodec".getBytes(StandardCharsets.US_ASCII)).flip()));
+    try (Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMapSize(1 << 30).open(dataDir.toFile())) {
+      Dbi<DirectBuffer> main = env.openDbi((byte[]) null);
+      byte[] keyBytes = TablePrefix.join(TablePrefix.of(TABLE), key(1).getBytes(StandardCharsets.UTF_8));
+      main.put(buffer(keyBytes), buffer("notcodec".getBytes(StandardCharsets.US_ASCII)));
+      try (Txn<DirectBuffer> txn = env.txnRead()) {
+        assertThat(main.stat(txn).entries).as("the record was overwritten, not added").isEqualTo(3);
+      }
     }
 
     // batches with reader threads, and in the client's one transaction (batch_parallelism 1)

@@ -739,6 +739,37 @@ public abstract class BindingConformanceTest {
     assertThat(scanAll(reopened, 1000)).isEqualTo(inOrder ? keys(100, 200) : keys(0, 200));
   }
 
+  /**
+   * Tables whose keys an engine with one key space stores before and after this one's (LevelDB,
+   * LMDB: each key behind its table's name) hold records: the bulk load still sees its table as
+   * empty, stores every batch, and leaves the neighbours alone.
+   */
+  @Test
+  void bulkLoadBesideTablesHoldingRecordsFillsItsOwnTableOnly() throws DBException {
+    DB db = open();
+    String before = "a";
+    String after = "a-table-with-a-longer-name";
+    assertThat(db.insert(before, key(5), record("n", "before"))).isEqualTo(Status.OK);
+    assertThat(db.insert(after, key(0), record("n", "after"))).isEqualTo(Status.OK);
+    List<String> failed = new ArrayList<>();
+    for (int b = 0; b < 2; b++) {
+      assertThat(batches(db).bulkInsert(TABLE, inserts(b * 100, (b + 1) * 100, b), failed)).as("batch %d", b)
+          .isEqualTo(Status.OK);
+      assertThat(failed).isEmpty();
+    }
+    close(db);
+
+    DB reopened = open();
+    assertThat(scanAll(reopened, 1000)).isEqualTo(keys(0, 200));
+    assertThat(read(reopened, TABLE, key(173), null)).isEqualTo(Map.of("n", key(173), "pad", "v".repeat(23)));
+    for (String[] neighbour : new String[][] {{before, key(5), "before"}, {after, key(0), "after"}}) {
+      Vector<HashMap<String, ByteIterator>> rows = new Vector<>();
+      assertThat(reopened.scan(neighbour[0], "", 1000, null, rows)).isEqualTo(Status.OK);
+      assertThat(rows).as(neighbour[0]).extracting(row -> row.get("n").toString()).containsExactly(neighbour[2]);
+      assertThat(read(reopened, neighbour[0], neighbour[1], null)).containsEntry("n", neighbour[2]);
+    }
+  }
+
   // ---- atomic multi-key writes (MultiWriteDB) and range scans (RangeScanDB) ----
 
   protected MultiWriteDB multi(DB db) {
