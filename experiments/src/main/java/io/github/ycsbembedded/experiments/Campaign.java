@@ -166,11 +166,11 @@ final class Campaign {
       try (MemoryLimit limit = MemoryLimit.create("ycsb-embedded-" + ProcessHandle.current().pid(), memory.limitBytes())) {
         limit.writeBack(dir);
         measured = PhaseProcess.run(command, home, prefix, limit, pageCache, jvmReport, engine + " " + phase.id(),
-            progress, total, duration != null);
+            progress, total, duration != null, phase.isLoad() ? 0 : scale.warmupSeconds());
       }
     } else {
       measured = PhaseProcess.run(command, home, prefix, null, 0, jvmReport, engine + " " + phase.id(), progress, total,
-          duration != null);
+          duration != null, 0);
     }
     String error = failure(measured, phase.accepted());
     if (measured.outOfMemory()) {

@@ -118,8 +118,10 @@ public final class ReportWriter {
           held.add(engine.engine() + " " + Units.bytes(share) + (base < 0 ? "" : " + up to " + Units.bytes(base)));
         }
       }
-      text.append(" From the first status line of each phase on, its page cache was held to the engine's share"
-          + " plus the file pages the process had mapped by then (its own code and libraries): ").append(String.join(", ", held))
+      text.append(" From the end of each run phase's warm-up (its first ").append(Units.seconds(run.warmupSeconds()))
+          .append(", left out of the figures) and from each load's first status line on, its page cache was held to"
+              + " the engine's share plus the file pages the process had mapped at its first status line (its own code"
+              + " and libraries): ").append(String.join(", ", held))
           .append("; the rest of the engines' memory is their own caches, set in the settings below.");
     }
     doc.paragraph(text.toString());

@@ -30,6 +30,8 @@ public final class MemoryLimit implements AutoCloseable {
   private final long ceiling;
   private final Thread onExit;
   private long held;
+  /** Whether {@link #holdPageCache} has run. */
+  private boolean begun;
   private Path writebackDirectory;
   private Process writeback;
   private int writebacks;
@@ -114,7 +116,12 @@ public final class MemoryLimit implements AutoCloseable {
       return true;
     }
     long target = target(usage, stat, pageCacheBytes, ceiling);
-    if (writebackDirectory != null && startsWriteback(stat, ceiling) && (writeback == null || !writeback.isAlive())) {
+    // the first call writes back whatever the time before holding left dirty (a run phase's warm-up
+    // ran unheld): dirty pages cannot be reclaimed, and they would stay cached beside the share
+    boolean first = !begun;
+    begun = true;
+    if (writebackDirectory != null && (first && stat.dirtyBytes() > 0 || startsWriteback(stat, ceiling))
+        && (writeback == null || !writeback.isAlive())) {
       try {
         writeback = new ProcessBuilder("sync", "-f", writebackDirectory.toString())
             .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
@@ -196,6 +203,35 @@ public final class MemoryLimit implements AutoCloseable {
   /** Bytes the group uses now (anonymous memory, page cache and kernel memory), or -1. */
   public long usageBytes() {
     return number(v2 ? "memory.current" : "memory.usage_in_bytes");
+  }
+
+  /**
+   * Whether holding has brought the page cache down to {@code pageCacheBytes} (the pages waiting for
+   * the disk beside it, as {@link #target} allows them); false before the first
+   * {@link #holdPageCache}.
+   */
+  boolean settled(long pageCacheBytes) {
+    ProcFiles.MemoryStat stat = stat();
+    return begun && stat != null && stat.pageCacheBytes() <= pageCacheBytes + stat.unwrittenBytes() + STEP;
+  }
+
+  /**
+   * Starts the kernel's count of the most the group used again from what it uses now (cgroup v1:
+   * {@code memory.max_usage_in_bytes}), so that {@link #peakBytes} covers the measured window; v2's
+   * {@code memory.peak} counts from the start.
+   *
+   * @return whether {@link #peakBytes} now counts from here
+   */
+  boolean resetPeak() {
+    if (v2) {
+      return false;
+    }
+    try {
+      Files.writeString(group.resolve("memory.max_usage_in_bytes"), "0");
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /** The most the group used at once, as the kernel counted it, or -1 where it does not (cgroup v2 before Linux 5.19). */

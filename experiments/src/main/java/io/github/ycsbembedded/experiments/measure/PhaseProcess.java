@@ -22,11 +22,12 @@ import java.util.stream.Stream;
  * measures it from outside with the kernel's own counters: at each YCSB status line (every second)
  * the JVM's CPU time and device I/O ({@code /proc/<pid>/stat}, {@code /proc/<pid>/io}), so that any
  * window of the run can be measured exactly; every {@value #SAMPLE_MS} ms the cgroup's memory (or
- * the process tree's resident set without one), and from the first status line on holds the group's
- * page cache at the file pages mapped then (the process's own code and libraries) plus the phase's share
- * ({@link MemoryLimit#holdPageCache}); at exit the whole process's CPU time and I/O (bash's
- * {@code times} and its {@code /proc/<pid>/io}, which include its reaped child) and the JVM's own
- * memory report.
+ * the process tree's resident set without one), and from the end of the warm-up the figures leave
+ * out (a load's from its first status line) on holds the group's page cache at the file pages
+ * mapped at the first status line (the process's own code and libraries) plus the phase's share
+ * ({@link MemoryLimit#holdPageCache}), its memory figures counted from when that hold has settled;
+ * at exit the whole process's CPU time and I/O (bash's {@code times} and its {@code /proc/<pid>/io},
+ * which include its reaped child) and the JVM's own memory report.
  */
 public final class PhaseProcess {
   static final int SAMPLE_MS = 100;
@@ -57,10 +58,16 @@ public final class PhaseProcess {
    * @param jvmReport the file the JVM writes its memory report to (the command must ask it to)
    * @param progress where the live progress line goes (a terminal), or null for none
    * @param progressTotal operations expected, or seconds when {@code timeBound}, for the percentage
+   * @param holdAfterSeconds the warm-up the figures leave out (0 for a load, whose figures cover
+   *     almost all of it): the page cache is held from the first status line at or past it. A JVM's
+   *     first seconds grow its memory fast (the engine's cache filling, the JIT compiler's work), by
+   *     up to 18 MiB between two samples at Unum's quick scale, and a limit that lags such growth
+   *     left the group no page cache to reclaim: with the OOM killer off (cgroup v1), a read then
+   *     failed with ENOMEM
    */
   public static Measured run(List<String> command, Path home, Path logPrefix, MemoryLimit limit,
       long pageCacheBytes, Path jvmReport,
-      String progressLabel, PrintStream progress, long progressTotal, boolean timeBound)
+      String progressLabel, PrintStream progress, long progressTotal, boolean timeBound, double holdAfterSeconds)
       throws IOException, InterruptedException {
     Path stdoutFile = Path.of(logPrefix + ".stdout");
     Path stderrFile = Path.of(logPrefix + ".stderr");
@@ -93,6 +100,9 @@ public final class PhaseProcess {
     long count = 0;
     long pageCachePeak = -1;
     long baseline = -1;
+    boolean holding = false;
+    boolean measuringMemory = false;
+    boolean kernelPeakFromHold = false;
     boolean outOfMemory = false;
     ProcFiles.MemoryStat atPeak = null;
     while (!process.waitFor(SAMPLE_MS, TimeUnit.MILLISECONDS)) {
@@ -104,13 +114,23 @@ public final class PhaseProcess {
         ProcFiles.MemoryStat start = limit.stat();
         baseline = start == null ? 0 : start.mappedFileBytes();
       }
-      if (baseline >= 0 && !limit.holdPageCache(baseline + pageCacheBytes) && !outOfMemory) {
+      if (!holding && baseline >= 0 && lastSecond(samples) >= holdAfterSeconds) {
+        holding = true;
+      }
+      if (holding && !limit.holdPageCache(baseline + pageCacheBytes) && !outOfMemory) {
         outOfMemory = true;
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
       }
+      if (holding && !measuringMemory && limit.settled(baseline + pageCacheBytes)) {
+        // the page cache is down to its share: the memory figures start here, so that what the
+        // warm-up cached before holding began is not counted as the phase's
+        measuringMemory = true;
+        kernelPeakFromHold = limit.resetPeak();
+      }
+      boolean held = limit != null && pageCacheBytes > 0;
       long usage = limit != null ? limit.usageBytes() : rssOfTree(process.toHandle());
-      if (usage > 0) {
+      if (usage > 0 && (measuringMemory || !held)) {
         if (limit != null) {
           ProcFiles.MemoryStat stat = limit.stat();
           if (stat != null) {
@@ -131,7 +151,10 @@ public final class PhaseProcess {
       progress.flush();
     }
     Map<String, Long> jvm = readReport(jvmReport);
-    long kernelPeak = limit != null ? limit.peakBytes() : jvm.getOrDefault("vm.hwm", -1L);
+    // where the page cache was held, the peak covers the measured window: the kernel's when it could
+    // be restarted there, else the sampled one (the whole run's when holding never settled)
+    long kernelPeak = limit == null ? jvm.getOrDefault("vm.hwm", -1L)
+        : pageCacheBytes <= 0 || kernelPeakFromHold || !measuringMemory ? limit.peakBytes() : -1;
     double[] cpu = Files.exists(timesFile) ? ProcFiles.timesOfChildren(Files.readString(timesFile))
         : new double[] {Double.NaN, Double.NaN};
     ProcFiles.Counters io = Files.exists(ioFile) ? ProcFiles.io(Files.readString(ioFile)) : null;
@@ -148,6 +171,13 @@ public final class PhaseProcess {
   private static boolean samplesEmpty(List<Sample> samples) {
     synchronized (samples) {
       return samples.isEmpty();
+    }
+  }
+
+  /** The elapsed seconds of the last status line, or -1 before the first. */
+  private static long lastSecond(List<Sample> samples) {
+    synchronized (samples) {
+      return samples.isEmpty() ? -1 : samples.get(samples.size() - 1).point().seconds();
     }
   }
 

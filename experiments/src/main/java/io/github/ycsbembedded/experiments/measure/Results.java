@@ -80,7 +80,8 @@ public final class Results {
    * cover the whole process, final flush included. Memory: {@code peakMemoryBytes} is the cgroup's
    * peak (or the JVM's peak resident set without one), split at the sampled peak into anonymous
    * memory (JVM heap and native memory: engine caches), page cache and mapped file pages (LMDB's
-   * map); {@code pageCachePeakBytes} is the most page cache sampled (every 100 ms; -1 without a
+   * map), over the measured window where the page cache was held (from when holding had brought it
+   * down to its share); {@code pageCachePeakBytes} is the most page cache sampled then (every 100 ms; -1 without a
    * cgroup), beside the share {@code pageCacheBaselineBytes}, the file pages mapped when the workload
    * began (the process's code and libraries; -1 when not held); {@code heapPeakBytes} is the JVM heap's own peak.
    */

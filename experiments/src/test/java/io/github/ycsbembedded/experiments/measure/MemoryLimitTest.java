@@ -69,7 +69,7 @@ class MemoryLimitTest {
       Path big = tmp.resolve("big");
       PhaseProcess.Measured m = PhaseProcess.run(java.util.List.of("bash", "-c",
           "head -c 256M /dev/urandom > \"$0\" && cat \"$0\" > /dev/null", big.toString()),
-          tmp, tmp.resolve("io"), limit, 0, tmp.resolve("jvm"), "io", null, 0, false);
+          tmp, tmp.resolve("io"), limit, 0, tmp.resolve("jvm"), "io", null, 0, false, 0);
 
       assertThat(m.exitCode()).isZero();
       assertThat(Files.size(big)).isEqualTo(256L << 20);
@@ -91,12 +91,12 @@ class MemoryLimitTest {
     try (MemoryLimit first = create("ycsb-embedded-test-first-" + ProcessHandle.current().pid())) {
       PhaseProcess.Measured wrote = PhaseProcess.run(java.util.List.of("bash", "-c",
           "head -c 48M /dev/urandom > \"$0\" && sync && cat \"$0\" > /dev/null", file.toString()),
-          tmp, tmp.resolve("write"), first, 0, tmp.resolve("jvm"), "write", null, 0, false);
+          tmp, tmp.resolve("write"), first, 0, tmp.resolve("jvm"), "write", null, 0, false, 0);
       assertThat(wrote.exitCode()).isZero();
     }
     try (MemoryLimit second = create("ycsb-embedded-test-second-" + ProcessHandle.current().pid())) {
       PhaseProcess.Measured read = PhaseProcess.run(java.util.List.of("bash", "-c", "cat \"$0\" > /dev/null",
-          file.toString()), tmp, tmp.resolve("read"), second, 0, tmp.resolve("jvm"), "read", null, 0, false);
+          file.toString()), tmp, tmp.resolve("read"), second, 0, tmp.resolve("jvm"), "read", null, 0, false, 0);
       assertThat(read.exitCode()).isZero();
       assertThat(read.totalIo().readBytes()).as("bytes the second phase read from the device")
           .isGreaterThanOrEqualTo(40L << 20);
@@ -104,28 +104,55 @@ class MemoryLimitTest {
   }
 
   /**
-   * Within a generous ceiling, once the workload has begun (its first status line) the page cache is
-   * held to the phase's share above what was cached then: a process that writes a file eight times
-   * its share and reads it back has to read most of it from the device. With the ceiling alone the
-   * file would stay cached.
+   * Within a generous ceiling, once the workload has begun (its first status line) and its warm-up
+   * (none here) has passed, the page cache is held to the phase's share above what was cached then:
+   * a process that writes a file eight times its share and reads it back has to read most of it
+   * from the device. With the ceiling alone the file would stay cached.
    */
   @Test
   void thePageCacheIsHeldToItsShareWellBelowTheCeiling(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
     long share = 32L << 20;
-    Path file = tmp.resolve("data");
-    try (MemoryLimit limit = create("ycsb-embedded-test-hold-" + ProcessHandle.current().pid(), 768L << 20)) {
+    WrittenAndRead phase = writeAndReadBack(tmp, "hold", share, 0);
+    PhaseProcess.Measured m = phase.measured();
+
+    assertThat(m.exitCode()).isZero();
+    assertThat(m.outOfMemory()).isFalse();
+    assertThat(m.pageCacheBaselineBytes()).as("cached when the status line came").isBetween(0L, 96L << 20);
+    assertThat(m.totalIo().readBytes()).as("bytes read back from the device of the 256 MiB written")
+        .isGreaterThanOrEqualTo((256L << 20) - m.pageCacheBaselineBytes() - share - (16L << 20));
+    assertThat(phase.pageCacheLeft()).as("page cache left in the group")
+        .isLessThanOrEqualTo(m.pageCacheBaselineBytes() + share + (4L << 20));
+  }
+
+  /**
+   * The same phase with a warm-up of two seconds that its status lines never pass (its only line says
+   * 0 sec): nothing is held, so the file it wrote stays cached and is read back from memory. A JVM's
+   * first seconds grow its own memory faster than the samples follow (PhaseProcess.run).
+   */
+  @Test
+  void thePageCacheIsNotHeldBeforeTheWarmUpEnds(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+    WrittenAndRead phase = writeAndReadBack(tmp, "warmup", 32L << 20, 2);
+
+    assertThat(phase.measured().exitCode()).isZero();
+    assertThat(phase.measured().totalIo().readBytes()).as("bytes read back from the device of the 256 MiB written")
+        .isLessThan(64L << 20);
+    assertThat(phase.pageCacheLeft()).as("page cache left in the group").isGreaterThan(192L << 20);
+  }
+
+  private record WrittenAndRead(PhaseProcess.Measured measured, long pageCacheLeft) {}
+
+  /**
+   * A phase in a group of a 768 MiB ceiling that prints a status line of 0 seconds, writes a 256 MiB
+   * file and reads it back, held to {@code share} from the end of {@code warmUpSeconds}.
+   */
+  private static WrittenAndRead writeAndReadBack(Path tmp, String name, long share, double warmUpSeconds)
+      throws Exception {
+    try (MemoryLimit limit = create("ycsb-embedded-test-" + name + "-" + ProcessHandle.current().pid(), 768L << 20)) {
       PhaseProcess.Measured m = PhaseProcess.run(java.util.List.of("bash", "-c",
           "echo '2026-11-23 21:00:00:000 0 sec: 0 operations; est completion in 0 second' >&2;"
-              + " head -c 256M /dev/urandom > \"$0\" && sync && cat \"$0\" > /dev/null", file.toString()),
-          tmp, tmp.resolve("hold"), limit, share, tmp.resolve("jvm"), "hold", null, 0, false);
-
-      assertThat(m.exitCode()).isZero();
-      assertThat(m.outOfMemory()).isFalse();
-      assertThat(m.pageCacheBaselineBytes()).as("cached when the status line came").isBetween(0L, 96L << 20);
-      assertThat(m.totalIo().readBytes()).as("bytes read back from the device of the 256 MiB written")
-          .isGreaterThanOrEqualTo((256L << 20) - m.pageCacheBaselineBytes() - share - (16L << 20));
-      assertThat(limit.stat().pageCacheBytes()).as("page cache left in the group")
-          .isLessThanOrEqualTo(m.pageCacheBaselineBytes() + share + (4L << 20));
+              + " head -c 256M /dev/urandom > \"$0\" && sync && cat \"$0\" > /dev/null", tmp.resolve("data").toString()),
+          tmp, tmp.resolve(name), limit, share, tmp.resolve("jvm"), name, null, 0, false, warmUpSeconds);
+      return new WrittenAndRead(m, limit.stat().pageCacheBytes());
     }
   }
 
@@ -165,7 +192,7 @@ class MemoryLimitTest {
       PhaseProcess.Measured m = PhaseProcess.run(java.util.List.of("bash", "-c",
           "echo '2026-11-23 21:00:00:000 0 sec: 0 operations; est completion in 0 second' >&2;"
               + " head -c 640M /dev/zero > \"$0\"", tmp.resolve("data").toString()),
-          tmp, tmp.resolve("dirty"), limit, 512L << 20, tmp.resolve("jvm"), "dirty", null, 0, false);
+          tmp, tmp.resolve("dirty"), limit, 512L << 20, tmp.resolve("jvm"), "dirty", null, 0, false, 0);
 
       assertThat(m.exitCode()).isZero();
       assertThat(limit.writebacksStarted()).isPositive();
