@@ -6,9 +6,9 @@ import java.util.Arrays;
 /**
  * How an engine with one key space (LevelDB, LMDB's main database) keeps YCSB tables apart: each
  * key is stored behind its table's prefix, the table name's UTF-8 length as an unsigned LEB128
- * varint, then the name (as {@link RecordCodec} writes a field's name). No table's prefix starts with another's (the length comes first), so a
- * table's keys are one contiguous range of the engine's byte order, from {@link #of} up to (not
- * including) {@link #end}.
+ * varint, then the name (as {@link RecordCodec} writes a field's name). No table's prefix starts
+ * with another's (the length comes first), so a table's keys are one contiguous range of the
+ * engine's byte order, from {@link #of} up to (not including) {@link #end}.
  */
 public final class TablePrefix {
   private TablePrefix() {}
