@@ -306,8 +306,7 @@ final class LmdbEngine implements AutoCloseable {
 
   /** The prefix of a YCSB table's keys ({@link TablePrefix}). */
   byte[] prefix(String table) {
-    byte[] prefix = prefixes.get(table);
-    return prefix != null ? prefix : prefixes.computeIfAbsent(table, TablePrefix::of);
+    return prefixes.computeIfAbsent(table, TablePrefix::of);
   }
 
   long mapSize() {

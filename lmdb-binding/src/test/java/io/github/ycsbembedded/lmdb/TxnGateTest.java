@@ -21,6 +21,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 class TxnGateTest {
   private static final long MICROS = 1_000;
   private static final long MILLIS = 1_000_000;
+  /** The stall tests' clock, which moves only when told to, and a gate on it. */
+  private final AtomicLong clock = new AtomicLong(1 * MILLIS);
+  private final TxnGate timed = new TxnGate(clock::get);
   @Test
   @Timeout(60)
   void noThreadIsInsideWhileTheExclusiveActionRunsAndTransactionsGoOnAfterIt() throws Exception {
@@ -85,11 +88,9 @@ class TxnGateTest {
   @CsvSource({"5000, 39000", "1000, 19000", "1000000, 7000000"})
   @Timeout(60)
   void aReadShortOfAStallIsNotWaitedFor(long typicalNanos, long openNanos) throws Exception {
-    AtomicLong clock = new AtomicLong(1 * MILLIS);
-    TxnGate gate = new TxnGate(clock::get);
-    openFor(gate, slotOfAnotherThread(gate), clock, typicalNanos, openNanos);
+    openFor(slotOfAnotherThread(timed), typicalNanos, openNanos);
 
-    assertThat(gate.awaitStalledReaders(gate.slot())).isZero();
+    assertThat(timed.awaitStalledReaders(timed.slot())).isZero();
   }
 
   /**
@@ -100,27 +101,23 @@ class TxnGateTest {
   @CsvSource({"5000, 41000", "1000000, 9000000"})
   @Timeout(60)
   void aReadPastAStallIsWaitedForUntilItEnds(long typicalNanos, long openNanos) throws Exception {
-    AtomicLong clock = new AtomicLong(1 * MILLIS);
-    TxnGate gate = new TxnGate(clock::get);
-    TxnGate.Slot reader = slotOfAnotherThread(gate);
-    long start = openFor(gate, reader, clock, typicalNanos, openNanos);
+    TxnGate.Slot reader = slotOfAnotherThread(timed);
+    long start = openFor(reader, typicalNanos, openNanos);
 
-    assertThat(waitsUntilTheReadEnds(gate, reader, start)).isEqualTo(1);
+    assertThat(waitsUntilTheReadEnds(reader, start)).isEqualTo(1);
   }
 
   @Test
   @Timeout(60)
   void oneStalledReadDoesNotRaiseTheBarForTheNext() throws Exception {
-    AtomicLong clock = new AtomicLong(1 * MILLIS);
-    TxnGate gate = new TxnGate(clock::get);
-    TxnGate.Slot reader = slotOfAnotherThread(gate);
-    readsTaking(gate, reader, clock, 5 * MICROS, 32);
-    readsTaking(gate, reader, clock, 4 * MILLIS, 1);
-    long start = gate.readBegins(reader);
+    TxnGate.Slot reader = slotOfAnotherThread(timed);
+    readsTaking(reader, 5 * MICROS, 32);
+    readsTaking(reader, 4 * MILLIS, 1);
+    long start = timed.readBegins(reader);
     // the stall counts as 8 typical reads at most: 5 + (40 - 5) / 8 µs, so 8 × 9.4 = 75 µs is a stall
     clock.addAndGet(80 * MICROS);
 
-    assertThat(waitsUntilTheReadEnds(gate, reader, start)).isEqualTo(1);
+    assertThat(waitsUntilTheReadEnds(reader, start)).isEqualTo(1);
   }
 
   @Test
@@ -140,26 +137,22 @@ class TxnGateTest {
   @Test
   @Timeout(60)
   void aThreadNeverWaitsForItsOwnRead() {
-    AtomicLong clock = new AtomicLong(1 * MILLIS);
-    TxnGate gate = new TxnGate(clock::get);
-    TxnGate.Slot mine = gate.slot();
-    gate.readBegins(mine);
+    TxnGate.Slot mine = timed.slot();
+    timed.readBegins(mine);
     clock.addAndGet(1_000 * MILLIS);
 
-    assertThat(gate.awaitStalledReaders(mine)).isZero();
+    assertThat(timed.awaitStalledReaders(mine)).isZero();
   }
 
   @Test
   @Timeout(60)
   void anEndedReadIsNotWaitedFor() throws Exception {
-    AtomicLong clock = new AtomicLong(1 * MILLIS);
-    TxnGate gate = new TxnGate(clock::get);
-    TxnGate.Slot reader = slotOfAnotherThread(gate);
-    long start = gate.readBegins(reader);
+    TxnGate.Slot reader = slotOfAnotherThread(timed);
+    long start = timed.readBegins(reader);
     clock.addAndGet(1_000 * MILLIS);
-    gate.readEnds(reader, start);
+    timed.readEnds(reader, start);
 
-    assertThat(gate.awaitStalledReaders(gate.slot())).isZero();
+    assertThat(timed.awaitStalledReaders(timed.slot())).isZero();
   }
 
   /** A slot made by (and belonging to) a thread that has ended. */
@@ -172,41 +165,40 @@ class TxnGateTest {
   }
 
   /**
-   * 32 reads of {@code typicalNanos} on {@code reader}, then one begun and left open for
-   * {@code openNanos}; returns its start.
+   * 32 reads of {@code typicalNanos} on {@code reader} of the timed gate, then one begun and left
+   * open for {@code openNanos}; returns its start.
    */
-  private static long openFor(TxnGate gate, TxnGate.Slot reader, AtomicLong clock, long typicalNanos,
-      long openNanos) {
-    readsTaking(gate, reader, clock, typicalNanos, 32);
-    long start = gate.readBegins(reader);
+  private long openFor(TxnGate.Slot reader, long typicalNanos, long openNanos) {
+    readsTaking(reader, typicalNanos, 32);
+    long start = timed.readBegins(reader);
     clock.addAndGet(openNanos);
     return start;
   }
 
-  /** {@code count} reads on {@code slot}, each taking {@code nanos} on {@code clock}. */
-  private static void readsTaking(TxnGate gate, TxnGate.Slot slot, AtomicLong clock, long nanos, int count) {
+  /** {@code count} reads on {@code slot} of the timed gate, each taking {@code nanos} on its clock. */
+  private void readsTaking(TxnGate.Slot slot, long nanos, int count) {
     for (int i = 0; i < count; i++) {
-      long start = gate.readBegins(slot);
+      long start = timed.readBegins(slot);
       clock.addAndGet(nanos);
-      gate.readEnds(slot, start);
+      timed.readEnds(slot, start);
     }
   }
 
   /**
-   * Runs {@link TxnGate#awaitStalledReaders} on a thread of its own, checks that it is parked and
+   * Runs the timed gate's {@link TxnGate#awaitStalledReaders} on a thread of its own, checks that it is parked and
    * still waiting (the clock does not move, so it cannot give up), ends the read, and returns what
    * the call returned.
    */
-  private static int waitsUntilTheReadEnds(TxnGate gate, TxnGate.Slot reader, long start) throws Exception {
+  private int waitsUntilTheReadEnds(TxnGate.Slot reader, long start) throws Exception {
     AtomicInteger waited = new AtomicInteger(-1);
-    Thread writer = new Thread(() -> waited.set(gate.awaitStalledReaders(gate.slot())));
+    Thread writer = new Thread(() -> waited.set(timed.awaitStalledReaders(timed.slot())));
     writer.start();
     while (writer.getState() != Thread.State.TIMED_WAITING) {
       assertThat(writer.isAlive()).as("the writer returned without waiting").isTrue();
       Thread.onSpinWait();
     }
     assertThat(waited.get()).isEqualTo(-1);
-    gate.readEnds(reader, start);
+    timed.readEnds(reader, start);
     writer.join();
     return waited.get();
   }
