@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
@@ -179,13 +180,79 @@ class RecordCodecTest {
   @Test
   void mergeReplacesGivenFieldsAndKeepsOthers() throws Exception {
     byte[] encoded = RecordCodec.encode(values("a", "1", "b", "2"));
-    Map<String, byte[]> updates = Map.of("b", "B".getBytes(StandardCharsets.UTF_8), "c", "C".getBytes(StandardCharsets.UTF_8));
+    TreeMap<String, byte[]> updates = new TreeMap<>(Map.of("b", "B".getBytes(StandardCharsets.UTF_8), "c", "C".getBytes(StandardCharsets.UTF_8)));
 
     RecordCodec.Encoder encoder = new RecordCodec.Encoder();
-    int length = encoder.encodeFields(RecordCodec.merge(encoded, 0, encoded.length, updates));
+    int length = encoder.encodeMerged(encoded, 0, encoded.length, updates);
 
     assertThat(strings(RecordCodec.decode(Arrays.copyOf(encoder.buffer(), length))))
         .containsExactlyInAnyOrderEntriesOf(Map.of("a", "1", "b", "B", "c", "C"));
+  }
+
+  /**
+   * Random records and updates (names of one to three bytes, some not ASCII; values up to 300
+   * bytes, so some lengths take two varint bytes; updates of fields there and not there, before,
+   * between and after them): the merge gives exactly the record of the merged map, so a record
+   * updated in place reads and sizes the same as one written whole.
+   */
+  @Test
+  void mergeGivesTheBytesOfTheMergedFieldsEncodedWhole() throws Exception {
+    Random random = new Random(20261126);
+    String[] names = {"a", "b", "c", "field0", "field5", "field9", "z", "é", "ß", "日"};
+    RecordCodec.Encoder encoder = new RecordCodec.Encoder();
+    for (int round = 0; round < 2000; round++) {
+      TreeMap<String, byte[]> old = randomFields(random, names);
+      TreeMap<String, byte[]> updates = randomFields(random, names);
+      TreeMap<String, byte[]> merged = new TreeMap<>(old);
+      merged.putAll(updates);
+      byte[] encoded = encoded(encoder, old);
+      byte[] atOffset = new byte[encoded.length + 7];
+      System.arraycopy(encoded, 0, atOffset, 3, encoded.length);
+
+      int length = encoder.encodeMerged(atOffset, 3, encoded.length, updates);
+
+      assertThat(Arrays.copyOf(encoder.buffer(), length)).as("round %d", round).isEqualTo(encoded(new RecordCodec.Encoder(), merged));
+    }
+  }
+
+  @Test
+  void mergeOfARecordWithNamesOutOfOrderKeepsEveryFieldOnce() throws Exception {
+    // fields "b" = "2", then "a" = "1": a record this codec does not write, with a right checksum
+    byte[] unordered = record(1, 'b', 1, '2', 1, 'a', 1, '1');
+    TreeMap<String, byte[]> updates = new TreeMap<>(Map.of("a", "A".getBytes(StandardCharsets.UTF_8), "c", "C".getBytes(StandardCharsets.UTF_8)));
+
+    RecordCodec.Encoder encoder = new RecordCodec.Encoder();
+    int length = encoder.encodeMerged(unordered, 0, unordered.length, updates);
+
+    assertThat(Arrays.copyOf(encoder.buffer(), length)).isEqualTo(RecordCodec.encode(values("a", "A", "b", "2", "c", "C")));
+  }
+
+  @Test
+  void mergeRefusesACorruptRecord() {
+    byte[] encoded = RecordCodec.encode(values("a", "1", "b", "2"));
+    encoded[encoded.length - 1] ^= 0x01;
+    TreeMap<String, byte[]> updates = new TreeMap<>(Map.of("a", "A".getBytes(StandardCharsets.UTF_8)));
+
+    assertThatThrownBy(() -> new RecordCodec.Encoder().encodeMerged(encoded, 0, encoded.length, updates))
+        .isInstanceOf(CorruptRecordException.class)
+        .hasMessageStartingWith("corrupt record: checksum mismatch");
+  }
+
+  private static TreeMap<String, byte[]> randomFields(Random random, String[] names) {
+    TreeMap<String, byte[]> fields = new TreeMap<>();
+    for (String name : names) {
+      if (random.nextInt(3) == 0) {
+        byte[] value = new byte[random.nextInt(300)];
+        random.nextBytes(value);
+        fields.put(name, value);
+      }
+    }
+    return fields;
+  }
+
+  private static byte[] encoded(RecordCodec.Encoder encoder, TreeMap<String, byte[]> fields) {
+    int length = encoder.encodeFields(fields);
+    return Arrays.copyOf(encoder.buffer(), length);
   }
 
   @Test

@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.Vector;
 import java.util.concurrent.locks.Lock;
 import site.ycsb.ByteIterator;
@@ -287,7 +288,7 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
-    Map<String, byte[]> updates = RecordCodec.fields(values);
+    SortedMap<String, byte[]> updates = RecordCodec.fields(values);
     byte[] stored = storedKey(table, key);
     Lock lock = engine().keyLocks().lockFor(table, key);
     lock.lock();
@@ -296,7 +297,7 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
       if (found == null) {
         return Status.NOT_FOUND;
       }
-      int length = encoder.encodeFields(RecordCodec.merge(found, 0, found.length, updates));
+      int length = encoder.encodeMerged(found, 0, found.length, updates);
       engine().db().put(stored, encoder.buffer(), length, engine().sync());
       return Status.OK;
     } catch (LevelDbException | CorruptRecordException e) {

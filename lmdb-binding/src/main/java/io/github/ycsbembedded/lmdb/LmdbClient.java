@@ -23,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.Vector;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
@@ -439,7 +440,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
         return Status.BAD_REQUEST;
       }
       // the new values are read once, outside the transaction body that may be retried
-      Map<String, byte[]> updates = RecordCodec.fields(values);
+      SortedMap<String, byte[]> updates = RecordCodec.fields(values);
       return engine().write(txn -> {
         DirectBuffer found = dbi.get(txn, this.key);
         if (found == null) {
@@ -447,7 +448,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
         }
         int length = copy(found);
         try {
-          return put(dbi, txn, encoder.encodeFields(RecordCodec.merge(value, 0, length, updates)));
+          return put(dbi, txn, encoder.encodeMerged(value, 0, length, updates));
         } catch (CorruptRecordException e) {
           return error("update", table, key, e);
         }

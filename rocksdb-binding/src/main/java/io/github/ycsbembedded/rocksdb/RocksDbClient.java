@@ -21,6 +21,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.Vector;
 import java.util.concurrent.locks.Lock;
 import org.rocksdb.ColumnFamilyHandle;
@@ -276,7 +277,7 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
-    Map<String, byte[]> updates = RecordCodec.fields(values);
+    SortedMap<String, byte[]> updates = RecordCodec.fields(values);
     Lock lock = engine().keyLocks().lockFor(table, key);
     lock.lock();
     try {
@@ -286,7 +287,7 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
       if (length < 0) {
         return Status.NOT_FOUND;
       }
-      put(family, k, encoder.encodeFields(RecordCodec.merge(value, 0, length, updates)));
+      put(family, k, encoder.encodeMerged(value, 0, length, updates));
       return Status.OK;
     } catch (RocksDBException | CorruptRecordException e) {
       return error("update", table, key, e);

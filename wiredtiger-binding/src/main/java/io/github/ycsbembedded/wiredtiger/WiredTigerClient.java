@@ -28,6 +28,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.Vector;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
@@ -238,7 +239,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
-    Map<String, byte[]> updates = RecordCodec.fields(values);
+    SortedMap<String, byte[]> updates = RecordCodec.fields(values);
     byte[] k = bytes(key);
     RawCursor cursor = null;
     Status status;
@@ -249,7 +250,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
           return Status.NOT_FOUND;
         }
         byte[] found = c.value();
-        encoder.encodeFields(RecordCodec.merge(found, 0, found.length, updates));
+        encoder.encodeMerged(found, 0, found.length, updates);
         c.update(k, encoder.encoded());
         return Status.OK;
       });
