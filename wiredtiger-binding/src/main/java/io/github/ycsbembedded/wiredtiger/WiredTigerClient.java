@@ -193,7 +193,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     Status status = Status.OK;
     try {
       cursor = raw(table);
-      session.begin_transaction("isolation=snapshot");
+      session.begin_transaction(null);
       try {
         for (int i : KeyOrder.ascending(encoded)) {
           if (cursor.search(encoded[i]) == wiredtigerConstants.WT_NOTFOUND) {
@@ -372,7 +372,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     long deadline = System.nanoTime() + engine().retryTimeoutNanos();
     for (int attempt = 0; ; attempt++) {
       try {
-        session.begin_transaction("isolation=snapshot");
+        session.begin_transaction(null);
       } catch (WiredTigerException e) {
         return error(operation, table, key, e);
       }

@@ -147,8 +147,16 @@ final class WiredTigerEngine implements AutoCloseable {
     return retryTimeoutNanos;
   }
 
+  /**
+   * A client's session, with snapshot isolation as its default, so that its transactions begin
+   * without a configuration string: WiredTiger parses one on every {@code begin_transaction}, and
+   * an empty {@code begin_transaction("isolation=snapshot")} and commit took 770 ns here against
+   * 110 ns for {@code begin_transaction(null)} on such a session (README, WiredTiger). Operations
+   * outside a transaction read as before: each takes a snapshot of its own and lets it go when it
+   * returns.
+   */
   Session openSession() {
-    return connection.open_session(null);
+    return connection.open_session("isolation=snapshot");
   }
 
   /** Creates the table of a YCSB table once per process ({@code table:<name>}, binary key/value). */

@@ -226,6 +226,35 @@ public abstract class BindingConformanceTest {
     }
   }
 
+  /**
+   * A client reads what another committed since its own last read, scan and batch: none of them
+   * keeps a snapshot (or a positioned cursor) past its call.
+   */
+  @Test
+  void readsScansAndBatchesSeeWhatAnotherClientWroteSinceTheirLastCall() throws DBException {
+    DB reader = open();
+    DB writer = open();
+    reader.insert(TABLE, key(1), record("field0", "old"));
+    reader.insert(TABLE, key(2), record("field0", "old"));
+    assertThat(read(reader, TABLE, key(1), null)).containsEntry("field0", "old");
+    Vector<HashMap<String, ByteIterator>> scanned = new Vector<>();
+    assertThat(reader.scan(TABLE, key(1), 10, null, scanned)).isEqualTo(Status.OK);
+    assertThat(scanned).hasSize(2);
+    List<KeyRead> batch = new ArrayList<>();
+    assertThat(batch(reader).batchRead(TABLE, List.of(key(1), key(2)), null, batch)).isEqualTo(Status.OK);
+
+    assertThat(writer.update(TABLE, key(1), record("field0", "new"))).isEqualTo(Status.OK);
+    assertThat(writer.insert(TABLE, key(3), record("field0", "added"))).isEqualTo(Status.OK);
+
+    assertThat(read(reader, TABLE, key(1), null)).containsEntry("field0", "new");
+    scanned.clear();
+    assertThat(reader.scan(TABLE, key(1), 10, null, scanned)).isEqualTo(Status.OK);
+    assertThat(scanned).extracting(r -> r.get("field0").toString()).containsExactly("new", "old", "added");
+    batch.clear();
+    assertThat(batch(reader).batchRead(TABLE, List.of(key(3), key(1)), null, batch)).isEqualTo(Status.OK);
+    assertThat(batch).extracting(r -> strings(r.record()).get("field0")).containsExactly("added", "new");
+  }
+
   @Test
   void scanStartsAtTheNextKeyWhenTheStartKeyIsAbsent() throws DBException {
     DB db = open();
