@@ -38,12 +38,14 @@ final class TxnGate {
   static final long MAX_WAIT_NANOS = 10_000_000;
   private static final long PARK_NANOS = 10_000;
 
+  private static final VarHandle ACTIVE;
   private static final VarHandle READ_START;
   private static final VarHandle TYPICAL_READ;
 
   static {
     try {
       MethodHandles.Lookup lookup = MethodHandles.lookup();
+      ACTIVE = lookup.findVarHandle(Slot.class, "active", boolean.class);
       READ_START = lookup.findVarHandle(Slot.class, "readStart", long.class);
       TYPICAL_READ = lookup.findVarHandle(Slot.class, "typicalRead", long.class);
     } catch (ReflectiveOperationException e) {
@@ -183,9 +185,13 @@ final class TxnGate {
     return waited;
   }
 
-  /** Marks the end of the transaction on {@code slot}. */
+  /**
+   * Marks the end of the transaction on {@code slot}. A release store: growth, which reads the
+   * flag as a volatile, sees the transaction's work done once it sees the flag down, and no fence
+   * is needed on this side (only {@link #enter}'s store must be ordered before the load after it).
+   */
   void exit(Slot slot) {
-    slot.active = false;
+    ACTIVE.setRelease(slot, false);
   }
 
   /**
