@@ -190,7 +190,7 @@ class RecordCodecTest {
   }
 
   /**
-   * Random records and updates (names of one to three bytes, some not ASCII; values up to 300
+   * Random records and updates (names of one to six bytes, some not ASCII; values up to 300
    * bytes, so some lengths take two varint bytes; updates of fields there and not there, before,
    * between and after them): the merge gives exactly the record of the merged map, so a record
    * updated in place reads and sizes the same as one written whole.
