@@ -23,7 +23,7 @@ import site.ycsb.ByteIterator;
  * What the record codec costs per record, and how much of it is the end-to-end CRC32C: encoding
  * and decoding a YCSB record of {@code fields} × {@code fieldLength} bytes, beside the CRC32C of
  * the same bytes alone ({@code checksumOnly}), which both encoding and decoding include, and an
- * update's merge of one new field into the record ({@code mergeOneField}).
+ * update's merge of one field's new value into the record ({@code mergeOneField}).
  *
  * <p>How to run: {@code java -jar benchmarks/target/benchmarks.jar CodecBenchmark -f 1 -wi 3 -w 1s -i 5 -r 1s}.
  */
@@ -80,7 +80,7 @@ public class CodecBenchmark {
     return out;
   }
 
-  /** An update's merge: the old record checked, one field replaced, the record encoded again. */
+  /** An update's merge: the old record's checksum checked, the new record written with one field replaced. */
   @Benchmark
   public int mergeOneField() throws CorruptRecordException {
     return encoder.encodeMerged(encoded, 0, encoded.length, update);
