@@ -245,9 +245,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
             if (reads[i] != null) {
               continue;
             }
-            key.wrap(keyMemory, 0, encoded[i].length);
-            key.putBytes(0, encoded[i]);
-            keep(i, dbi.get(txn, key), copies, reads);
+            keep(i, dbi.get(txn, pointKey(encoded[i])), copies, reads);
           }
           return null;
         });
@@ -286,8 +284,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       }
       return engine().write(txn -> {
         for (int i = 0; i < writes.size(); i++) {
-          key.wrap(keyMemory, 0, keys.get(i).length);
-          key.putBytes(0, keys.get(i));
+          pointKey(keys.get(i));
           if (values.get(i) == null) {
             dbi.delete(txn, key);
           } else {
@@ -318,10 +315,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
           byte[] last;
           boolean laterTable;
           try (Cursor<DirectBuffer> cursor = dbi.openCursor(txn)) {
-            byte[] end = TablePrefix.end(prefix);
-            key.wrap(keyMemory, 0, end.length);
-            key.putBytes(0, end);
-            laterTable = cursor.get(key, GetOp.MDB_SET_RANGE);
+            laterTable = cursor.get(pointKey(TablePrefix.end(prefix)), GetOp.MDB_SET_RANGE);
             last = (laterTable ? cursor.prev() : cursor.last()) ? owned(cursor.key()) : null;
           }
           last = last != null && TablePrefix.startsWith(last, prefix)
@@ -335,10 +329,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
           }
           PutFlags[] append = laterTable ? new PutFlags[0] : new PutFlags[] {PutFlags.MDB_APPEND};
           for (int j = 0; j < batch.size(); j++) {
-            byte[] keyBytes = batch.key(j);
-            key.wrap(keyMemory, 0, prefix.length + keyBytes.length);
-            key.putBytes(0, prefix);
-            key.putBytes(prefix.length, keyBytes);
+            pointKey(prefix, batch.key(j));
             byte[] encoded = batch.value(j);
             ((MutableDirectBuffer) dbi.reserve(txn, key, encoded.length, append)).putBytes(0, encoded);
           }
@@ -383,8 +374,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       Dbi<DirectBuffer> dbi = engine().records();
       byte[] prefix = engine().prefix(table);
       if (start.isEmpty()) {
-        key.wrap(keyMemory, 0, prefix.length);
-        key.putBytes(0, prefix);
+        pointKey(prefix);
       } else if (!setKey(operation, table, start)) {
         return Status.BAD_REQUEST;
       }
@@ -499,10 +489,22 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       error(operation, table, text, new IllegalArgumentException(refused));
       return false;
     }
-    key.wrap(keyMemory, 0, prefix.length + bytes.length);
-    key.putBytes(0, prefix);
-    key.putBytes(prefix.length, bytes);
+    pointKey(prefix, bytes);
     return true;
+  }
+
+  /** Points {@link #key} at {@code bytes}; returns it. */
+  private UnsafeBuffer pointKey(byte[] bytes) {
+    key.wrap(keyMemory, 0, bytes.length);
+    key.putBytes(0, bytes);
+    return key;
+  }
+
+  /** Points {@link #key} at {@code prefix} followed by {@code rest}. */
+  private void pointKey(byte[] prefix, byte[] rest) {
+    key.wrap(keyMemory, 0, prefix.length + rest.length);
+    key.putBytes(0, prefix);
+    key.putBytes(prefix.length, rest);
   }
 
   /** Why LMDB cannot take a key of {@code length} UTF-8 bytes in the table of {@code prefix}; null when it can. */
