@@ -219,14 +219,19 @@ public final class RecordCodec {
 
     /** Like {@link #encode}, for values already in bytes, in name order. */
     public int encodeFields(SortedMap<String, byte[]> fields) {
-      position = 0;
-      ensure(HEADER);
-      buffer[0] = FORMAT_VERSION;
-      position = HEADER;
+      begin(HEADER);
       for (Map.Entry<String, byte[]> field : fields.entrySet()) {
         writeField(field);
       }
       return seal();
+    }
+
+    /** Starts a record in a buffer of at least {@code size} bytes: the format byte, room for the checksum. */
+    private void begin(int size) {
+      position = 0;
+      ensure(size);
+      buffer[0] = FORMAT_VERSION;
+      position = HEADER;
     }
 
     /** Writes the checksum of the fields written and returns the record's length. */
@@ -266,10 +271,7 @@ public final class RecordCodec {
         throws CorruptRecordException {
       Reader reader = new Reader(data, offset, length);
       reader.readHeader();
-      position = 0;
-      ensure(length);
-      buffer[0] = FORMAT_VERSION;
-      position = HEADER;
+      begin(length);
       Iterator<Map.Entry<String, byte[]>> pending = updates.entrySet().iterator();
       Map.Entry<String, byte[]> next = pending.hasNext() ? pending.next() : null;
       String previous = null;
