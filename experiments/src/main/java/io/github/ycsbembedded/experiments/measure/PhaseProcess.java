@@ -100,6 +100,7 @@ public final class PhaseProcess {
     long count = 0;
     long pageCachePeak = -1;
     long baseline = -1;
+    boolean held = limit != null && pageCacheBytes > 0;
     boolean holding = false;
     boolean measuringMemory = false;
     boolean kernelPeakFromHold = false;
@@ -128,7 +129,6 @@ public final class PhaseProcess {
         measuringMemory = true;
         kernelPeakFromHold = limit.resetPeak();
       }
-      boolean held = limit != null && pageCacheBytes > 0;
       long usage = limit != null ? limit.usageBytes() : rssOfTree(process.toHandle());
       if (usage > 0 && (measuringMemory || !held)) {
         if (limit != null) {
@@ -154,7 +154,7 @@ public final class PhaseProcess {
     // where the page cache was held, the peak covers the measured window: the kernel's when it could
     // be restarted there, else the sampled one (the whole run's when holding never settled)
     long kernelPeak = limit == null ? jvm.getOrDefault("vm.hwm", -1L)
-        : pageCacheBytes <= 0 || kernelPeakFromHold || !measuringMemory ? limit.peakBytes() : -1;
+        : !held || kernelPeakFromHold || !measuringMemory ? limit.peakBytes() : -1;
     double[] cpu = Files.exists(timesFile) ? ProcFiles.timesOfChildren(Files.readString(timesFile))
         : new double[] {Double.NaN, Double.NaN};
     ProcFiles.Counters io = Files.exists(ioFile) ? ProcFiles.io(Files.readString(ioFile)) : null;
