@@ -117,6 +117,24 @@ class ExperimentIT {
     assertThat(Files.readString(report.resolve("report.html"))).contains("data:image/png;base64,");
     assertPngs(report, 4);
     assertThat(report.resolve("raw/leveldb-z.stdout")).exists();
+    assertEachEnginesLibraryNamed(results, md);
+  }
+
+  /** Every engine's version is the one its binding's startup line named, in results.json and the report. */
+  private static void assertEachEnginesLibraryNamed(JsonNode results, String md) {
+    java.util.Map<String, String> library = java.util.Map.of("lmdb", "LMDB", "rocksdb", "RocksDB", "leveldb", "LevelDB",
+        "wiredtiger", "WiredTiger");
+    for (JsonNode engine : results.get("engines")) {
+      String name = engine.get("engine").asText();
+      String version = engine.get("version").asText();
+      assertThat(version).as(name).matches(library.get(name) + " \\d+\\.\\d+(\\.\\d+)?");
+      assertThat(md).contains(name + " (" + version + ")");
+    }
+    for (JsonNode engine : results.get("engines")) {
+      if (engine.get("engine").asText().equals("leveldb")) {
+        assertThat(engine.get("version").asText()).as("the LevelDB the build links in").isEqualTo("LevelDB 1.23");
+      }
+    }
   }
 
   /**

@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,6 +48,8 @@ final class Campaign {
   private final Map<String, String> errors = new LinkedHashMap<>();
   private final Map<String, Map<String, List<Results.Repetition>>> runs = new LinkedHashMap<>();
   private final Set<String> started = new HashSet<>();
+  /** The engine versions each engine's phases named in their startup lines, in the order first seen. */
+  private final Map<String, Set<String>> versions = new LinkedHashMap<>();
   private int step;
   private int steps;
 
@@ -117,7 +120,9 @@ final class Campaign {
           phases.add(summarize(phase, reps));
         }
       }
-      result.add(new Results.EngineRun(engine, host, errors.containsKey(engine), errors.get(engine), phases));
+      Set<String> named = versions.get(engine);
+      result.add(new Results.EngineRun(engine, host, errors.containsKey(engine), errors.get(engine), phases,
+          named == null ? null : String.join(" and ", named)));
     }
     return result;
   }
@@ -171,6 +176,10 @@ final class Campaign {
     } else {
       measured = PhaseProcess.run(command, home, prefix, null, 0, jvmReport, engine + " " + phase.id(), progress, total,
           duration != null, 0);
+    }
+    String version = YcsbOutput.engineVersion(measured.stdout(), engine);
+    if (version != null) {
+      versions.computeIfAbsent(engine, e -> new LinkedHashSet<>()).add(version);
     }
     String error = failure(measured, phase.accepted());
     if (measured.outOfMemory()) {

@@ -281,12 +281,13 @@ public final class ReportWriter {
     doc.heading(2, "Machines and settings");
     List<List<String>> hosts = new ArrayList<>();
     for (Results.Machine m : run.machines()) {
-      List<String> engines = run.engines().stream().filter(e -> m.host().equals(e.host())).map(Results.EngineRun::engine)
-          .toList();
+      List<String> engines = run.engines().stream().filter(e -> m.host().equals(e.host()))
+          .map(e -> e.version() == null ? e.engine() : e.engine() + " (" + e.version() + ")").toList();
       hosts.add(List.of(m.host(), String.join(", ", engines), m.cpu() + ", " + m.cores() + " cores",
           Units.bytes(m.memoryBytes()), m.os(), m.jdk(), m.dataFileSystem()));
     }
-    doc.table(List.of("host", "engines", "CPU", "RAM", "OS", "JDK", "data file system"), hosts);
+    doc.table(List.of("host", "engines (the library each ran on)", "CPU", "RAM", "OS", "JDK", "data file system"),
+        hosts);
     List<List<String>> settings = new ArrayList<>();
     settings.add(List.of("memory limit of each phase", run.memoryLimitBytes() == null ? "none"
         : Units.bytes(run.memoryLimitBytes())));

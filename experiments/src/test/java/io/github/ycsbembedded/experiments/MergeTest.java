@@ -20,7 +20,7 @@ class MergeTest {
       throws Exception {
     Results.Run run = new Results.Run(experiment, "t", "s", scale, "2026-11-23T10:00", "2026-11-23T10:05:" + name.length(),
         List.of(new Results.Machine(host, 2, 1L << 30, "cpu", "os", "jdk", "fs")), Map.of("scale", scale), null, null,
-        1000, reproduced, 256L << 20, 3, 2, 12, List.of(new Results.EngineRun(engine, host, false, null, List.of())));
+        1000, reproduced, 256L << 20, 3, 2, 12, List.of(new Results.EngineRun(engine, host, false, null, List.of(), null)));
     Path dir = Files.createDirectories(tmp.resolve(name));
     new ObjectMapper().writeValue(dir.resolve("results.json").toFile(), run);
     Files.createDirectories(dir.resolve("raw"));

@@ -44,9 +44,15 @@ public final class Results {
   public record Regime(String description, double memoryFraction, long engineMemoryBytes, long jvmAllowanceBytes,
       boolean applied, String note, Map<String, Long> pageCacheBytes) {}
 
-  /** One engine's phases, in order; failed when any phase failed (later phases are then skipped). */
+  /**
+   * One engine's phases, in order; failed when any phase failed (later phases are then skipped).
+   * {@code version} is the engine library the phases ran on, as the binding's startup line named it
+   * (e.g. {@code LevelDB 1.23}; two versions joined by " and " if the phases named different ones),
+   * null when no phase's output named one (a results.json of an earlier version of the runner).
+   */
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record EngineRun(String engine, String host, boolean failed, String error, List<PhaseRun> phases) {
+  public record EngineRun(String engine, String host, boolean failed, String error, List<PhaseRun> phases,
+      String version) {
     public PhaseRun phase(String id) {
       return phases.stream().filter(p -> p.phase().equals(id)).findFirst().orElse(null);
     }

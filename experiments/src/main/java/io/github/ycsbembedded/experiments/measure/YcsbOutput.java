@@ -86,6 +86,17 @@ public final class YcsbOutput {
         Map.copyOf(counts), afterCleanup));
   }
 
+  /**
+   * The engine library a binding ran on, as its startup line on standard output names it
+   * ({@code leveldb: io.github.ycsbembedded.leveldb.LevelDbClient on LevelDB 1.23} gives
+   * {@code LevelDB 1.23}), or null when {@code stdout} has no such line for {@code binding}.
+   */
+  public static String engineVersion(String stdout, String binding) {
+    Matcher m = Pattern.compile("^" + Pattern.quote(binding) + ": [\\w.$]+ on (\\S.*)$", Pattern.MULTILINE)
+        .matcher(stdout);
+    return m.find() ? m.group(1).strip() : null;
+  }
+
   /** Whether the output has YCSB's final report at all. */
   public boolean complete() {
     return sections.containsKey("OVERALL");

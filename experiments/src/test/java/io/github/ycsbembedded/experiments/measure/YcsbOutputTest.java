@@ -19,6 +19,18 @@ public class YcsbOutputTest {
   }
 
   @Test
+  void engineVersionIsTheOneTheBindingsStartupLineNames() throws IOException {
+    String load = captured("leveldb-load.stdout");
+
+    assertThat(YcsbOutput.engineVersion(load, "leveldb")).isEqualTo("LevelDB 1.23");
+    assertThat(YcsbOutput.engineVersion(load, "lmdb")).as("another binding's line, or none").isNull();
+    assertThat(YcsbOutput.engineVersion("leveldb: closing /data on disk (final flush) took 3 ms\n", "leveldb"))
+        .as("the closing line is not a startup line").isNull();
+    assertThat(YcsbOutput.engineVersion("rocksdb: io.github.ycsbembedded.rocksdb.RocksDbClient on RocksDB 11.8.1\n"
+        + "lmdb: io.github.ycsbembedded.lmdb.LmdbClient on LMDB 0.9.24\n", "lmdb")).isEqualTo("LMDB 0.9.24");
+  }
+
+  @Test
   void loadReportHasThroughputRuntimeAndInsertLatencies() throws IOException {
     YcsbOutput out = YcsbOutput.parse(captured("rocksdb-load.stdout"));
 
