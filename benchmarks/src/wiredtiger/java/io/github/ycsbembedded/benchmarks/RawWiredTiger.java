@@ -51,7 +51,9 @@ final class RawWiredTiger implements RawEngine {
   }
 
   private final class WtSession implements RawSession {
-    private final Session session = connection.open_session(null);
+    // snapshot isolation as the session's default, so that a transaction begins without a
+    // configuration string to parse, as the binding's sessions do (WiredTigerEngine.openSession)
+    private final Session session = connection.open_session("isolation=snapshot");
     private final Cursor cursor = session.open_cursor("table:" + Keys.TABLE, null, null);
     private final long nativeCursor = nativeCursor(cursor);
     private final byte[] key = new byte[Keys.LENGTH];
@@ -89,7 +91,7 @@ final class RawWiredTiger implements RawEngine {
     @Override
     public void update(int index) {
       while (true) {
-        session.begin_transaction("isolation=snapshot");
+        session.begin_transaction(null);
         try {
           search(index);
           byte[] value = wiredtigerJNI.Cursor_get_value_wrap(nativeCursor, cursor);
