@@ -73,9 +73,25 @@ public final class CheckedClient {
     boolean failOnErrors = Boolean.parseBoolean(properties.getProperty(FAIL_ON_ERRORS, "true").trim());
     userExporter = properties.getProperty("exporter", userExporter).trim();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> exitStatus(failOnErrors), "ycsb-exit-status"));
-    List<String> counted = new ArrayList<>(List.of(rest));
-    counted.addAll(List.of("-p", "exporter=" + CountingExporter.class.getName()));
-    Client.main(counted.toArray(new String[0]));
+    Client.main(counted(rest));
+  }
+
+  /**
+   * The arguments for stock {@code Client}: the counting exporter first (a {@code -p} wins over every
+   * {@code -P} file), then the user's arguments without their own {@code -p exporter=...}, which the
+   * counting exporter passes everything on to. Nothing is appended, so a flag at the end keeps the
+   * value the user gave it.
+   */
+  static String[] counted(String[] args) {
+    List<String> counted = new ArrayList<>(List.of("-p", "exporter=" + CountingExporter.class.getName()));
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("-p") && i + 1 < args.length && args[i + 1].startsWith("exporter=")) {
+        i++;
+        continue;
+      }
+      counted.add(args[i]);
+    }
+    return counted.toArray(new String[0]);
   }
 
   /**
@@ -217,58 +233,62 @@ public final class CheckedClient {
   }
 
   /**
-   * The properties {@code Client} would build: {@code -P} files, then {@code -p} overrides and the
-   * options that stand for properties.
+   * The properties {@code Client} would build, parsing the arguments as stock 0.17.0's
+   * {@code Client.parseArguments} does: {@code -P} files, then {@code -p} overrides and the options
+   * that stand for properties. Where stock YCSB prints its usage and exits 0 (a flag without its
+   * value, {@code -p} without {@code name=value}, an unknown option, a stray value) or throws
+   * ({@code -threads abc}), this says so in one line.
    */
   static Properties properties(String[] args) throws PreflightException {
     Properties files = new Properties();
     Properties overrides = new Properties();
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
-      boolean hasValue = i + 1 < args.length;
       switch (arg) {
-        case "-P":
-          if (hasValue) {
-            load(files, args[++i]);
+        case "-load" -> overrides.setProperty(Client.DO_TRANSACTIONS_PROPERTY, "false");
+        case "-t" -> overrides.setProperty(Client.DO_TRANSACTIONS_PROPERTY, "true");
+        case "-s" -> overrides.setProperty(Client.STATUS_PROPERTY, "true");
+        case "-P", "-p", "-db", "-l", "-threads", "-target" -> {
+          if (i + 1 >= args.length) {
+            throw new PreflightException(arg + " needs a value" + VALUES.get(arg), null);
           }
-          break;
-        case "-p":
-          if (hasValue) {
-            String pair = args[++i];
-            int eq = pair.indexOf('=');
-            if (eq < 0) {
-              throw new PreflightException("-p expects name=value, got '" + pair + "'", null);
+          String value = args[++i];
+          switch (arg) {
+            case "-P" -> load(files, value);
+            case "-p" -> {
+              int eq = value.indexOf('=');
+              if (eq < 0) {
+                throw new PreflightException("-p expects name=value, got '" + value + "'", null);
+              }
+              overrides.setProperty(value.substring(0, eq), value.substring(eq + 1));
             }
-            overrides.setProperty(pair.substring(0, eq), pair.substring(eq + 1));
+            case "-db" -> overrides.setProperty(Client.DB_PROPERTY, value);
+            case "-l" -> overrides.setProperty(Client.LABEL_PROPERTY, value);
+            case "-threads" -> overrides.setProperty(Client.THREAD_COUNT_PROPERTY, integer(arg, value));
+            default -> overrides.setProperty(Client.TARGET_PROPERTY, integer(arg, value));
           }
-          break;
-        case "-db":
-          if (hasValue) {
-            overrides.setProperty(Client.DB_PROPERTY, args[++i]);
-          }
-          break;
-        case "-threads":
-          if (hasValue) {
-            overrides.setProperty(Client.THREAD_COUNT_PROPERTY, args[++i]);
-          }
-          break;
-        case "-target":
-          if (hasValue) {
-            overrides.setProperty(Client.TARGET_PROPERTY, args[++i]);
-          }
-          break;
-        case "-load":
-          overrides.setProperty(Client.DO_TRANSACTIONS_PROPERTY, "false");
-          break;
-        case "-t":
-          overrides.setProperty(Client.DO_TRANSACTIONS_PROPERTY, "true");
-          break;
-        default:
-          break;
+        }
+        default -> throw new PreflightException(arg.startsWith("-")
+            ? "unknown option " + arg + "; YCSB takes -P, -p, -threads, -target, -s, -l, -load and -t"
+            : "'" + arg + "' is not an option; a value follows its option (-p name=value, -P file)", null);
       }
     }
     files.putAll(overrides);
     return files;
+  }
+
+  /** What each option that takes a value expects, for the line of one given without it. */
+  private static final Map<String, String> VALUES = Map.of("-P", " (a workload property file)",
+      "-p", " (name=value)", "-db", " (a binding class)", "-l", " (a label)", "-threads", " (a thread count)",
+      "-target", " (operations per second)");
+
+  /** The value of {@code -threads} or {@code -target}, which stock YCSB parses as an int. */
+  private static String integer(String option, String value) throws PreflightException {
+    try {
+      return Integer.toString(Integer.parseInt(value.trim()));
+    } catch (NumberFormatException e) {
+      throw new PreflightException(option + ": '" + value + "' is not a whole number", e);
+    }
   }
 
   private static void load(Properties into, String file) throws PreflightException {

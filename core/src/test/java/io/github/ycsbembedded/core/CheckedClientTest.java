@@ -52,6 +52,41 @@ class CheckedClientTest {
         .hasMessageStartingWith("cannot read property file " + tmp.resolve("nope"));
   }
 
+  @Test
+  void aFlagWithoutItsValueIsOneLineNamingTheFlag() {
+    for (String flag : List.of("-threads", "-target", "-P", "-p", "-db", "-l")) {
+      assertThatThrownBy(() -> CheckedClient.properties(new String[] {"-db", "x.Y", "-t", flag}))
+          .as(flag).hasMessageStartingWith(flag + " needs a value (");
+    }
+  }
+
+  @Test
+  void aPropertyWithoutNameAndValueIsRefused() {
+    assertThatThrownBy(() -> CheckedClient.properties(new String[] {"-p", "recordcount"}))
+        .hasMessage("-p expects name=value, got 'recordcount'");
+  }
+
+  @Test
+  void aThreadCountThatIsNotANumberIsRefused() {
+    assertThatThrownBy(() -> CheckedClient.properties(new String[] {"-threads", "four"}))
+        .hasMessage("-threads: 'four' is not a whole number");
+  }
+
+  @Test
+  void anUnknownOptionAndAStrayValueAreRefused() {
+    assertThatThrownBy(() -> CheckedClient.properties(new String[] {"-x"}))
+        .hasMessageStartingWith("unknown option -x; YCSB takes ");
+    assertThatThrownBy(() -> CheckedClient.properties(new String[] {"-threads", "2", "8"}))
+        .hasMessageStartingWith("'8' is not an option");
+  }
+
+  @Test
+  void theCountingExporterComesFirstAndTheUsersOwnExporterLineIsLeftOut() {
+    String[] args = CheckedClient.counted(new String[] {"-db", "x.Y", "-p", "exporter=a.B", "-p", "a=1", "-threads", "2"});
+    assertThat(args).containsExactly("-p", "exporter=" + CheckedClient.CountingExporter.class.getName(),
+        "-db", "x.Y", "-p", "a=1", "-threads", "2");
+  }
+
   private static Properties with(String... namesAndValues) {
     Properties p = new Properties();
     p.setProperty("workload", "site.ycsb.workloads.CoreWorkload");
