@@ -44,7 +44,7 @@ public class CodecBenchmark {
 
   @Setup
   public void setUp() {
-    String[] parts = shape.split("x");
+    String[] parts = shape.split("x", -1);
     int count = Integer.parseInt(parts[0]);
     int length = Integer.parseInt(parts[1]);
     Random random = new Random(42);

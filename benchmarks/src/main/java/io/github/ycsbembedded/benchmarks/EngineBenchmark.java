@@ -67,6 +67,8 @@ public class EngineBenchmark {
 
   @Benchmark
   public Vector<HashMap<String, ByteIterator>> bindingScan(States.BindingThread binding, States.RandomKeys keys) {
+    // YCSB's scan takes a Vector
+    @SuppressWarnings("JdkObsolete")
     Vector<HashMap<String, ByteIterator>> result = new Vector<>();
     check(binding.db.scan(Keys.TABLE, Keys.key(keys.next()), States.SCAN_LENGTH, null, result));
     return result;

@@ -23,7 +23,7 @@ public interface BatchReadDB {
   /** The status of a whole batch from its per-key results. */
   static Status overall(List<KeyRead> results) {
     for (KeyRead read : results) {
-      if (read.status() == Status.ERROR) {
+      if (read.status().equals(Status.ERROR)) {
         return Status.ERROR;
       }
     }

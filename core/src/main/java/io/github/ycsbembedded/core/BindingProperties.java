@@ -145,14 +145,11 @@ public final class BindingProperties {
     if (value == null) {
       return defaultValue;
     }
-    switch (value.toLowerCase(Locale.ROOT)) {
-      case "true":
-        return true;
-      case "false":
-        return false;
-      default:
-        throw new DBException(name + ": '" + value + "' is not a boolean; use true or false");
-    }
+    return switch (value.toLowerCase(Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new DBException(name + ": '" + value + "' is not a boolean; use true or false");
+    };
   }
 
   /** An integer within {@code [min, max]}. */
@@ -254,25 +251,16 @@ public final class BindingProperties {
     if (value.isEmpty()) {
       return -1;
     }
-    int shift = 0;
     char last = value.charAt(value.length() - 1);
-    switch (last) {
-      case 'k':
-        shift = 10;
-        break;
-      case 'm':
-        shift = 20;
-        break;
-      case 'g':
-        shift = 30;
-        break;
-      case 't':
-        shift = 40;
-        break;
-      default:
-        if (!Character.isDigit(last)) {
-          return -1;
-        }
+    int shift = switch (last) {
+      case 'k' -> 10;
+      case 'm' -> 20;
+      case 'g' -> 30;
+      case 't' -> 40;
+      default -> 0;
+    };
+    if (shift == 0 && !Character.isDigit(last)) {
+      return -1;
     }
     String digits = shift == 0 ? value : value.substring(0, value.length() - 1);
     if (digits.isEmpty() || !digits.chars().allMatch(Character::isDigit)) {

@@ -179,26 +179,30 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
     if (lease == null) {
       return;
     }
+    EngineFailure threadFailure = null;
     try {
       cleanupThread();
     } catch (DBException | RuntimeException e) {
+      threadFailure = failedCleanup(e);
+    }
+    // the lease is released whatever the thread's cleanup did; a failure to close the engine wins
+    SharedEngines.Lease<E> held = lease;
+    lease = null;
+    long start = System.nanoTime();
+    boolean closedEngine;
+    try {
+      closedEngine = held.release();
+    } catch (DBException | RuntimeException e) {
       throw failedCleanup(e);
-    } finally {
-      SharedEngines.Lease<E> held = lease;
-      lease = null;
-      long start = System.nanoTime();
-      boolean closedEngine;
-      try {
-        closedEngine = held.release();
-      } catch (DBException | RuntimeException e) {
-        throw failedCleanup(e);
-      }
-      if (closedEngine && !preflight) {
-        // the last cleanup's flush (sync, memtable flush, checkpoint) lies inside YCSB's [OVERALL]
-        // RunTime; said on its own so that a run can be compared with a client that does not flush
-        System.out.println(name + ": closing " + held.directory() + " (final flush) took "
-            + (System.nanoTime() - start) / 1_000_000 + " ms");
-      }
+    }
+    if (closedEngine && !preflight) {
+      // the last cleanup's flush (sync, memtable flush, checkpoint) lies inside YCSB's [OVERALL]
+      // RunTime; said on its own so that a run can be compared with a client that does not flush
+      System.out.println(name + ": closing " + held.directory() + " (final flush) took "
+          + (System.nanoTime() - start) / 1_000_000 + " ms");
+    }
+    if (threadFailure != null) {
+      throw threadFailure;
     }
   }
 

@@ -52,7 +52,9 @@ public final class EngineFailure extends DBException {
     return this;
   }
 
+  /** Only the message: YCSB prints a failed cleanup's exception with {@code toString()}, as one line. */
   @Override
+  @SuppressWarnings("OverrideThrowableToString")
   public String toString() {
     return getMessage();
   }

@@ -37,7 +37,7 @@ public final class Extensions {
     if (extension.isInstance(db)) {
       return Optional.of(extension.cast(db));
     }
-    if (!(db instanceof DBWrapper)) {
+    if (!(db instanceof DBWrapper wrapper)) {
       return Optional.empty();
     }
     DB registered = CURRENT.get();
@@ -46,7 +46,7 @@ public final class Extensions {
           ? Optional.of(extension.cast(registered))
           : Optional.empty();
     }
-    return unwrap((DBWrapper) db).filter(extension::isInstance).map(extension::cast);
+    return unwrap(wrapper).filter(extension::isInstance).map(extension::cast);
   }
 
   private static Optional<DB> unwrap(DBWrapper wrapper) {

@@ -16,6 +16,8 @@ public interface RangeScanDB {
   record KeyedRecord(String key, Map<String, ByteIterator> record) {}
 
   /**
+   * Reads the records from {@code start} (inclusive) to {@code end} (exclusive) in key order.
+   *
    * @param results cleared, then filled in key order with at most {@code limit} records
    * @return {@code OK} (also when the range is empty), or {@code ERROR}
    */

@@ -305,10 +305,10 @@ final class Campaign {
     List<String> command = new ArrayList<>(List.of("du", "-s", "-c", "-B1"));
     children.forEach(c -> command.add(c.toString()));
     Process du = new ProcessBuilder(command).redirectErrorStream(true).start();
-    List<String> out = new String(du.getInputStream().readAllBytes()).lines().toList();
+    List<String> out = new String(du.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
     String total = out.isEmpty() ? "" : out.get(out.size() - 1).trim();
     if (du.waitFor() == 0 && total.matches("\\d+\\s+total")) {
-      allocated = Long.parseLong(total.split("\\s+")[0]);
+      allocated = Long.parseLong(total.split("\\s+", -1)[0]);
     }
     return new long[] {apparent, allocated};
   }

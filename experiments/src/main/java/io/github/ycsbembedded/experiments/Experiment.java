@@ -94,7 +94,7 @@ public final class Experiment {
       }
       String threads = get(prefix + "threads", null);
       Set<String> accepted = new LinkedHashSet<>();
-      for (String answer : get(prefix + "accept", "").split(",")) {
+      for (String answer : get(prefix + "accept", "").split(",", -1)) {
         if (answer.isBlank()) {
           continue;
         }
@@ -437,7 +437,7 @@ public final class Experiment {
   /** A list the report walks, {@code published.<name>} comma-separated (e.g. the write-up's setups); may be empty. */
   public List<String> publishedList(String name) {
     List<String> values = new ArrayList<>();
-    for (String value : get("published." + name, "").split(",")) {
+    for (String value : get("published." + name, "").split(",", -1)) {
       if (!value.isBlank()) {
         values.add(value.trim());
       }
@@ -464,7 +464,7 @@ public final class Experiment {
 
   private List<String> list(String key) throws ExperimentException {
     List<String> values = new ArrayList<>();
-    for (String value : required(key).split(",")) {
+    for (String value : required(key).split(",", -1)) {
       if (!value.isBlank()) {
         values.add(value.trim().toLowerCase(Locale.ROOT));
       }

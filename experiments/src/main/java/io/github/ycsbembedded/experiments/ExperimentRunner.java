@@ -98,7 +98,7 @@ public final class ExperimentRunner implements Callable<Integer> {
     }
     List<String> chosenEngines = engines == null ? experiment.engines() : engines;
     int threadCount = threads == null ? experiment.threads() : threads;
-    LocalDateTime started = LocalDateTime.now().truncatedTo(ChronoUnit.SECONDS);
+    LocalDateTime started = LocalDateTime.now(java.time.ZoneId.systemDefault()).truncatedTo(ChronoUnit.SECONDS);
     Path out = (outDir == null ? home.resolve("results") : outDir.toAbsolutePath())
         .resolve(experiment.name() + "-" + chosen.name() + "-" + started.format(STAMP));
     Path data = (dataDir == null ? home.resolve("data").resolve("experiments") : dataDir.toAbsolutePath())
@@ -111,7 +111,7 @@ public final class ExperimentRunner implements Callable<Integer> {
     }
 
     PrintStream log = System.out;
-    PrintStream progress = System.console() != null ? System.err : null;
+    PrintStream progress = stderrIsTerminal() ? System.err : null;
     log.printf(Locale.ROOT, "%s at scale %s: %,d records, %s of data; engines %s; %d threads%n", experiment.title(),
         chosen.name(), chosen.recordCount(), Units.bytes(experiment.dataSize(chosen)), String.join(",", chosenEngines),
         threadCount);
@@ -140,7 +140,7 @@ public final class ExperimentRunner implements Callable<Integer> {
     settings.put("memory-limit", memoryLimit == null ? "the write-up's regime" : memoryLimit);
     settings.put("data directory", data.toString());
     Results.Run run = new Results.Run(experiment.name(), experiment.title(), experiment.source(), chosen.name(),
-        started.toString(), LocalDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString(), List.of(machine), settings,
+        started.toString(), LocalDateTime.now(java.time.ZoneId.systemDefault()).truncatedTo(ChronoUnit.SECONDS).toString(), List.of(machine), settings,
         memory.describe(experiment, pageCache), memory.limitBytes(), experiment.dataSize(chosen), memory.reproduced(),
         experiment.heapBytes(), repetitions, chosen.warmupSeconds(), chosen.durationSeconds(), engineRuns);
     List<String> summary = ReportWriter.write(experiment, run, out);
@@ -163,6 +163,16 @@ public final class ExperimentRunner implements Callable<Integer> {
         throw new ExperimentException("--engines: '" + engine + "' is not an engine of " + experiment.name()
             + "; use some of " + String.join(",", experiment.engines()));
       }
+    }
+  }
+
+  /** Whether stderr is a terminal (where a progress line that rewrites itself belongs). */
+  private static boolean stderrIsTerminal() {
+    try {
+      String target = Paths.get("/proc/self/fd/2").toRealPath().toString();
+      return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+    } catch (IOException | RuntimeException e) {
+      return false;
     }
   }
 
@@ -240,7 +250,7 @@ public final class ExperimentRunner implements Callable<Integer> {
         return 2;
       }
       Path out = (outDir == null ? home.resolve("results") : outDir.toAbsolutePath()).resolve(merged.experiment() + "-"
-          + merged.scale() + "-report-" + LocalDateTime.now().format(STAMP));
+          + merged.scale() + "-report-" + LocalDateTime.now(java.time.ZoneId.systemDefault()).format(STAMP));
       try {
         Files.createDirectories(out);
         Merge.copyRaw(folders, out.resolve("raw"));

@@ -49,7 +49,7 @@ public final class ReportWriter {
     doc.heading(1, experiment.title());
     doc.paragraph("Re-measured from: " + experiment.source() + ".");
     claims(doc, claims);
-    measured(doc, experiment, run);
+    measured(doc, run);
     writeUp.tables(context, doc, charts);
     charts(doc, experiment, run, claims, charts);
     details(doc, experiment, run);
@@ -89,7 +89,7 @@ public final class ReportWriter {
         + " repetition, then their median and range shown.");
   }
 
-  private static void measured(Document doc, Experiment experiment, Results.Run run) {
+  private static void measured(Document doc, Results.Run run) {
     doc.heading(2, "How this run was measured");
     Results.Regime regime = run.regime();
     StringBuilder text = new StringBuilder();
@@ -216,7 +216,7 @@ public final class ReportWriter {
         rows.add(List.of(engine.engine(), r.phase() + (r.repetitions().size() > 1 ? " ×" + r.repetitions().size() : ""),
             Cells.spread(new Spread(r.speedMedian(), r.speedMin(), r.speedMax(), r.repetitions().size())) + " "
                 + r.speedUnit(),
-            Units.number(m.windowOperations()) + " " + requests + " in " + Units.seconds(m.windowSeconds())
+            Units.number((double) m.windowOperations()) + " " + requests + " in " + Units.seconds(m.windowSeconds())
                 + (m.windowFromStatusLines() ? "" : " (whole run)"),
             inner(m.windowCounts()),
             String.format(Locale.ROOT, "%.1f + %.1f", m.cpuUserSeconds(), m.cpuSystemSeconds()),

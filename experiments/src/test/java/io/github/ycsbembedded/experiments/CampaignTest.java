@@ -3,6 +3,7 @@ package io.github.ycsbembedded.experiments;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.ycsbembedded.experiments.measure.PhaseProcess;
+import io.github.ycsbembedded.experiments.measure.ProcFiles;
 import io.github.ycsbembedded.experiments.measure.YcsbOutputTest;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** When a phase counts as failed, which line of its output says why, and what its data takes on disk. */
 class CampaignTest {
   private static PhaseProcess.Measured measured(int exit, String stdout, String stderr) {
-    return new PhaseProcess.Measured(exit, stdout, stderr, List.of(), new double[] {0.4, 0.1}, null, 0, 0, null, -1, -1, false, Map.of());
+    return new PhaseProcess.Measured(exit, stdout, stderr, List.of(), new ProcFiles.CpuSeconds(0.4, 0.1), null, 0, 0, null, -1, -1, false, Map.of());
   }
 
   @Test

@@ -264,7 +264,8 @@ public final class LevelDb implements AutoCloseable {
   private static final class Native {
     private static final String FOLDER = "/io/github/ycsbembedded/leveldb/native";
     private static final String FILE = "libycsbe_leveldb.so";
-    private static IOException loadFailure;
+    /** Why the library could not be loaded, once tried (it is not tried again). */
+    private static String loadFailure;
     private static boolean loaded;
 
     private Native() {}
@@ -279,10 +280,10 @@ public final class LevelDb implements AutoCloseable {
           loaded = true;
           return;
         } catch (IOException e) {
-          loadFailure = e;
+          loadFailure = e.getMessage();
         }
       }
-      throw new IOException("LevelDB's JNI library: " + loadFailure.getMessage(), loadFailure);
+      throw new IOException("LevelDB's JNI library: " + loadFailure);
     }
 
     static native long open(String path, long cacheSize, long writeBufferSize, long maxFileSize, int blockSize,

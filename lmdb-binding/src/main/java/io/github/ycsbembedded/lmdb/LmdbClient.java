@@ -107,18 +107,12 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       return Condition.ENGINE_STOPPED;
     }
     if (e instanceof LmdbNativeException n) {
-      switch (n.getResultCode()) {
-        case ENOSPC:
-        case EDQUOT:
-          return Condition.NO_SPACE;
-        case EIO:
-        case EACCES:
-          return Condition.IO_ERROR;
-        case EINVAL:
-          return Condition.INVALID_ARGUMENT;
-        default:
-          return Condition.OTHER;
-      }
+      return switch (n.getResultCode()) {
+        case ENOSPC, EDQUOT -> Condition.NO_SPACE;
+        case EIO, EACCES -> Condition.IO_ERROR;
+        case EINVAL -> Condition.INVALID_ARGUMENT;
+        default -> Condition.OTHER;
+      };
     }
     return e instanceof java.io.IOException ? Condition.IO_ERROR : Condition.OTHER;
   }

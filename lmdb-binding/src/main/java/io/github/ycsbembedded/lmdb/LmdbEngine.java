@@ -50,6 +50,8 @@ final class LmdbEngine implements AutoCloseable {
   private final Env<DirectBuffer> env;
   private final TxnGate gate = new TxnGate();
   private final BatchWorkers workers;
+  /** Each thread's reader on this engine: one per engine (a directory), so not a static field. */
+  @SuppressWarnings("ThreadLocalUsage")
   private final ThreadLocal<Reader> readers = new ThreadLocal<>();
   private final java.util.Queue<Reader> allReaders = new java.util.concurrent.ConcurrentLinkedQueue<>();
   private final Dbi<DirectBuffer> records;

@@ -69,6 +69,8 @@ final class TxnGate {
   }
 
   private final CopyOnWriteArrayList<Slot> slots = new CopyOnWriteArrayList<>();
+  /** Each thread's slot in this gate: one gate per engine, so not a static field. */
+  @SuppressWarnings("ThreadLocalUsage")
   private final ThreadLocal<Slot> mine = new ThreadLocal<>();
   private final Object growth = new Object();
   private final LongSupplier clock;

@@ -70,16 +70,13 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
       return Condition.OTHER;
     }
     org.rocksdb.Status status = r.getStatus();
-    switch (status.getCode()) {
-      case Corruption:
-        return Condition.CORRUPTION;
-      case InvalidArgument:
-        return Condition.INVALID_ARGUMENT;
-      case IOError:
-        return status.getSubCode() == org.rocksdb.Status.SubCode.NoSpace ? Condition.NO_SPACE : Condition.IO_ERROR;
-      default:
-        return Condition.OTHER;
-    }
+    return switch (status.getCode()) {
+      case Corruption -> Condition.CORRUPTION;
+      case InvalidArgument -> Condition.INVALID_ARGUMENT;
+      case IOError ->
+          status.getSubCode() == org.rocksdb.Status.SubCode.NoSpace ? Condition.NO_SPACE : Condition.IO_ERROR;
+      default -> Condition.OTHER;
+    };
   }
 
   @Override

@@ -185,16 +185,12 @@ final class RocksDbEngine implements AutoCloseable {
   }
 
   private static CompressionType compressionType(String name) {
-    switch (name) {
-      case "snappy":
-        return CompressionType.SNAPPY_COMPRESSION;
-      case "lz4":
-        return CompressionType.LZ4_COMPRESSION;
-      case "zstd":
-        return CompressionType.ZSTD_COMPRESSION;
-      default:
-        return CompressionType.NO_COMPRESSION;
-    }
+    return switch (name) {
+      case "snappy" -> CompressionType.SNAPPY_COMPRESSION;
+      case "lz4" -> CompressionType.LZ4_COMPRESSION;
+      case "zstd" -> CompressionType.ZSTD_COMPRESSION;
+      default -> CompressionType.NO_COMPRESSION;
+    };
   }
 
   private static <T extends AutoCloseable> T own(Deque<AutoCloseable> owned, T resource) {

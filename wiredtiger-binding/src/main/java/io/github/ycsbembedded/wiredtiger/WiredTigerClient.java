@@ -244,7 +244,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     RawCursor cursor = null;
     Status status;
     try {
-      RawCursor c = cursor = raw(table);
+      cursor = raw(table);
+      RawCursor c = cursor;
       status = transaction("update", table, key, () -> {
         if (c.search(k) == wiredtigerConstants.WT_NOTFOUND) {
           return Status.NOT_FOUND;
@@ -411,6 +412,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   }
 
   /** Nothing for the first attempts, then a random pause of up to 10 µs × 2^attempt, at most 10 ms. */
+  @SuppressWarnings("ThreadPriorityCheck") // a conflict's first retries give the winner the core, no more
   private static void pause(int attempt) {
     if (attempt < 3) {
       Thread.yield();

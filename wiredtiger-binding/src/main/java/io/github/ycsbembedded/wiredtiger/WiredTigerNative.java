@@ -53,7 +53,7 @@ final class WiredTigerNative {
 
   private static Path find(String searchPath) {
     String name = System.mapLibraryName(JNI_LIBRARY);
-    for (String entry : searchPath.split(File.pathSeparator)) {
+    for (String entry : searchPath.split(File.pathSeparator, -1)) {
       if (!entry.isEmpty() && Files.exists(Paths.get(entry, name))) {
         return Paths.get(entry);
       }

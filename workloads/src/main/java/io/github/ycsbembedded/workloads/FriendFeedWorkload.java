@@ -258,7 +258,7 @@ public class FriendFeedWorkload extends Workload {
       Map<String, ByteIterator> record = new HashMap<>();
       Status read = db.read(FOLLOWERS, id(user), null, record);
       if (!read.isOk()) {
-        return read == Status.NOT_FOUND ? Status.UNEXPECTED_STATE : read;
+        return read.equals(Status.NOT_FOUND) ? Status.UNEXPECTED_STATE : read;
       }
       try {
         followers = ids(record);
@@ -308,7 +308,7 @@ public class FriendFeedWorkload extends Workload {
       Map<String, ByteIterator> record = new HashMap<>();
       Status read = db.read(FRIENDS, id(user), null, record);
       if (!read.isOk()) {
-        return read == Status.NOT_FOUND ? Status.UNEXPECTED_STATE : read;
+        return read.equals(Status.NOT_FOUND) ? Status.UNEXPECTED_STATE : read;
       }
       int[] friends;
       try {

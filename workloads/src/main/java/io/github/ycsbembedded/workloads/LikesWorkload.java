@@ -158,7 +158,7 @@ public class LikesWorkload extends Workload {
       }
     }
     Timed.record(measurements, operation, startNs, intendedStartNs,
-        status == Status.NOT_FOUND && operation.equals("LIKE_EXISTS") ? Status.OK : status);
+        status.equals(Status.NOT_FOUND) && operation.equals("LIKE_EXISTS") ? Status.OK : status);
     if (rows >= 0) {
       measurements.measure(operation + "_ROWS", rows);
     }

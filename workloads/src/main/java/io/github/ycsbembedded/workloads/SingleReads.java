@@ -32,7 +32,7 @@ final class SingleReads {
       Status status = db.read(table, key, fields, record);
       if (status.isOk()) {
         results.add(KeyRead.found(record));
-      } else if (status == Status.NOT_FOUND) {
+      } else if (status.equals(Status.NOT_FOUND)) {
         results.add(KeyRead.missing());
       } else {
         results.add(KeyRead.failed(key, status.getDescription()));

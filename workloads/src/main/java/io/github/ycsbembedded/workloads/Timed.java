@@ -11,7 +11,7 @@ import site.ycsb.measurements.Measurements;
 final class Timed {
   private Timed() {}
 
-  /** @return the end time, {@link System#nanoTime()} */
+  /** Records one call; returns its end time, {@link System#nanoTime()}. */
   static long record(Measurements measurements, String operation, long startNs, long intendedStartNs, Status status) {
     long endNs = System.nanoTime();
     measurements.measure(operation, (int) ((endNs - startNs) / 1000));

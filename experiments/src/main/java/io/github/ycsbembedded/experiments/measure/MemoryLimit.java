@@ -120,7 +120,7 @@ public final class MemoryLimit implements AutoCloseable {
     // ran unheld): dirty pages cannot be reclaimed, and they would stay cached beside the share
     boolean first = !begun;
     begun = true;
-    if (writebackDirectory != null && (first && stat.dirtyBytes() > 0 || startsWriteback(stat, ceiling))
+    if (writebackDirectory != null && ((first && stat.dirtyBytes() > 0) || startsWriteback(stat, ceiling))
         && (writeback == null || !writeback.isAlive())) {
       try {
         writeback = new ProcessBuilder("sync", "-f", writebackDirectory.toString())

@@ -35,8 +35,8 @@ public record PhaseFigures(boolean load, boolean keysAreSpeed, int batchSize, do
     double throughput = fromLines ? window.throughput() : output.throughput();
     double seconds = fromLines ? window.seconds() : output.runtimeMs() / 1000.0;
     long operations = fromLines ? window.operations() : totalOperations(output);
-    double user = fromLines ? last.userSeconds() - first.userSeconds() : m.totalCpu()[0];
-    double system = fromLines ? last.systemSeconds() - first.systemSeconds() : m.totalCpu()[1];
+    double user = fromLines ? last.userSeconds() - first.userSeconds() : m.totalCpu().user();
+    double system = fromLines ? last.systemSeconds() - first.systemSeconds() : m.totalCpu().system();
     ProcFiles.Counters total = m.totalIo();
     long totalRead = total == null ? -1 : total.readBytes();
     long totalWritten = total == null ? -1 : total.bytesWritten();
@@ -77,7 +77,7 @@ public record PhaseFigures(boolean load, boolean keysAreSpeed, int batchSize, do
 
   private static ProcFiles.Counters countersAt(PhaseProcess.Measured m, YcsbOutput.StatusPoint point) {
     for (PhaseProcess.Sample sample : m.samples()) {
-      if (sample.point() == point) {
+      if (sample.point().equals(point)) {
         return sample.counters();
       }
     }

@@ -44,7 +44,7 @@ public final class PhaseProcess {
    * when the workload began (its code and libraries; -1 when not held); {@code outOfMemory} that the JVM was ended because it needed
    * more than the group's ceiling.
    */
-  public record Measured(int exitCode, String stdout, String stderr, List<Sample> samples, double[] totalCpu,
+  public record Measured(int exitCode, String stdout, String stderr, List<Sample> samples, ProcFiles.CpuSeconds totalCpu,
       ProcFiles.Counters totalIo, long peakMemoryBytes, long averageMemoryBytes, ProcFiles.MemoryStat atPeak,
       long pageCachePeakBytes, long pageCacheBaselineBytes, boolean outOfMemory, Map<String, Long> jvm) {}
 
@@ -155,8 +155,8 @@ public final class PhaseProcess {
     // be restarted there, else the sampled one (the whole run's when holding never settled)
     long kernelPeak = limit == null ? jvm.getOrDefault("vm.hwm", -1L)
         : !held || kernelPeakFromHold || !measuringMemory ? limit.peakBytes() : -1;
-    double[] cpu = Files.exists(timesFile) ? ProcFiles.timesOfChildren(Files.readString(timesFile))
-        : new double[] {Double.NaN, Double.NaN};
+    ProcFiles.CpuSeconds cpu = Files.exists(timesFile) ? ProcFiles.timesOfChildren(Files.readString(timesFile))
+        : ProcFiles.CpuSeconds.UNKNOWN;
     ProcFiles.Counters io = Files.exists(ioFile) ? ProcFiles.io(Files.readString(ioFile)) : null;
     Files.deleteIfExists(timesFile);
     Files.deleteIfExists(ioFile);
@@ -252,7 +252,7 @@ public final class PhaseProcess {
     try {
       for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
         if (line.startsWith("VmRSS:")) {
-          return Long.parseLong(line.trim().split("\\s+")[1]) * 1024;
+          return Long.parseLong(line.trim().split("\\s+", -1)[1]) * 1024;
         }
       }
     } catch (IOException | RuntimeException e) {

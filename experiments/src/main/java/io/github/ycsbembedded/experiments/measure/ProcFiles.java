@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.experiments.measure;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -34,12 +35,17 @@ public final class ProcFiles {
     }
   }
 
+  /** User and system CPU seconds. */
+  public record CpuSeconds(double user, double system) {
+    public static final CpuSeconds UNKNOWN = new CpuSeconds(Double.NaN, Double.NaN);
+  }
+
   /** The counters of a live process, or null when it is gone. */
   public static Counters read(long pid) {
     try {
-      double[] cpu = cpuSeconds(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
+      CpuSeconds cpu = cpuSeconds(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
       Map<String, Long> io = keyValues(Files.readString(Path.of("/proc", Long.toString(pid), "io")), ":");
-      return new Counters(cpu[0], cpu[1], io.getOrDefault("read_bytes", 0L), io.getOrDefault("write_bytes", 0L),
+      return new Counters(cpu.user(), cpu.system(), io.getOrDefault("read_bytes", 0L), io.getOrDefault("write_bytes", 0L),
           io.getOrDefault("cancelled_write_bytes", 0L));
     } catch (IOException | RuntimeException e) {
       return null;
@@ -47,10 +53,11 @@ public final class ProcFiles {
   }
 
   /** User and system CPU seconds from the text of {@code /proc/<pid>/stat} (fields 14 and 15). */
-  static double[] cpuSeconds(String stat) {
+  static CpuSeconds cpuSeconds(String stat) {
     // the command name (field 2) may hold spaces and parentheses: fields resume after the last ')'
-    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-    return new double[] {Long.parseLong(fields[11]) / (double) CLOCK_TICKS, Long.parseLong(fields[12]) / (double) CLOCK_TICKS};
+    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+", -1);
+    return new CpuSeconds(Long.parseLong(fields[11]) / (double) CLOCK_TICKS,
+        Long.parseLong(fields[12]) / (double) CLOCK_TICKS);
   }
 
   /** Device bytes from the text of {@code /proc/<pid>/io}. */
@@ -73,13 +80,13 @@ public final class ProcFiles {
   }
 
   /** User and system CPU seconds of the children, from bash's {@code times} (its second line). */
-  public static double[] timesOfChildren(String times) {
-    String[] lines = times.strip().split("\n");
+  public static CpuSeconds timesOfChildren(String times) {
+    String[] lines = times.strip().split("\n", -1);
     if (lines.length < 2) {
-      return new double[] {Double.NaN, Double.NaN};
+      return CpuSeconds.UNKNOWN;
     }
-    String[] parts = lines[1].trim().split("\\s+");
-    return new double[] {minutesSeconds(parts[0]), minutesSeconds(parts[1])};
+    String[] parts = lines[1].trim().split("\\s+", -1);
+    return new CpuSeconds(minutesSeconds(parts[0]), minutesSeconds(parts[1]));
   }
 
   private static double minutesSeconds(String text) {
@@ -89,7 +96,7 @@ public final class ProcFiles {
 
   private static Map<String, Long> keyValues(String text, String separator) {
     Map<String, Long> values = new HashMap<>();
-    for (String line : text.split("\n")) {
+    for (String line : text.split("\n", -1)) {
       int at = line.indexOf(separator);
       if (at > 0) {
         try {
@@ -105,7 +112,7 @@ public final class ProcFiles {
   private static long clockTicks() {
     try {
       Process getconf = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
-      String out = new String(getconf.getInputStream().readAllBytes()).trim();
+      String out = new String(getconf.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
       return getconf.waitFor() == 0 ? Long.parseLong(out) : 100;
     } catch (IOException | RuntimeException e) {
       return 100;

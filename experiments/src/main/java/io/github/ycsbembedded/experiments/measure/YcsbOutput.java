@@ -51,7 +51,7 @@ public final class YcsbOutput {
   /** Parses the final report in YCSB's standard output. */
   public static YcsbOutput parse(String stdout) {
     YcsbOutput out = new YcsbOutput();
-    for (String line : stdout.split("\n")) {
+    for (String line : stdout.split("\n", -1)) {
       Matcher m = METRIC.matcher(line.strip());
       if (m.matches()) {
         out.sections.computeIfAbsent(m.group(1), s -> new LinkedHashMap<>()).put(m.group(2), m.group(3).strip());

@@ -34,7 +34,7 @@ public final class Charts {
 
   /** The colour of an engine (or of "published"), the same in every chart. */
   public static Color color(String series) {
-    return COLORS.getOrDefault(series.split(" ")[0], OTHER);
+    return COLORS.getOrDefault(series.split(" ", -1)[0], OTHER);
   }
 
   /** A series of bars (one value per category), named by engine for its colour. */

@@ -52,7 +52,8 @@ public final class Html {
   private static String escape(String text) {
     Map<Character, String> entities = Map.of('&', "&amp;", '<', "&lt;", '>', "&gt;", '"', "&quot;");
     StringBuilder out = new StringBuilder();
-    for (char c : text.toCharArray()) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
       out.append(entities.getOrDefault(c, String.valueOf(c)));
     }
     return out.toString();

@@ -55,7 +55,7 @@ public final class Likes extends WriteUp {
         continue;
       }
       YcsbOutput.Operation like = r.operationTypes().get("LIKE");
-      rows.add(List.of(e, threads(c), Units.number(r.operations()), Cells.spread(c.speed(e, LIKE)),
+      rows.add(List.of(e, threads(c), Units.number((double) r.operations()), Cells.spread(c.speed(e, LIKE)),
           Cells.ratio(c.speedRatio(e, LIKE)), ms(like, YcsbOutput.Operation::averageUs),
           ms(like, YcsbOutput.Operation::p99Us)));
     }
@@ -75,7 +75,7 @@ public final class Likes extends WriteUp {
       Results.PhaseRun l = c.ok(engine.engine(), "load");
       Results.PhaseRun after = c.ok(engine.engine(), LIKE);
       load.add(l == null ? List.of(engine.engine(), "failed", "", "", "", "")
-          : List.of(engine.engine(), Units.number(l.operations()), Units.number(l.runtimeMs() / 1000.0),
+          : List.of(engine.engine(), Units.number((double) l.operations()), Units.number(l.runtimeMs() / 1000.0),
               Units.number(l.totalThroughput()), Units.bytes(l.diskAllocatedBytes()),
               after == null ? "" : Units.bytes(after.diskAllocatedBytes())));
     }

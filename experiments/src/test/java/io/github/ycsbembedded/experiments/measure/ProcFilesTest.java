@@ -13,14 +13,14 @@ class ProcFilesTest {
 
   @Test
   void cpuSecondsAreFieldsFourteenAndFifteenInClockTicks() throws IOException {
-    double[] cpu = ProcFiles.cpuSeconds(captured("bash.stat"));
-    assertThat(cpu).containsExactly(0.21, 0.47);
+    ProcFiles.CpuSeconds cpu = ProcFiles.cpuSeconds(captured("bash.stat"));
+    assertThat(cpu).isEqualTo(new ProcFiles.CpuSeconds(0.21, 0.47));
   }
 
   @Test
   void aCommandNameWithSpacesAndParenthesesDoesNotShiftTheFields() throws IOException {
-    double[] cpu = ProcFiles.cpuSeconds(captured("java-spaces.stat"));
-    assertThat(cpu).containsExactly(12.34, 5.67);
+    ProcFiles.CpuSeconds cpu = ProcFiles.cpuSeconds(captured("java-spaces.stat"));
+    assertThat(cpu).isEqualTo(new ProcFiles.CpuSeconds(12.34, 5.67));
   }
 
   @Test
@@ -45,8 +45,9 @@ class ProcFilesTest {
 
   @Test
   void childrensCpuTimeIsTheSecondLineOfBashTimes() throws IOException {
-    assertThat(ProcFiles.timesOfChildren(captured("bash-times-after-java.txt"))).containsExactly(65.25, 2.125);
-    assertThat(ProcFiles.timesOfChildren("0m0.001s 0m0.000s\n")).containsExactly(Double.NaN, Double.NaN);
+    assertThat(ProcFiles.timesOfChildren(captured("bash-times-after-java.txt")))
+        .isEqualTo(new ProcFiles.CpuSeconds(65.25, 2.125));
+    assertThat(ProcFiles.timesOfChildren("0m0.001s 0m0.000s\n")).isEqualTo(ProcFiles.CpuSeconds.UNKNOWN);
   }
 
   @Test
