@@ -20,12 +20,13 @@ import org.openjdk.jmh.annotations.State;
 import site.ycsb.ByteIterator;
 
 /**
- * What the record codec costs per record, and how much of it is the end-to-end CRC32C: encoding
- * and decoding a YCSB record of {@code fields} × {@code fieldLength} bytes, beside the CRC32C of
- * the same bytes alone ({@code checksumOnly}), which both encoding and decoding include, and an
+ * What the record codec costs per record, and how much of it is the end-to-end CRC32C: encoding and
+ * decoding a YCSB record of {@code fields} × {@code fieldLength} bytes, beside the CRC32C of the
+ * same bytes alone ({@code checksumOnly}), which both encoding and decoding include, and an
  * update's merge of one field's new value into the record ({@code mergeOneField}).
  *
- * <p>How to run: {@code java -jar benchmarks/target/benchmarks.jar CodecBenchmark -f 1 -wi 3 -w 1s -i 5 -r 1s}.
+ * <p>How to run: {@code java -jar benchmarks/target/benchmarks.jar CodecBenchmark -f 1 -wi 3 -w 1s
+ * -i 5 -r 1s}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -38,8 +39,10 @@ public class CodecBenchmark {
   private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
   private TreeMap<String, byte[]> fields;
   private byte[] encoded;
+
   /** A YCSB update's new value for the record's middle field. */
   private TreeMap<String, byte[]> update;
+
   private final CRC32C crc = new CRC32C();
 
   @Setup
@@ -80,7 +83,10 @@ public class CodecBenchmark {
     return out;
   }
 
-  /** An update's merge: the old record's checksum checked, the new record written with one field replaced. */
+  /**
+   * An update's merge: the old record's checksum checked, the new record written with one field
+   * replaced.
+   */
   @Benchmark
   public int mergeOneField() throws CorruptRecordException {
     return encoder.encodeMerged(encoded, 0, encoded.length, update);

@@ -18,9 +18,9 @@ import site.ycsb.DB;
 import site.ycsb.Status;
 
 /**
- * The pre-loaded data set of one trial: {@code recordCount} records of one field of
- * {@code valueSize} bytes, written through the binding (so raw and binding read the same bytes)
- * into a temporary directory, which is deleted after the trial.
+ * The pre-loaded data set of one trial: {@code recordCount} records of one field of {@code
+ * valueSize} bytes, written through the binding (so raw and binding read the same bytes) into a
+ * temporary directory, which is deleted after the trial.
  */
 @State(Scope.Benchmark)
 public class Dataset {
@@ -34,6 +34,7 @@ public class Dataset {
   public int recordCount;
 
   Path dir;
+
   /** The threads' binding clients open on the data set. */
   Users users;
 
@@ -49,9 +50,11 @@ public class Dataset {
       for (int i = 0; i < recordCount; i++) {
         byte[] value = new byte[valueSize];
         random.nextBytes(value);
-        Status status = db.insert(Keys.TABLE, Keys.key(i), Map.of("field0", new ByteArrayByteIterator(value)));
+        Status status =
+            db.insert(Keys.TABLE, Keys.key(i), Map.of("field0", new ByteArrayByteIterator(value)));
         if (!status.isOk()) {
-          throw new IllegalStateException("loading " + engine + " failed at record " + i + ": " + status);
+          throw new IllegalStateException(
+              "loading " + engine + " failed at record " + i + ": " + status);
         }
       }
     } finally {

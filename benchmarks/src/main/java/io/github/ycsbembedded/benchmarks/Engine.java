@@ -8,9 +8,15 @@ import site.ycsb.DB;
 /** The four engines: how to create their binding client and their raw session. */
 public enum Engine {
   LMDB("io.github.ycsbembedded.lmdb.LmdbClient", "io.github.ycsbembedded.benchmarks.RawLmdb"),
-  ROCKSDB("io.github.ycsbembedded.rocksdb.RocksDbClient", "io.github.ycsbembedded.benchmarks.RawRocksDb"),
-  LEVELDB("io.github.ycsbembedded.leveldb.LevelDbClient", "io.github.ycsbembedded.benchmarks.RawLevelDb"),
-  WIREDTIGER("io.github.ycsbembedded.wiredtiger.WiredTigerClient", "io.github.ycsbembedded.benchmarks.RawWiredTiger");
+  ROCKSDB(
+      "io.github.ycsbembedded.rocksdb.RocksDbClient",
+      "io.github.ycsbembedded.benchmarks.RawRocksDb"),
+  LEVELDB(
+      "io.github.ycsbembedded.leveldb.LevelDbClient",
+      "io.github.ycsbembedded.benchmarks.RawLevelDb"),
+  WIREDTIGER(
+      "io.github.ycsbembedded.wiredtiger.WiredTigerClient",
+      "io.github.ycsbembedded.benchmarks.RawWiredTiger");
 
   private final String bindingClass;
   private final String rawClass;
@@ -43,7 +49,8 @@ public enum Engine {
     try {
       type = Class.forName(rawClass);
     } catch (ClassNotFoundException e) {
-      throw new IllegalStateException(this + " is not in this build (WiredTiger needs bin/setup before the build)", e);
+      throw new IllegalStateException(
+          this + " is not in this build (WiredTiger needs bin/setup before the build)", e);
     }
     return (RawEngine) type.getDeclaredMethod("open", Path.class).invoke(null, dir);
   }

@@ -22,8 +22,8 @@ import site.ycsb.Status;
  * {@code ByteIterator} values), for each engine and value size over a pre-loaded data set.
  *
  * <p>How to run: {@code bin/jmh} (a short default, then a table of raw ops/s, binding ops/s and
- * their ratio), or {@code java -jar benchmarks/target/benchmarks.jar -f 1 -wi 2 -i 3 -w 1s -r 1s
- * -p valueSize=1000}; add {@code -prof gc} for bytes allocated per operation.
+ * their ratio), or {@code java -jar benchmarks/target/benchmarks.jar -f 1 -wi 2 -i 3 -w 1s -r 1s -p
+ * valueSize=1000}; add {@code -prof gc} for bytes allocated per operation.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -40,7 +40,8 @@ public class EngineBenchmark {
   }
 
   @Benchmark
-  public Map<String, ByteIterator> bindingRead(States.BindingThread binding, States.RandomKeys keys) {
+  public Map<String, ByteIterator> bindingRead(
+      States.BindingThread binding, States.RandomKeys keys) {
     Map<String, ByteIterator> result = new HashMap<>();
     check(binding.db.read(Keys.TABLE, Keys.key(keys.next()), null, result));
     return result;
@@ -66,7 +67,8 @@ public class EngineBenchmark {
   }
 
   @Benchmark
-  public Vector<HashMap<String, ByteIterator>> bindingScan(States.BindingThread binding, States.RandomKeys keys) {
+  public Vector<HashMap<String, ByteIterator>> bindingScan(
+      States.BindingThread binding, States.RandomKeys keys) {
     // YCSB's scan takes a Vector
     @SuppressWarnings("JdkObsolete")
     Vector<HashMap<String, ByteIterator>> result = new Vector<>();

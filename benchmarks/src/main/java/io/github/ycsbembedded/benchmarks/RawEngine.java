@@ -15,7 +15,10 @@ public interface RawEngine extends AutoCloseable {
     /** Point read; the value's length, or -1 when absent. */
     int read(int index) throws Exception;
 
-    /** Read-modify-write of one value, the engine calls an update needs (atomic where the binding is). */
+    /**
+     * Read-modify-write of one value, the engine calls an update needs (atomic where the binding
+     * is).
+     */
     void update(int index) throws Exception;
 
     /** Up to {@code count} records from a key in key order; how many were read. */

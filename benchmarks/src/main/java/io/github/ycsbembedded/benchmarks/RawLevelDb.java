@@ -20,8 +20,21 @@ final class RawLevelDb implements RawEngine {
 
   static RawLevelDb open(Path dir) throws Exception {
     LevelDb.Options defaults = LevelDb.Options.defaults();
-    return new RawLevelDb(LevelDb.open(dir, new LevelDb.Options(defaults.cacheSize(), defaults.writeBufferSize(),
-        defaults.maxFileSize(), defaults.blockSize(), defaults.maxOpenFiles(), false, 10, false, true, false, true)));
+    return new RawLevelDb(
+        LevelDb.open(
+            dir,
+            new LevelDb.Options(
+                defaults.cacheSize(),
+                defaults.writeBufferSize(),
+                defaults.maxFileSize(),
+                defaults.blockSize(),
+                defaults.maxOpenFiles(),
+                false,
+                10,
+                false,
+                true,
+                false,
+                true)));
   }
 
   @Override

@@ -29,8 +29,10 @@ final class RawLmdb implements RawEngine {
   }
 
   static RawLmdb open(Path dir) {
-    return new RawLmdb(Env.create(DirectBufferProxy.PROXY_DB).setMapSize(4L << 30)
-        .open(dir.toFile(), EnvFlags.MDB_NOTLS, EnvFlags.MDB_NOSYNC));
+    return new RawLmdb(
+        Env.create(DirectBufferProxy.PROXY_DB)
+            .setMapSize(4L << 30)
+            .open(dir.toFile(), EnvFlags.MDB_NOTLS, EnvFlags.MDB_NOSYNC));
   }
 
   @Override
@@ -45,7 +47,8 @@ final class RawLmdb implements RawEngine {
 
   private final class Session implements RawSession {
     private final byte[] keyBytes = new byte[Keys.LENGTH];
-    private final UnsafeBuffer key = new UnsafeBuffer(ByteBuffer.allocateDirect(PREFIX.length + Keys.LENGTH));
+    private final UnsafeBuffer key =
+        new UnsafeBuffer(ByteBuffer.allocateDirect(PREFIX.length + Keys.LENGTH));
     private final Txn<DirectBuffer> readTxn = env.txnRead();
     private byte[] value = new byte[8192];
 

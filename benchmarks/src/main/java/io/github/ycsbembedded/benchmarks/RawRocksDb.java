@@ -25,15 +25,18 @@ final class RawRocksDb implements RawEngine {
     this.options = options;
     this.db = db;
     this.handles = handles;
-    this.table = handles.stream()
-        .filter(h -> {
-          try {
-            return new String(h.getName(), StandardCharsets.UTF_8).equals(Keys.TABLE);
-          } catch (Exception e) {
-            return false;
-          }
-        })
-        .findFirst().orElseThrow();
+    this.table =
+        handles.stream()
+            .filter(
+                h -> {
+                  try {
+                    return new String(h.getName(), StandardCharsets.UTF_8).equals(Keys.TABLE);
+                  } catch (Exception e) {
+                    return false;
+                  }
+                })
+            .findFirst()
+            .orElseThrow();
   }
 
   static RawRocksDb open(Path dir) throws Exception {
@@ -46,7 +49,8 @@ final class RawRocksDb implements RawEngine {
     }
     DBOptions options = new DBOptions();
     List<ColumnFamilyHandle> handles = new ArrayList<>();
-    return new RawRocksDb(options, RocksDB.open(options, dir.toString(), families, handles), handles);
+    return new RawRocksDb(
+        options, RocksDB.open(options, dir.toString(), families, handles), handles);
   }
 
   @Override

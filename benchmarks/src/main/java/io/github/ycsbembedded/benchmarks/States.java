@@ -51,6 +51,7 @@ public final class States {
   @State(Scope.Benchmark)
   public static class RawEngineState {
     RawEngine engine;
+
     /** The threads' sessions open on the engine. */
     Users users;
 

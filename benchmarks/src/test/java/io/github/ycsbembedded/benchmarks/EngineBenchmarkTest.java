@@ -14,14 +14,18 @@ import org.junit.jupiter.params.provider.EnumSource;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 
-/** Every benchmark method once per engine on a small data set, so the module cannot rot (no timing). */
+/**
+ * Every benchmark method once per engine on a small data set, so the module cannot rot (no timing).
+ */
 class EngineBenchmarkTest {
   private static final int RECORDS = 2000;
   private static final int VALUE_SIZE = 100;
 
   private static Dataset dataset(Engine engine) throws Exception {
     if (engine == Engine.WIREDTIGER) {
-      Assumptions.assumeTrue(Files.exists(Paths.get(System.getProperty("ycsbembedded.root"), ".deps/wiredtiger/ready")),
+      Assumptions.assumeTrue(
+          Files.exists(
+              Paths.get(System.getProperty("ycsbembedded.root"), ".deps/wiredtiger/ready")),
           "WiredTiger is not set up on this machine");
     }
     Dataset dataset = new Dataset();
@@ -49,11 +53,15 @@ class EngineBenchmarkTest {
     raw.open(state);
     try {
       States.RandomKeys keys = keys();
-      assertThat(benchmark.rawRead(raw, keys)).as("encoded record length").isGreaterThan(VALUE_SIZE);
+      assertThat(benchmark.rawRead(raw, keys))
+          .as("encoded record length")
+          .isGreaterThan(VALUE_SIZE);
       assertThat(raw.session.read(RECORDS + 5)).as("absent key").isEqualTo(-1);
       assertThat(benchmark.rawUpdate(raw, keys)).isBetween(0, RECORDS - 1);
       assertThat(raw.session.scan(0, States.SCAN_LENGTH)).isEqualTo(States.SCAN_LENGTH);
-      assertThat(raw.session.scan(RECORDS - 10, States.SCAN_LENGTH)).as("fewer at the end").isEqualTo(10);
+      assertThat(raw.session.scan(RECORDS - 10, States.SCAN_LENGTH))
+          .as("fewer at the end")
+          .isEqualTo(10);
       assertThat(benchmark.rawScan(raw, keys)).isBetween(1, States.SCAN_LENGTH);
       assertThat(benchmark.rawBatchRead(raw, keys)).isEqualTo(States.BATCH_SIZE);
     } finally {
@@ -83,7 +91,10 @@ class EngineBenchmarkTest {
 
       Map<String, ByteIterator> updated = new HashMap<>();
       int index = 17;
-      binding.db.update(Keys.TABLE, Keys.key(index), Map.of("field0", new site.ycsb.ByteArrayByteIterator(binding.updateValue)));
+      binding.db.update(
+          Keys.TABLE,
+          Keys.key(index),
+          Map.of("field0", new site.ycsb.ByteArrayByteIterator(binding.updateValue)));
       binding.db.read(Keys.TABLE, Keys.key(index), null, updated);
       assertThat(updated.get("field0").toArray()).containsExactly(binding.updateValue);
     } finally {

@@ -13,8 +13,8 @@ public interface BatchReadDB {
    * Reads {@code keys} (in any order, duplicates allowed) from {@code table}.
    *
    * @param fields the fields to return, or {@code null} for all
-   * @param results cleared, then filled with one {@link KeyRead} per key, in the order of
-   *     {@code keys}: a missing key is {@link KeyRead#missing()}, not an error of the batch
+   * @param results cleared, then filled with one {@link KeyRead} per key, in the order of {@code
+   *     keys}: a missing key is {@link KeyRead#missing()}, not an error of the batch
    * @return {@code OK} when every key was read or found missing; {@code ERROR} when any key could
    *     not be read (its entry says why) or the engine failed the whole batch
    */

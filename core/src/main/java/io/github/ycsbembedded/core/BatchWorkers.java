@@ -4,16 +4,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
 /**
- * A bounded pool of reader threads per engine handle, so that one batch read keeps several reads
- * in flight: once the data is larger than memory a batch of 256 keys read one after the other waits
+ * A bounded pool of reader threads per engine handle, so that one batch read keeps several reads in
+ * flight: once the data is larger than memory a batch of 256 keys read one after the other waits
  * for 256 device reads in turn, where the device could serve many at once. A batch is cut into runs
  * of keys, each read by one thread (the caller reads the first). How many runs depends on where the
  * reads have been coming from: every run times itself, and a moving average of the time a key took
@@ -23,13 +23,16 @@ import java.util.function.LongSupplier;
  * than there are cores, since more threads would only add hand-offs to work the CPU does anyway
  * (measured on 2 cores: 32 runs of an in-memory LMDB batch read 610k keys/s, 2 runs 838k). Until
  * something was measured the device is assumed. The pool's threads are daemons, named after the
- * engine, started with the pool and kept as long as the engine: not started on demand during a
- * run, where in a memory cgroup at its limit a new thread can fail to get its stack and the JVM
- * then stops (seen once here, a LevelDB Workload Z run of {@code bin/experiment unum}: "failed to
- * map 16384 bytes ... committing reserved memory" for {@code leveldb-batch-reader-24}).
+ * engine, started with the pool and kept as long as the engine: not started on demand during a run,
+ * where in a memory cgroup at its limit a new thread can fail to get its stack and the JVM then
+ * stops (seen once here, a LevelDB Workload Z run of {@code bin/experiment unum}: "failed to map
+ * 16384 bytes ... committing reserved memory" for {@code leveldb-batch-reader-24}).
  */
 public final class BatchWorkers implements AutoCloseable {
-  /** Reads the keys at positions {@code from} (inclusive) to {@code to} (exclusive) of the batch's order. */
+  /**
+   * Reads the keys at positions {@code from} (inclusive) to {@code to} (exclusive) of the batch's
+   * order.
+   */
   @FunctionalInterface
   public interface Run {
     void read(int from, int to) throws Exception;
@@ -40,6 +43,7 @@ public final class BatchWorkers implements AutoCloseable {
 
   /** Above this a key's read came from the device, not from memory. */
   static final long DEVICE_READ_NANOS = 10_000;
+
   /** The fewest keys a run gets. */
   static final int MIN_RUN = 4;
 
@@ -47,12 +51,14 @@ public final class BatchWorkers implements AutoCloseable {
   private final int cores;
   private final LongSupplier clock;
   private final ExecutorService pool;
+
   /** The moving average of a key's read time (racy updates lose a sample now and then, no more). */
   private volatile long perKeyNanos = 2 * DEVICE_READ_NANOS;
 
   /**
    * @param name the engine's name, for the threads' names
-   * @param parallelism reads in flight at most per batch; 1 reads every batch on the caller's thread
+   * @param parallelism reads in flight at most per batch; 1 reads every batch on the caller's
+   *     thread
    */
   public BatchWorkers(String name, int parallelism) {
     this(name, parallelism, Runtime.getRuntime().availableProcessors(), System::nanoTime);
@@ -75,18 +81,26 @@ public final class BatchWorkers implements AutoCloseable {
       this.pool = null;
       return;
     }
-    ThreadPoolExecutor readers = new ThreadPoolExecutor(parallelism - 1, parallelism - 1, 0, TimeUnit.SECONDS,
-        new SynchronousQueue<>(), r -> {
-          Thread thread = new Thread(r, name + "-batch-reader-" + count.incrementAndGet());
-          thread.setDaemon(true);
-          return thread;
-        }, new ThreadPoolExecutor.CallerRunsPolicy());
+    ThreadPoolExecutor readers =
+        new ThreadPoolExecutor(
+            parallelism - 1,
+            parallelism - 1,
+            0,
+            TimeUnit.SECONDS,
+            new SynchronousQueue<>(),
+            r -> {
+              Thread thread = new Thread(r, name + "-batch-reader-" + count.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            },
+            new ThreadPoolExecutor.CallerRunsPolicy());
     readers.prestartAllCoreThreads();
     this.pool = readers;
   }
 
   /** {@code <engine>.batch_parallelism}, 1 to 256, {@link #DEFAULT_PARALLELISM} when not given. */
-  public static int parallelism(BindingProperties properties, String engine) throws site.ycsb.DBException {
+  public static int parallelism(BindingProperties properties, String engine)
+      throws site.ycsb.DBException {
     return properties.integer(engine + ".batch_parallelism", DEFAULT_PARALLELISM, 1, 256);
   }
 
@@ -97,8 +111,8 @@ public final class BatchWorkers implements AutoCloseable {
   /**
    * Reads a batch of {@code size} keys as runs of about equal length (see the class), the first on
    * the calling thread, and returns when all are done. A batch of fewer than {@code 2 × MIN_RUN}
-   * keys is read on the caller's thread alone. The first exception of any run is thrown (after every
-   * run has ended).
+   * keys is read on the caller's thread alone. The first exception of any run is thrown (after
+   * every run has ended).
    */
   public void read(int size, Run run) throws Exception {
     if (pool == null || size < 2 * MIN_RUN) {
@@ -111,10 +125,12 @@ public final class BatchWorkers implements AutoCloseable {
     for (int i = 1; i < runs; i++) {
       int from = (int) ((long) size * i / runs);
       int to = (int) ((long) size * (i + 1) / runs);
-      others.add(pool.submit(() -> {
-        timed(run, from, to);
-        return null;
-      }));
+      others.add(
+          pool.submit(
+              () -> {
+                timed(run, from, to);
+                return null;
+              }));
     }
     Exception failure = null;
     try {
@@ -127,7 +143,10 @@ public final class BatchWorkers implements AutoCloseable {
         other.get();
       } catch (ExecutionException e) {
         if (failure == null) {
-          failure = e.getCause() instanceof Exception cause ? cause : new IllegalStateException(e.getCause());
+          failure =
+              e.getCause() instanceof Exception cause
+                  ? cause
+                  : new IllegalStateException(e.getCause());
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();

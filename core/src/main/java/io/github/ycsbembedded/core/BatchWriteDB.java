@@ -52,11 +52,11 @@ public interface BatchWriteDB {
 
   /**
    * Inserts {@code records} through the engine's bulk path, into a table that was empty when this
-   * process's first bulk insert into it began; the binding sorts each batch. Where
-   * {@link #bulkInKeyOrder()}, every key of a batch must also lie above every key stored before it
-   * (a load in key order: {@code insertorder=ordered} with {@code zeropadding} wide enough, one
-   * thread). A table that held records, or a batch out of order, is {@code BAD_REQUEST} with one
-   * line naming the table and what to change, and nothing of that batch is stored.
+   * process's first bulk insert into it began; the binding sorts each batch. Where {@link
+   * #bulkInKeyOrder()}, every key of a batch must also lie above every key stored before it (a load
+   * in key order: {@code insertorder=ordered} with {@code zeropadding} wide enough, one thread). A
+   * table that held records, or a batch out of order, is {@code BAD_REQUEST} with one line naming
+   * the table and what to change, and nothing of that batch is stored.
    *
    * @param failedKeys cleared, then filled with the keys that were not stored when the status is
    *     not {@code OK}

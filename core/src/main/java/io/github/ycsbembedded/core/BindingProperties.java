@@ -15,8 +15,8 @@ import site.ycsb.DBException;
 /**
  * Typed, validated access to a binding's properties. Every getter either returns a valid value or
  * throws a {@link DBException} whose message names the property, the value given and what is
- * accepted, for example {@code lmdb.mapsize: '12x' is not a size; use a number with an optional
- * k, m, g or t suffix}. A typed property given an empty value ({@code -p lmdb.mapsize=}) is refused
+ * accepted, for example {@code lmdb.mapsize: '12x' is not a size; use a number with an optional k,
+ * m, g or t suffix}. A typed property given an empty value ({@code -p lmdb.mapsize=}) is refused
  * rather than read as unset. A binding {@link #declare}s its properties: one with its prefix that
  * it does not declare (a typo) is refused, naming the nearest declared one.
  */
@@ -32,8 +32,8 @@ public final class BindingProperties {
   /**
    * Declares every property with {@code prefix} that the caller reads, and refuses the first given
    * property (in name order) with that prefix that is not among them, naming the nearest declared
-   * one when it looks like a typo of it. A getter asked for an undeclared name with the prefix is
-   * a programming error ({@link IllegalStateException}).
+   * one when it looks like a typo of it. A getter asked for an undeclared name with the prefix is a
+   * programming error ({@link IllegalStateException}).
    */
   public BindingProperties declare(String prefix, Set<String> declared) throws DBException {
     this.prefix = prefix;
@@ -41,9 +41,12 @@ public final class BindingProperties {
     for (String name : new TreeSet<>(properties.stringPropertyNames())) {
       if (name.startsWith(prefix) && !declared.contains(name)) {
         String nearest = nearest(name, declared, prefix);
-        throw new DBException(name + ": unknown property" + (nearest == null
-            ? "; known: " + String.join(", ", new TreeSet<>(declared))
-            : "; did you mean " + nearest + "?"));
+        throw new DBException(
+            name
+                + ": unknown property"
+                + (nearest == null
+                    ? "; known: " + String.join(", ", new TreeSet<>(declared))
+                    : "; did you mean " + nearest + "?"));
       }
     }
     return this;
@@ -52,7 +55,8 @@ public final class BindingProperties {
   /** The trimmed value, or {@code null} when the property is unset or blank. */
   public String raw(String name) {
     if (prefix != null && name.startsWith(prefix) && !declared.contains(name)) {
-      throw new IllegalStateException(name + " is read but not declared with the other " + prefix + "* properties");
+      throw new IllegalStateException(
+          name + " is read but not declared with the other " + prefix + "* properties");
     }
     String value = properties.getProperty(name);
     if (value == null || value.isBlank()) {
@@ -68,7 +72,8 @@ public final class BindingProperties {
   private String typed(String name, String accepted) throws DBException {
     String value = raw(name);
     if (value == null && properties.getProperty(name) != null) {
-      throw new DBException(name + ": empty value; " + accepted + ", or leave it out for the default");
+      throw new DBException(
+          name + ": empty value; " + accepted + ", or leave it out for the default");
     }
     return value;
   }
@@ -87,7 +92,9 @@ public final class BindingProperties {
     return value;
   }
 
-  /** The known name closest to {@code name} in edit distance, if close enough to be a typo of it. */
+  /**
+   * The known name closest to {@code name} in edit distance, if close enough to be a typo of it.
+   */
   static String nearest(String name, Collection<String> known, String prefix) {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
@@ -148,7 +155,8 @@ public final class BindingProperties {
     return switch (value.toLowerCase(Locale.ROOT)) {
       case "true" -> true;
       case "false" -> false;
-      default -> throw new DBException(name + ": '" + value + "' is not a boolean; use true or false");
+      default ->
+          throw new DBException(name + ": '" + value + "' is not a boolean; use true or false");
     };
   }
 
@@ -192,8 +200,8 @@ public final class BindingProperties {
   }
 
   /**
-   * A size in bytes: a whole number with an optional k, m, g or t suffix (powers of 1024),
-   * at least {@code min}.
+   * A size in bytes: a whole number with an optional k, m, g or t suffix (powers of 1024), at least
+   * {@code min}.
    */
   public long size(String name, long defaultValue, long min) throws DBException {
     String value = typed(name, "use a number with an optional k, m, g or t suffix");
@@ -203,7 +211,10 @@ public final class BindingProperties {
     long parsed = parseSize(value);
     if (parsed < 0) {
       throw new DBException(
-          name + ": '" + value + "' is not a size; use a number with an optional k, m, g or t suffix");
+          name
+              + ": '"
+              + value
+              + "' is not a size; use a number with an optional k, m, g or t suffix");
     }
     if (parsed < min) {
       throw new DBException(
@@ -216,7 +227,8 @@ public final class BindingProperties {
   public long size(String name, long defaultValue, long min, long max) throws DBException {
     long size = size(name, defaultValue, min);
     if (size > max) {
-      throw new DBException(name + ": '" + raw(name) + "' is too large; use at most " + max + " bytes");
+      throw new DBException(
+          name + ": '" + raw(name) + "' is too large; use at most " + max + " bytes");
     }
     return size;
   }
@@ -252,13 +264,14 @@ public final class BindingProperties {
       return -1;
     }
     char last = value.charAt(value.length() - 1);
-    int shift = switch (last) {
-      case 'k' -> 10;
-      case 'm' -> 20;
-      case 'g' -> 30;
-      case 't' -> 40;
-      default -> 0;
-    };
+    int shift =
+        switch (last) {
+          case 'k' -> 10;
+          case 'm' -> 20;
+          case 'g' -> 30;
+          case 't' -> 40;
+          default -> 0;
+        };
     if (shift == 0 && !Character.isDigit(last)) {
       return -1;
     }

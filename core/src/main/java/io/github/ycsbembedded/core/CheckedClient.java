@@ -40,14 +40,20 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * <p>The arguments are exactly {@code site.ycsb.Client}'s (or {@code CommandLine}'s).
  */
 public final class CheckedClient {
-  /** A system property naming a file for the JVM's memory figures at exit (see {@link #writeJvmReport}). */
+  /**
+   * A system property naming a file for the JVM's memory figures at exit (see {@link
+   * #writeJvmReport}).
+   */
   public static final String JVM_REPORT = "ycsbembedded.jvm.report";
+
   /** Whether a run with any failed operation exits non-zero (default true). */
   public static final String FAIL_ON_ERRORS = "ycsb.fail_on_errors";
+
   /** Answers that are not failures of an operation. */
   private static final List<String> NOT_FAILURES = List.of("OK", "NOT_FOUND");
 
-  private static volatile String userExporter = "site.ycsb.measurements.exporter.TextMeasurementsExporter";
+  private static volatile String userExporter =
+      "site.ycsb.measurements.exporter.TextMeasurementsExporter";
   private static final Map<String, Long> FAILED = new TreeMap<>();
   private static long succeeded;
   private static volatile boolean reported;
@@ -70,20 +76,23 @@ public final class CheckedClient {
       CommandLine.main(rest);
       return;
     }
-    boolean failOnErrors = Boolean.parseBoolean(properties.getProperty(FAIL_ON_ERRORS, "true").trim());
+    boolean failOnErrors =
+        Boolean.parseBoolean(properties.getProperty(FAIL_ON_ERRORS, "true").trim());
     userExporter = properties.getProperty("exporter", userExporter).trim();
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> exitStatus(failOnErrors), "ycsb-exit-status"));
+    Runtime.getRuntime()
+        .addShutdownHook(new Thread(() -> exitStatus(failOnErrors), "ycsb-exit-status"));
     Client.main(counted(rest));
   }
 
   /**
-   * The arguments for stock {@code Client}: the counting exporter first (a {@code -p} wins over every
-   * {@code -P} file), then the user's arguments without their own {@code -p exporter=...}, which the
-   * counting exporter passes everything on to. Nothing is appended, so a flag at the end keeps the
-   * value the user gave it.
+   * The arguments for stock {@code Client}: the counting exporter first (a {@code -p} wins over
+   * every {@code -P} file), then the user's arguments without their own {@code -p exporter=...},
+   * which the counting exporter passes everything on to. Nothing is appended, so a flag at the end
+   * keeps the value the user gave it.
    */
   static String[] counted(String[] args) {
-    List<String> counted = new ArrayList<>(List.of("-p", "exporter=" + CountingExporter.class.getName()));
+    List<String> counted =
+        new ArrayList<>(List.of("-p", "exporter=" + CountingExporter.class.getName()));
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("-p") && i + 1 < args.length && args[i + 1].startsWith("exporter=")) {
         i++;
@@ -135,8 +144,15 @@ public final class CheckedClient {
       // not Linux: no peak resident set
     }
     try {
-      Files.writeString(file, "heap.max=" + Runtime.getRuntime().maxMemory() + "\nheap.peak=" + heapPeak
-          + "\nvm.hwm=" + hwm + "\n");
+      Files.writeString(
+          file,
+          "heap.max="
+              + Runtime.getRuntime().maxMemory()
+              + "\nheap.peak="
+              + heapPeak
+              + "\nvm.hwm="
+              + hwm
+              + "\n");
     } catch (IOException e) {
       System.err.println("ycsb: cannot write the JVM report " + file + ": " + e.getMessage());
     }
@@ -149,7 +165,8 @@ public final class CheckedClient {
     }
     List<String> failures = RunStatus.failures();
     if (!failures.isEmpty()) {
-      return failures.get(0) + (failures.size() > 1 ? " (and " + (failures.size() - 1) + " more)" : "");
+      return failures.get(0)
+          + (failures.size() > 1 ? " (and " + (failures.size() - 1) + " more)" : "");
     }
     long failed = FAILED.values().stream().mapToLong(Long::longValue).sum();
     if (failed == 0) {
@@ -159,7 +176,12 @@ public final class CheckedClient {
       return "every operation failed (" + describe(FAILED) + ")";
     }
     if (failOnErrors) {
-      return failed + " operations failed (" + describe(FAILED) + "); -p " + FAIL_ON_ERRORS + "=false to exit 0";
+      return failed
+          + " operations failed ("
+          + describe(FAILED)
+          + "); -p "
+          + FAIL_ON_ERRORS
+          + "=false to exit 0";
     }
     return null;
   }
@@ -222,7 +244,8 @@ public final class CheckedClient {
     String name = properties.getProperty(Client.WORKLOAD_PROPERTY).trim();
     Measurements.setProperties(properties);
     try {
-      Workload workload = Class.forName(name).asSubclass(Workload.class).getDeclaredConstructor().newInstance();
+      Workload workload =
+          Class.forName(name).asSubclass(Workload.class).getDeclaredConstructor().newInstance();
       workload.init(properties);
       workload.cleanup();
     } catch (WorkloadException | RuntimeException e) {
@@ -233,11 +256,11 @@ public final class CheckedClient {
   }
 
   /**
-   * The properties {@code Client} would build, parsing the arguments as stock 0.17.0's
-   * {@code Client.parseArguments} does: {@code -P} files, then {@code -p} overrides and the options
-   * that stand for properties. Where stock YCSB prints its usage and exits 0 (a flag without its
-   * value, {@code -p} without {@code name=value}, an unknown option, a stray value) or throws
-   * ({@code -threads abc}), this says so in one line.
+   * The properties {@code Client} would build, parsing the arguments as stock 0.17.0's {@code
+   * Client.parseArguments} does: {@code -P} files, then {@code -p} overrides and the options that
+   * stand for properties. Where stock YCSB prints its usage and exits 0 (a flag without its value,
+   * {@code -p} without {@code name=value}, an unknown option, a stray value) or throws ({@code
+   * -threads abc}), this says so in one line.
    */
   static Properties properties(String[] args) throws PreflightException {
     Properties files = new Properties();
@@ -264,13 +287,21 @@ public final class CheckedClient {
             }
             case "-db" -> overrides.setProperty(Client.DB_PROPERTY, value);
             case "-l" -> overrides.setProperty(Client.LABEL_PROPERTY, value);
-            case "-threads" -> overrides.setProperty(Client.THREAD_COUNT_PROPERTY, integer(arg, value));
+            case "-threads" ->
+                overrides.setProperty(Client.THREAD_COUNT_PROPERTY, integer(arg, value));
             default -> overrides.setProperty(Client.TARGET_PROPERTY, integer(arg, value));
           }
         }
-        default -> throw new PreflightException(arg.startsWith("-")
-            ? "unknown option " + arg + "; YCSB takes -P, -p, -threads, -target, -s, -l, -load and -t"
-            : "'" + arg + "' is not an option; a value follows its option (-p name=value, -P file)", null);
+        default ->
+            throw new PreflightException(
+                arg.startsWith("-")
+                    ? "unknown option "
+                        + arg
+                        + "; YCSB takes -P, -p, -threads, -target, -s, -l, -load and -t"
+                    : "'"
+                        + arg
+                        + "' is not an option; a value follows its option (-p name=value, -P file)",
+                null);
       }
     }
     files.putAll(overrides);
@@ -278,9 +309,20 @@ public final class CheckedClient {
   }
 
   /** What each option that takes a value expects, for the line of one given without it. */
-  private static final Map<String, String> VALUES = Map.of("-P", " (a workload property file)",
-      "-p", " (name=value)", "-db", " (a binding class)", "-l", " (a label)", "-threads", " (a thread count)",
-      "-target", " (operations per second)");
+  private static final Map<String, String> VALUES =
+      Map.of(
+          "-P",
+          " (a workload property file)",
+          "-p",
+          " (name=value)",
+          "-db",
+          " (a binding class)",
+          "-l",
+          " (a label)",
+          "-threads",
+          " (a thread count)",
+          "-target",
+          " (operations per second)");
 
   /** The value of {@code -threads} or {@code -target}, which stock YCSB parses as an int. */
   private static String integer(String option, String value) throws PreflightException {
@@ -315,8 +357,11 @@ public final class CheckedClient {
     private final MeasurementsExporter delegate;
 
     public CountingExporter(OutputStream out) throws ReflectiveOperationException {
-      delegate = Class.forName(userExporter).asSubclass(MeasurementsExporter.class)
-          .getConstructor(OutputStream.class).newInstance(out);
+      delegate =
+          Class.forName(userExporter)
+              .asSubclass(MeasurementsExporter.class)
+              .getConstructor(OutputStream.class)
+              .newInstance(out);
     }
 
     @Override

@@ -7,14 +7,16 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
 
 /**
  * Checks YCSB's own properties (the Client's and CoreWorkload's) before stock YCSB sees them: stock
- * YCSB spins forever on {@code recordcount=-5} and ends in a stack trace, exiting 0, on
- * {@code fieldlength=-1}, {@code operationcount=abc}, {@code -target abc} or
- * {@code requestdistribution=bogus}. Each bad value is one line naming the property, the value and
- * what is accepted. Properties that are absent are left to YCSB's defaults.
+ * YCSB spins forever on {@code recordcount=-5} and ends in a stack trace, exiting 0, on {@code
+ * fieldlength=-1}, {@code operationcount=abc}, {@code -target abc} or {@code
+ * requestdistribution=bogus}. Each bad value is one line naming the property, the value and what is
+ * accepted. Properties that are absent are left to YCSB's defaults.
  */
 public final class CoreProperties {
   /** YCSB parses these counts with {@code Integer.parseInt}. */
-  private static final String[] COUNTS = {"recordcount", "operationcount", "insertcount", "target", "maxexecutiontime"};
+  private static final String[] COUNTS = {
+    "recordcount", "operationcount", "insertcount", "target", "maxexecutiontime"
+  };
 
   private CoreProperties() {}
 
@@ -30,21 +32,51 @@ public final class CoreProperties {
     p.integer("minfieldlength", 1, 1, fieldLength);
     p.longInteger("fieldcount", 10, 1, Integer.MAX_VALUE);
     p.oneOf("fieldlengthdistribution", "constant", "constant", "uniform", "zipfian", "histogram");
-    p.oneOf("requestdistribution", "uniform", "uniform", "zipfian", "hotspot", "sequential", "exponential", "latest");
+    p.oneOf(
+        "requestdistribution",
+        "uniform",
+        "uniform",
+        "zipfian",
+        "hotspot",
+        "sequential",
+        "exponential",
+        "latest");
     p.oneOf("scanlengthdistribution", "uniform", "uniform", "zipfian");
     p.oneOf("insertorder", "hashed", "hashed", "ordered");
-    p.oneOf("measurementtype", "hdrhistogram", "histogram", "hdrhistogram", "hdrhistogram+histogram",
-        "hdrhistogram+raw", "timeseries", "raw");
-    for (String proportion : new String[] {"readproportion", "updateproportion", "insertproportion", "scanproportion",
-        "readmodifywriteproportion", "hotspotdatafraction", "hotspotopnfraction"}) {
+    p.oneOf(
+        "measurementtype",
+        "hdrhistogram",
+        "histogram",
+        "hdrhistogram",
+        "hdrhistogram+histogram",
+        "hdrhistogram+raw",
+        "timeseries",
+        "raw");
+    for (String proportion :
+        new String[] {
+          "readproportion",
+          "updateproportion",
+          "insertproportion",
+          "scanproportion",
+          "readmodifywriteproportion",
+          "hotspotdatafraction",
+          "hotspotopnfraction"
+        }) {
       p.fraction(proportion, 0);
     }
     int maxScan = p.integer("maxscanlength", 1000, 1, Integer.MAX_VALUE);
     p.integer("minscanlength", 1, 1, maxScan);
     p.integer("zeropadding", 1, 1, 1000);
     p.integer("status.interval", 10, 1, Integer.MAX_VALUE);
-    for (String flag : new String[] {"dataintegrity", "readallfields", "writeallfields", "status",
-        "dotransactions", "ycsb.fail_on_errors"}) {
+    for (String flag :
+        new String[] {
+          "dataintegrity",
+          "readallfields",
+          "writeallfields",
+          "status",
+          "dotransactions",
+          "ycsb.fail_on_errors"
+        }) {
       p.bool(flag, false);
     }
     if (properties.getProperty("table") != null && properties.getProperty("table").isBlank()) {
@@ -52,7 +84,8 @@ public final class CoreProperties {
     }
     String workload = properties.getProperty("workload");
     if (workload == null || workload.isBlank()) {
-      throw new DBException("no workload: give -P with a workload file (e.g. -P workloads/workloada) or -p workload=<class>");
+      throw new DBException(
+          "no workload: give -P with a workload file (e.g. -P workloads/workloada) or -p workload=<class>");
     }
     checkClass("workload", workload.trim(), Workload.class);
     String exporter = properties.getProperty("exporter");

@@ -15,11 +15,11 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
- * What every binding does the same way around its engine: read properties through
- * {@link BindingProperties} (refusing unknown ones with the binding's prefix), check the directory
- * before opening it ({@link EngineDirectory}: another engine's files, another process, a wipe for
- * {@code <name>.destroy}), share one engine per directory through {@link SharedEngines}, register
- * with {@link Extensions}, report errors through {@link ErrorLog} with the condition the binding's
+ * What every binding does the same way around its engine: read properties through {@link
+ * BindingProperties} (refusing unknown ones with the binding's prefix), check the directory before
+ * opening it ({@link EngineDirectory}: another engine's files, another process, a wipe for {@code
+ * <name>.destroy}), share one engine per directory through {@link SharedEngines}, register with
+ * {@link Extensions}, report errors through {@link ErrorLog} with the condition the binding's
  * {@link #classify} tells. A subclass holds only per-thread state and implements the operations.
  *
  * @param <E> the shared engine handle
@@ -31,8 +31,8 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   private SharedEngines.Lease<E> lease;
 
   /**
-   * @param properties every property the binding reads besides {@code <name>.dir} and
-   *     {@code <name>.destroy}, which this class handles
+   * @param properties every property the binding reads besides {@code <name>.dir} and {@code
+   *     <name>.destroy}, which this class handles
    */
   protected EngineClient(String name, Class<E> engineType, Set<String> properties) {
     this.name = name;
@@ -49,9 +49,9 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   }
 
   /**
-   * Receives the records of a binding's cursor walk, shared by its YCSB {@code scan} and its
-   * {@link RangeScanDB#scanRange}: the stored key (null when the walk was not asked for keys) and
-   * the decoded record.
+   * Receives the records of a binding's cursor walk, shared by its YCSB {@code scan} and its {@link
+   * RangeScanDB#scanRange}: the stored key (null when the walk was not asked for keys) and the
+   * decoded record.
    */
   @FunctionalInterface
   protected interface RecordSink {
@@ -68,8 +68,8 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   protected abstract void cleanupThread() throws DBException;
 
   /**
-   * The engine and version this process runs, as the engine itself reports it (for example
-   * {@code RocksDB 11.8.1}); printed once per process when the engine is first opened.
+   * The engine and version this process runs, as the engine itself reports it (for example {@code
+   * RocksDB 11.8.1}); printed once per process when the engine is first opened.
    */
   protected abstract String engineVersion(E engine);
 
@@ -90,13 +90,15 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   }
 
   private static final Set<String> ANNOUNCED = new HashSet<>();
+
   /** Set while {@link CheckedClient}'s pre-flight opens and closes the binding, which is no run. */
   private static volatile boolean preflight;
 
   @Override
   public final void init() throws DBException {
     Properties props = getProperties();
-    BindingProperties properties = new BindingProperties(props).declare(name + ".", this.properties);
+    BindingProperties properties =
+        new BindingProperties(props).declare(name + ".", this.properties);
     Path directory = properties.requiredDirectory(name + ".dir");
     boolean destroy = properties.bool(name + ".destroy", false);
     lease = SharedEngines.acquire(directory, engineType, dir -> open(dir, properties, destroy));
@@ -110,7 +112,9 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
     Extensions.register(this);
   }
 
-  /** Checks (and for destroy wipes) the directory, opens the engine, marks the directory as ours. */
+  /**
+   * Checks (and for destroy wipes) the directory, opens the engine, marks the directory as ours.
+   */
   private E open(Path dir, BindingProperties properties, boolean destroy) throws DBException {
     EngineDirectory.prepare(dir, name, destroy, multiProcess());
     E engine;
@@ -130,8 +134,9 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
       } catch (Exception closing) {
         e.addSuppressed(closing);
       }
-      throw new EngineFailure(Condition.IO_ERROR, name + ": cannot write " + dir.resolve(EngineDirectory.MARKER)
-          + ": " + e.getMessage());
+      throw new EngineFailure(
+          Condition.IO_ERROR,
+          name + ": cannot write " + dir.resolve(EngineDirectory.MARKER) + ": " + e.getMessage());
     }
     return engine;
   }
@@ -161,17 +166,20 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
     preflight = on;
   }
 
-  /** An {@link EngineFailure} for an engine error: {@code <name>: <what> (<condition>): <message>}. */
+  /**
+   * An {@link EngineFailure} for an engine error: {@code <name>: <what> (<condition>): <message>}.
+   */
   protected final EngineFailure failure(String what, Throwable engineError) {
     Condition condition = classify(engineError);
     String shown = condition.description().isEmpty() ? "" : " (" + condition.description() + ")";
-    return new EngineFailure(condition, name + ": " + what + shown + ": " + BindingProperties.describe(engineError));
+    return new EngineFailure(
+        condition, name + ": " + what + shown + ": " + BindingProperties.describe(engineError));
   }
 
   /**
    * Releases this thread's state and, for the last client, closes the engine. A failure (a
-   * checkpoint or flush that could not be written) is printed by YCSB as the one line of its
-   * {@link EngineFailure}, and recorded in {@link RunStatus} so that {@code bin/ycsb} exits non-zero.
+   * checkpoint or flush that could not be written) is printed by YCSB as the one line of its {@link
+   * EngineFailure}, and recorded in {@link RunStatus} so that {@code bin/ycsb} exits non-zero.
    */
   @Override
   public final void cleanup() throws DBException {
@@ -198,8 +206,13 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
     if (closedEngine && !preflight) {
       // the last cleanup's flush (sync, memtable flush, checkpoint) lies inside YCSB's [OVERALL]
       // RunTime; said on its own so that a run can be compared with a client that does not flush
-      System.out.println(name + ": closing " + held.directory() + " (final flush) took "
-          + (System.nanoTime() - start) / 1_000_000 + " ms");
+      System.out.println(
+          name
+              + ": closing "
+              + held.directory()
+              + " (final flush) took "
+              + (System.nanoTime() - start) / 1_000_000
+              + " ms");
     }
     if (threadFailure != null) {
       throw threadFailure;
@@ -212,7 +225,9 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
       failure = f;
     } else if (e instanceof DBException) {
       // a binding's own message, about the engine error it wraps
-      failure = new EngineFailure(e.getCause() == null ? Condition.OTHER : classify(e.getCause()), e.getMessage());
+      failure =
+          new EngineFailure(
+              e.getCause() == null ? Condition.OTHER : classify(e.getCause()), e.getMessage());
     } else {
       failure = failure("closing failed", e);
     }
@@ -229,7 +244,8 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
    * Decodes one key's value for a batch read from an array the binding owns (values are slices of
    * it): found, or failed with the key and the reason (also reported once), never an exception.
    */
-  protected final KeyRead decodeForBatch(String table, String key, byte[] owned, Set<String> fields) {
+  protected final KeyRead decodeForBatch(
+      String table, String key, byte[] owned, Set<String> fields) {
     Map<String, ByteIterator> record = new HashMap<>();
     try {
       RecordCodec.decodeOwned(owned, fields, record);
@@ -241,15 +257,19 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   }
 
   /**
-   * Checks every write of an atomic group before any is applied: a key must be 1 to
-   * {@code maxKeyBytes} UTF-8 bytes. Returns the first problem (reported once), or null.
+   * Checks every write of an atomic group before any is applied: a key must be 1 to {@code
+   * maxKeyBytes} UTF-8 bytes. Returns the first problem (reported once), or null.
    */
   protected final String invalidWrite(List<MultiWriteDB.Write> writes, int maxKeyBytes) {
     return invalidWrite(writes, table -> maxKeyBytes);
   }
 
-  /** {@link #invalidWrite(List, int)} where the longest key depends on the table (a key prefix per table). */
-  protected final String invalidWrite(List<MultiWriteDB.Write> writes,
+  /**
+   * {@link #invalidWrite(List, int)} where the longest key depends on the table (a key prefix per
+   * table).
+   */
+  protected final String invalidWrite(
+      List<MultiWriteDB.Write> writes,
       java.util.function.ToIntFunction<String> maxKeyBytesOfTable) {
     for (MultiWriteDB.Write write : writes) {
       int length = write.key().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
@@ -267,7 +287,11 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   protected final Status error(String operation, String table, String key, Throwable e) {
     Condition condition = classify(e);
     String message = BindingProperties.describe(e);
-    ErrorLog.report(name, operation, table, key,
+    ErrorLog.report(
+        name,
+        operation,
+        table,
+        key,
         condition.description().isEmpty() ? message : condition.description() + ": " + message);
     return Status.ERROR;
   }
@@ -279,7 +303,8 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
 
   /** {@link #error} for a failed atomic write, named by its first write's table and key. */
   protected final Status atomicWriteError(List<MultiWriteDB.Write> writes, Throwable e) {
-    return writes.isEmpty() ? error("atomic write", "", "", e)
+    return writes.isEmpty()
+        ? error("atomic write", "", "", e)
         : error("atomic write", writes.get(0).table(), writes.get(0).key(), e);
   }
 
@@ -287,7 +312,8 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
    * {@link BatchWriteDB#batchInsert} for every binding: the records go through its atomic group
    * write ({@link MultiWriteDB#writeAtomically}: one transaction or write batch), all or nothing.
    */
-  public final Status batchInsert(String table, List<BatchWriteDB.Insert> records, List<String> failedKeys) {
+  public final Status batchInsert(
+      String table, List<BatchWriteDB.Insert> records, List<String> failedKeys) {
     List<MultiWriteDB.Write> writes = new java.util.ArrayList<>(records.size());
     for (BatchWriteDB.Insert record : records) {
       writes.add(MultiWriteDB.Write.put(table, record.key(), record.values()));
@@ -310,8 +336,8 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
    * A bulk insert of {@code records} refused before anything was stored: {@code why}, reported once
    * under the batch's first key; every key failed; {@link Status#BAD_REQUEST}.
    */
-  protected final Status bulkRefused(String table, List<BatchWriteDB.Insert> records, List<String> failedKeys,
-      String why) {
+  protected final Status bulkRefused(
+      String table, List<BatchWriteDB.Insert> records, List<String> failedKeys, String why) {
     ErrorLog.report(name, "bulk insert", table, records.isEmpty() ? "" : records.get(0).key(), why);
     BatchWriteDB.allFailed(records, failedKeys);
     return Status.BAD_REQUEST;
@@ -328,8 +354,12 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
    * sorts and encodes the batch, refuses a key the engine cannot take (up to {@code maxKeyBytes}),
    * and hands a non-empty batch to {@code write}.
    */
-  protected final Status sortedBulk(String table, List<BatchWriteDB.Insert> records, List<String> failedKeys,
-      int maxKeyBytes, SortedWrite write) {
+  protected final Status sortedBulk(
+      String table,
+      List<BatchWriteDB.Insert> records,
+      List<String> failedKeys,
+      int maxKeyBytes,
+      SortedWrite write) {
     failedKeys.clear();
     SortedBatch batch = SortedBatch.of(records);
     Status invalid = refuseInvalidKeys(table, records, batch, maxKeyBytes, failedKeys);
@@ -340,28 +370,53 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   }
 
   /** A bulk insert's key that the engine cannot take, refused; null when every key is fine. */
-  private Status refuseInvalidKeys(String table, List<BatchWriteDB.Insert> records, SortedBatch batch,
-      int maxKeyBytes, List<String> failedKeys) {
+  private Status refuseInvalidKeys(
+      String table,
+      List<BatchWriteDB.Insert> records,
+      SortedBatch batch,
+      int maxKeyBytes,
+      List<String> failedKeys) {
     int invalid = batch.invalidKey(maxKeyBytes);
     if (invalid < 0) {
       return null;
     }
-    int length = records.get(invalid).key().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
-    return bulkRefused(table, records, failedKeys, "key '" + records.get(invalid).key() + "' of " + length
-        + " bytes; " + name + " accepts 1 to " + maxKeyBytes);
+    int length =
+        records.get(invalid).key().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    return bulkRefused(
+        table,
+        records,
+        failedKeys,
+        "key '"
+            + records.get(invalid).key()
+            + "' of "
+            + length
+            + " bytes; "
+            + name
+            + " accepts 1 to "
+            + maxKeyBytes);
   }
 
   /** The line of a bulk insert into a table that held records when the bulk load began. */
   protected final String notEmpty(String table) {
-    return "a bulk load fills an empty table, and " + table + " already holds records; load it into a new "
-        + name + ".dir, or with " + name + ".destroy=true";
+    return "a bulk load fills an empty table, and "
+        + table
+        + " already holds records; load it into a new "
+        + name
+        + ".dir, or with "
+        + name
+        + ".destroy=true";
   }
 
   /** The line of a bulk insert whose batch does not lie above the keys stored before it. */
   protected final String outOfOrder(String table, byte[] first, byte[] last) {
-    return "a bulk load into " + name + " takes batches in ascending key order, and this batch's first key "
-        + new String(first, java.nio.charset.StandardCharsets.UTF_8) + " is not above "
-        + new String(last, java.nio.charset.StandardCharsets.UTF_8) + ", stored before in " + table
+    return "a bulk load into "
+        + name
+        + " takes batches in ascending key order, and this batch's first key "
+        + new String(first, java.nio.charset.StandardCharsets.UTF_8)
+        + " is not above "
+        + new String(last, java.nio.charset.StandardCharsets.UTF_8)
+        + ", stored before in "
+        + table
         + "; load in key order (insertorder=ordered, zeropadding as wide as the largest key number, one thread)";
   }
 }

@@ -18,29 +18,31 @@ import java.util.stream.Stream;
 /**
  * What a data directory holds, checked before a binding opens its engine there: whose files they
  * are (a marker file each binding writes, or else the engines' own file names), whether an engine
- * is open on it in another process (its lock files, asked of the kernel with a lock probe),
- * whether the engine's own files are whole, and, for {@code <engine>.destroy}, whether it may be
- * wiped.
+ * is open on it in another process (its lock files, asked of the kernel with a lock probe), whether
+ * the engine's own files are whole, and, for {@code <engine>.destroy}, whether it may be wiped.
  */
 public final class EngineDirectory {
   /** The file naming the binding whose data the directory holds. */
   public static final String MARKER = "ycsb-embedded.binding";
 
-  /** Lock files that engines hold with fcntl locks while open: RocksDB/LevelDB, WiredTiger, LMDB. */
+  /**
+   * Lock files that engines hold with fcntl locks while open: RocksDB/LevelDB, WiredTiger, LMDB.
+   */
   private static final List<String> LOCK_FILES = List.of("LOCK", "WiredTiger.lock", "lock.mdb");
 
   /** Files an engine needs once it has written anything; without them it would start empty. */
-  private static final Map<String, List<String>> ESSENTIAL = Map.of(
-      "lmdb", List.of("data.mdb"),
-      "rocksdb", List.of("CURRENT"),
-      "leveldb", List.of("CURRENT"),
-      "wiredtiger", List.of("WiredTiger.turtle", "WiredTiger.wt"));
+  private static final Map<String, List<String>> ESSENTIAL =
+      Map.of(
+          "lmdb", List.of("data.mdb"),
+          "rocksdb", List.of("CURRENT"),
+          "leveldb", List.of("CURRENT"),
+          "wiredtiger", List.of("WiredTiger.turtle", "WiredTiger.wt"));
 
   private EngineDirectory() {}
 
   /**
-   * The engine whose data {@code dir} holds, or null when it holds none: the marker's binding,
-   * else the engine whose own file names are there.
+   * The engine whose data {@code dir} holds, or null when it holds none: the marker's binding, else
+   * the engine whose own file names are there.
    */
   public static String holder(Path dir) throws IOException {
     Path marker = dir.resolve(MARKER);
@@ -70,22 +72,37 @@ public final class EngineDirectory {
    * {@code multiProcess}), a wipe of files no engine writes, and a database of this binding whose
    * essential files are gone (the engine would silently start empty).
    */
-  public static void prepare(Path dir, String binding, boolean destroy, boolean multiProcess) throws EngineFailure {
+  public static void prepare(Path dir, String binding, boolean destroy, boolean multiProcess)
+      throws EngineFailure {
     try {
       String holder = holder(dir);
       if (destroy) {
         refuseIfInUse(dir, binding);
         String stranger = firstFileNoEngineWrites(dir);
         if (stranger != null) {
-          throw new EngineFailure(Condition.FOREIGN_FILES, binding + ".destroy: " + dir + " holds " + stranger
-              + ", which no engine writes; refusing to wipe it (use an empty directory or one an engine wrote)");
+          throw new EngineFailure(
+              Condition.FOREIGN_FILES,
+              binding
+                  + ".destroy: "
+                  + dir
+                  + " holds "
+                  + stranger
+                  + ", which no engine writes; refusing to wipe it (use an empty directory or one an engine wrote)");
         }
         wipe(dir);
         return;
       }
       if (holder != null && !holder.equals(binding)) {
-        throw new EngineFailure(Condition.FOREIGN_FILES, binding + ": " + dir + " holds a " + holder
-            + " database; use an empty directory or one " + binding + " wrote");
+        throw new EngineFailure(
+            Condition.FOREIGN_FILES,
+            binding
+                + ": "
+                + dir
+                + " holds a "
+                + holder
+                + " database; use an empty directory or one "
+                + binding
+                + " wrote");
       }
       if (!multiProcess) {
         refuseIfInUse(dir, binding);
@@ -93,14 +110,24 @@ public final class EngineDirectory {
       if (binding.equals(holder)) {
         for (String essential : essentialFiles(binding)) {
           if (!Files.exists(dir.resolve(essential))) {
-            throw new EngineFailure(Condition.CORRUPTION, binding + ": " + dir + " holds an incomplete " + binding
-                + " database: " + essential + " is missing (the engine would start empty; restore it or use "
-                + binding + ".destroy=true)");
+            throw new EngineFailure(
+                Condition.CORRUPTION,
+                binding
+                    + ": "
+                    + dir
+                    + " holds an incomplete "
+                    + binding
+                    + " database: "
+                    + essential
+                    + " is missing (the engine would start empty; restore it or use "
+                    + binding
+                    + ".destroy=true)");
           }
         }
       }
     } catch (IOException e) {
-      throw new EngineFailure(Condition.IO_ERROR, binding + ": cannot check " + dir + ": " + e.getMessage());
+      throw new EngineFailure(
+          Condition.IO_ERROR, binding + ": cannot check " + dir + ": " + e.getMessage());
     }
   }
 
@@ -130,21 +157,28 @@ public final class EngineDirectory {
 
   private static void refuseIfInUse(Path dir, String binding) throws EngineFailure {
     if (inUse(dir)) {
-      throw new EngineFailure(Condition.IN_USE, binding + ": " + dir + " is in use by another process"
-          + " (it holds a lock on the directory's lock file)");
+      throw new EngineFailure(
+          Condition.IN_USE,
+          binding
+              + ": "
+              + dir
+              + " is in use by another process"
+              + " (it holds a lock on the directory's lock file)");
     }
   }
 
   /**
-   * Asks the kernel whether a lock on {@code file} conflicts with ours: an exclusive lock probe,
-   * or a shared one where the file is not writable. Closing the probe's channel releases every
-   * fcntl lock this process holds on the file, so it is only called where no engine of this
-   * process has the directory open (the callers run before the open).
+   * Asks the kernel whether a lock on {@code file} conflicts with ours: an exclusive lock probe, or
+   * a shared one where the file is not writable. Closing the probe's channel releases every fcntl
+   * lock this process holds on the file, so it is only called where no engine of this process has
+   * the directory open (the callers run before the open).
    */
   private static boolean locked(Path file) {
     for (boolean shared : new boolean[] {false, true}) {
-      try (FileChannel channel = shared ? FileChannel.open(file, StandardOpenOption.READ)
-          : FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+      try (FileChannel channel =
+          shared
+              ? FileChannel.open(file, StandardOpenOption.READ)
+              : FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
         FileLock lock = channel.tryLock(0, Long.MAX_VALUE, shared);
         if (lock == null) {
           return true;
@@ -163,7 +197,8 @@ public final class EngineDirectory {
   /** Deletes everything inside {@code dir}, keeping {@code dir} itself. */
   private static void wipe(Path dir) throws IOException {
     try (Stream<Path> tree = Files.walk(dir)) {
-      for (Path path : (Iterable<Path>) tree.sorted(java.util.Comparator.reverseOrder())::iterator) {
+      for (Path path :
+          (Iterable<Path>) tree.sorted(java.util.Comparator.reverseOrder())::iterator) {
         if (!path.equals(dir)) {
           Files.delete(path);
         }
@@ -171,7 +206,9 @@ public final class EngineDirectory {
     }
   }
 
-  /** The first entry of {@code dir} that is not a file some engine (or a binding) writes, or null. */
+  /**
+   * The first entry of {@code dir} that is not a file some engine (or a binding) writes, or null.
+   */
   private static String firstFileNoEngineWrites(Path dir) throws IOException {
     for (String name : names(dir)) {
       Path path = dir.resolve(name);
@@ -185,13 +222,23 @@ public final class EngineDirectory {
   static boolean engineFile(String name) {
     return name.equals(MARKER)
         // LMDB
-        || name.equals("data.mdb") || name.equals("lock.mdb")
+        || name.equals("data.mdb")
+        || name.equals("lock.mdb")
         // RocksDB and LevelDB
-        || name.equals("CURRENT") || name.equals("IDENTITY") || name.equals("LOCK") || name.startsWith("LOG")
-        || name.startsWith("MANIFEST-") || name.startsWith("OPTIONS-") || name.endsWith(".log")
-        || name.endsWith(".sst") || name.endsWith(".ldb") || name.endsWith(".blob") || name.endsWith(".dbtmp")
+        || name.equals("CURRENT")
+        || name.equals("IDENTITY")
+        || name.equals("LOCK")
+        || name.startsWith("LOG")
+        || name.startsWith("MANIFEST-")
+        || name.startsWith("OPTIONS-")
+        || name.endsWith(".log")
+        || name.endsWith(".sst")
+        || name.endsWith(".ldb")
+        || name.endsWith(".blob")
+        || name.endsWith(".dbtmp")
         // WiredTiger
-        || name.startsWith("WiredTiger") || name.endsWith(".wt");
+        || name.startsWith("WiredTiger")
+        || name.endsWith(".wt");
   }
 
   private static List<String> names(Path dir) throws IOException {

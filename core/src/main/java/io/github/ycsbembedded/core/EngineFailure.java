@@ -3,9 +3,9 @@ package io.github.ycsbembedded.core;
 import site.ycsb.DBException;
 
 /**
- * A failure of an engine or of its directory, with the condition that caused it. Each binding
- * tells its engine's conditions apart in one place ({@link EngineClient#classify}), by the types
- * and codes the engine gives, never by message text.
+ * A failure of an engine or of its directory, with the condition that caused it. Each binding tells
+ * its engine's conditions apart in one place ({@link EngineClient#classify}), by the types and
+ * codes the engine gives, never by message text.
  *
  * <p>It carries no stack trace, and prints as its message alone: YCSB prints a binding's cleanup
  * failure with {@code printStackTrace}, which is then one line.
@@ -52,7 +52,10 @@ public final class EngineFailure extends DBException {
     return this;
   }
 
-  /** Only the message: YCSB prints a failed cleanup's exception with {@code toString()}, as one line. */
+  /**
+   * Only the message: YCSB prints a failed cleanup's exception with {@code toString()}, as one
+   * line.
+   */
   @Override
   @SuppressWarnings("OverrideThrowableToString")
   public String toString() {

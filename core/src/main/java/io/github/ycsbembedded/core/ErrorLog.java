@@ -13,7 +13,8 @@ public final class ErrorLog {
 
   private ErrorLog() {}
 
-  public static void report(String binding, String operation, String table, String key, String message) {
+  public static void report(
+      String binding, String operation, String table, String key, String message) {
     long n = COUNT.incrementAndGet();
     if (n <= PRINT_LIMIT) {
       String shownKey = key.length() > 64 ? key.substring(0, 64) + "..." : key;
@@ -24,7 +25,8 @@ public final class ErrorLog {
     }
   }
 
-  public static void report(String binding, String operation, String table, String key, Throwable e) {
+  public static void report(
+      String binding, String operation, String table, String key, Throwable e) {
     report(binding, operation, table, key, BindingProperties.describe(e));
   }
 

@@ -6,9 +6,9 @@ import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Striped locks that make a read-modify-write of one key atomic among the threads of a process,
- * for engines without transactions of their own (RocksDB, LevelDB). Two keys may share a stripe;
- * one key always maps to the same stripe.
+ * Striped locks that make a read-modify-write of one key atomic among the threads of a process, for
+ * engines without transactions of their own (RocksDB, LevelDB). Two keys may share a stripe; one
+ * key always maps to the same stripe.
  */
 public final class KeyLocks {
   private final ReentrantLock[] stripes;

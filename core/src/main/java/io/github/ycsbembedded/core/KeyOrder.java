@@ -3,9 +3,9 @@ package io.github.ycsbembedded.core;
 import java.util.Arrays;
 
 /**
- * The positions of a batch of encoded keys in ascending unsigned byte order — the order of
- * LMDB, LevelDB and WiredTiger — so a binding can visit a batch's keys in the order the engine
- * stores them while answering in the order they were asked.
+ * The positions of a batch of encoded keys in ascending unsigned byte order — the order of LMDB,
+ * LevelDB and WiredTiger — so a binding can visit a batch's keys in the order the engine stores
+ * them while answering in the order they were asked.
  */
 public final class KeyOrder {
   private KeyOrder() {}

@@ -36,8 +36,8 @@ public interface MultiWriteDB {
    * Applies every write, in order, as one atomic unit: afterwards all of them are visible or none
    * is. A delete of a missing key is not an error.
    *
-   * @return {@code OK} when committed; {@code BAD_REQUEST} (nothing written) when a write cannot
-   *     be stored (e.g. a key the engine does not accept); {@code ERROR} when the engine failed
+   * @return {@code OK} when committed; {@code BAD_REQUEST} (nothing written) when a write cannot be
+   *     stored (e.g. a key the engine does not accept); {@code ERROR} when the engine failed
    *     (nothing written)
    */
   Status writeAtomically(List<Write> writes);

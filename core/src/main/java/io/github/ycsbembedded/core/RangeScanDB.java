@@ -21,7 +21,13 @@ public interface RangeScanDB {
    * @param results cleared, then filled in key order with at most {@code limit} records
    * @return {@code OK} (also when the range is empty), or {@code ERROR}
    */
-  Status scanRange(String table, String start, String end, int limit, Set<String> fields, List<KeyedRecord> results);
+  Status scanRange(
+      String table,
+      String start,
+      String end,
+      int limit,
+      Set<String> fields,
+      List<KeyedRecord> results);
 
   /**
    * The smallest key greater than every key that starts with {@code prefix}: a range's end for a
@@ -36,6 +42,7 @@ public interface RangeScanDB {
     if (next > Character.MAX_CODE_POINT) {
       throw new IllegalArgumentException("prefix ends with the largest code point; it has no end");
     }
-    return prefix.substring(0, prefix.length() - Character.charCount(last)) + new String(Character.toChars(next));
+    return prefix.substring(0, prefix.length() - Character.charCount(last))
+        + new String(Character.toChars(next));
   }
 }

@@ -84,14 +84,20 @@ public final class RecordCodec {
 
   /**
    * YCSB's update semantics on an encoded record, field by field: the fields in {@code updates}
-   * replace theirs, the others stay. {@link Encoder#encodeMerged} does the same without decoding the
-   * fields that stay; this is its way for a record whose names are not in ascending order.
+   * replace theirs, the others stay. {@link Encoder#encodeMerged} does the same without decoding
+   * the fields that stay; this is its way for a record whose names are not in ascending order.
    */
   static TreeMap<String, byte[]> merge(
       byte[] data, int offset, int length, Map<String, byte[]> updates)
       throws CorruptRecordException {
     TreeMap<String, byte[]> merged = new TreeMap<>();
-    visit(data, offset, length, null, merged, (into, name, d, from, n) -> into.put(name, copy(d, from, n)));
+    visit(
+        data,
+        offset,
+        length,
+        null,
+        merged,
+        (into, name, d, from, n) -> into.put(name, copy(d, from, n)));
     merged.putAll(updates);
     return merged;
   }
@@ -114,11 +120,12 @@ public final class RecordCodec {
    * Field names decoded before, by a hash of their bytes: YCSB's names repeat (field0 to field9),
    * and a read of ten fields would otherwise make ten new Strings (48 bytes each for "field0").
    * Slots are read and written without a lock: a String is immutable and safely published through
-   * its final fields, so a thread sees a slot's old name, its new one or null, and a lost write only
-   * costs a String made again. Names of more than {@value #NAME_CACHE_MAX_LENGTH} bytes or not
+   * its final fields, so a thread sees a slot's old name, its new one or null, and a lost write
+   * only costs a String made again. Names of more than {@value #NAME_CACHE_MAX_LENGTH} bytes or not
    * ASCII are not kept.
    */
   private static final String[] NAMES = new String[256];
+
   private static final int NAME_CACHE_MAX_LENGTH = 32;
 
   /** The field name in {@code data[from, from + length)}: a cached String when one matches. */
@@ -160,7 +167,8 @@ public final class RecordCodec {
     return Arrays.copyOfRange(data, from, from + length);
   }
 
-  private static <T> void visit(byte[] data, int offset, int length, Set<String> fields, T target, FieldSink<T> sink)
+  private static <T> void visit(
+      byte[] data, int offset, int length, Set<String> fields, T target, FieldSink<T> sink)
       throws CorruptRecordException {
     Reader reader = new Reader(data, offset, length);
     reader.readHeader();
@@ -185,7 +193,10 @@ public final class RecordCodec {
   }
 
   private static int getInt(byte[] data, int at) {
-    return (data[at] & 0xFF) | (data[at + 1] & 0xFF) << 8 | (data[at + 2] & 0xFF) << 16 | (data[at + 3] & 0xFF) << 24;
+    return (data[at] & 0xFF)
+        | (data[at + 1] & 0xFF) << 8
+        | (data[at + 2] & 0xFF) << 16
+        | (data[at + 3] & 0xFF) << 24;
   }
 
   /**
@@ -226,7 +237,10 @@ public final class RecordCodec {
       return seal();
     }
 
-    /** Starts a record in a buffer of at least {@code size} bytes: the format byte, room for the checksum. */
+    /**
+     * Starts a record in a buffer of at least {@code size} bytes: the format byte, room for the
+     * checksum.
+     */
     private void begin(int size) {
       position = 0;
       ensure(size);
@@ -309,7 +323,10 @@ public final class RecordCodec {
       return buffer;
     }
 
-    /** The last record encoded, in a new array of its length (for an engine call that takes whole arrays). */
+    /**
+     * The last record encoded, in a new array of its length (for an engine call that takes whole
+     * arrays).
+     */
     public byte[] encoded() {
       return Arrays.copyOf(buffer, position);
     }
@@ -348,23 +365,29 @@ public final class RecordCodec {
       }
       byte version = data[position];
       if (version == 1) {
-        throw new CorruptRecordException("record of format version 1 (written by an earlier ycsb-embedded,"
-            + " without a checksum) is not read by this version (" + FORMAT_VERSION + "); load the data again");
+        throw new CorruptRecordException(
+            "record of format version 1 (written by an earlier ycsb-embedded,"
+                + " without a checksum) is not read by this version ("
+                + FORMAT_VERSION
+                + "); load the data again");
       }
       if (version != FORMAT_VERSION) {
         throw new CorruptRecordException(
             "corrupt record: format version " + version + ", expected " + FORMAT_VERSION);
       }
       if (end - position < HEADER) {
-        throw new CorruptRecordException("corrupt record: " + (end - position) + " bytes, shorter than its header");
+        throw new CorruptRecordException(
+            "corrupt record: " + (end - position) + " bytes, shorter than its header");
       }
       int stored = getInt(data, position + 1);
       CRC32C crc = new CRC32C();
       crc.update(data, position + HEADER, end - position - HEADER);
       int computed = (int) crc.getValue();
       if (stored != computed) {
-        throw new CorruptRecordException(String.format(
-            "corrupt record: checksum mismatch (stored %08x, computed %08x)", stored, computed));
+        throw new CorruptRecordException(
+            String.format(
+                "corrupt record: checksum mismatch (stored %08x, computed %08x)",
+                stored, computed));
       }
       position += HEADER;
     }
@@ -388,8 +411,13 @@ public final class RecordCodec {
         if ((b & 0x80) == 0) {
           if (result < 0 || result > end - position) {
             throw new CorruptRecordException(
-                "corrupt record: " + what(field) + " claims " + Integer.toUnsignedString(result)
-                    + " bytes, " + (end - position) + " remain");
+                "corrupt record: "
+                    + what(field)
+                    + " claims "
+                    + Integer.toUnsignedString(result)
+                    + " bytes, "
+                    + (end - position)
+                    + " remain");
           }
           return result;
         }

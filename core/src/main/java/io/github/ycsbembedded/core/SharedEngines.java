@@ -46,8 +46,11 @@ public final class SharedEngines {
         OPEN.put(directory, entry);
       } else if (!type.isInstance(entry.engine)) {
         throw new DBException(
-            directory + " is already open in this process as "
-                + entry.engine.getClass().getSimpleName() + ", not " + type.getSimpleName());
+            directory
+                + " is already open in this process as "
+                + entry.engine.getClass().getSimpleName()
+                + ", not "
+                + type.getSimpleName());
       }
       entry.leases++;
       return new Lease<>(directory, type.cast(entry.engine));

@@ -29,7 +29,8 @@ public final class TablePrefix {
 
   /** Whether {@code key} lies in the table whose prefix is {@code prefix}. */
   public static boolean startsWith(byte[] key, byte[] prefix) {
-    return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
+    return key.length >= prefix.length
+        && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
   }
 
   /**

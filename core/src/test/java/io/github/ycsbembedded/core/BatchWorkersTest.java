@@ -34,13 +34,17 @@ class BatchWorkersTest {
           for (int i = 0; i < size; i++) {
             reads[i] = new AtomicInteger();
           }
-          workers.read(size, (from, to) -> {
-            for (int i = from; i < to; i++) {
-              reads[i].incrementAndGet();
-            }
-          });
+          workers.read(
+              size,
+              (from, to) -> {
+                for (int i = from; i < to; i++) {
+                  reads[i].incrementAndGet();
+                }
+              });
           for (int i = 0; i < size; i++) {
-            assertThat(reads[i].get()).as("key %d of %d, parallelism %d", i, size, parallelism).isEqualTo(1);
+            assertThat(reads[i].get())
+                .as("key %d of %d, parallelism %d", i, size, parallelism)
+                .isEqualTo(1);
           }
         }
       }
@@ -94,12 +98,18 @@ class BatchWorkersTest {
   void theFirstFailureOfAnyRunIsThrownAfterAllRunsEnded() throws Exception {
     AtomicInteger ended = new AtomicInteger();
     try (BatchWorkers workers = new BatchWorkers("test", 4, 2, clock(1_000_000))) {
-      assertThatThrownBy(() -> workers.read(100, (from, to) -> {
-        ended.incrementAndGet();
-        if (from > 50) {
-          throw new java.io.IOException("disk gone at " + from);
-        }
-      })).isInstanceOf(java.io.IOException.class).hasMessageStartingWith("disk gone at ");
+      assertThatThrownBy(
+              () ->
+                  workers.read(
+                      100,
+                      (from, to) -> {
+                        ended.incrementAndGet();
+                        if (from > 50) {
+                          throw new java.io.IOException("disk gone at " + from);
+                        }
+                      }))
+          .isInstanceOf(java.io.IOException.class)
+          .hasMessageStartingWith("disk gone at ");
     }
     assertThat(ended.get()).as("four runs").isEqualTo(4);
   }
@@ -116,8 +126,10 @@ class BatchWorkersTest {
       workers.read(256, (from, to) -> readingThreads.add(Thread.currentThread()));
     }
     assertThat(readers(name)).isEqualTo(started);
-    assertThat(readingThreads).filteredOn(thread -> thread != Thread.currentThread())
-        .isNotEmpty().allMatch(started::contains);
+    assertThat(readingThreads)
+        .filteredOn(thread -> thread != Thread.currentThread())
+        .isNotEmpty()
+        .allMatch(started::contains);
 
     workers.close();
     for (Thread thread : started) {

@@ -23,7 +23,15 @@ class BindingPropertiesTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"4096,4096", "64k,65536", "64K,65536", "1m,1048576", "1g,1073741824", "2t,2199023255552", " 8m ,8388608"})
+  @CsvSource({
+    "4096,4096",
+    "64k,65536",
+    "64K,65536",
+    "1m,1048576",
+    "1g,1073741824",
+    "2t,2199023255552",
+    " 8m ,8388608"
+  })
   void sizesAcceptSuffixes(String text, long bytes) throws DBException {
     assertThat(with("x.size", text).size("x.size", 1, 0)).isEqualTo(bytes);
   }
@@ -33,7 +41,10 @@ class BindingPropertiesTest {
   void malformedSizesNameThePropertyValueAndWhatIsAccepted(String text) {
     assertThatThrownBy(() -> with("lmdb.mapsize", text).size("lmdb.mapsize", 1, 0))
         .isInstanceOf(DBException.class)
-        .hasMessage("lmdb.mapsize: '" + text.trim() + "' is not a size; use a number with an optional k, m, g or t suffix");
+        .hasMessage(
+            "lmdb.mapsize: '"
+                + text.trim()
+                + "' is not a size; use a number with an optional k, m, g or t suffix");
   }
 
   @Test
@@ -70,7 +81,10 @@ class BindingPropertiesTest {
   @Test
   void oneOfIsCaseInsensitiveAndListsTheAcceptedValues() throws DBException {
     assertThat(with("c", "Snappy").oneOf("c", "none", "none", "snappy")).isEqualTo("snappy");
-    assertThatThrownBy(() -> with("rocksdb.compression", "gzip").oneOf("rocksdb.compression", "none", "none", "snappy", "lz4"))
+    assertThatThrownBy(
+            () ->
+                with("rocksdb.compression", "gzip")
+                    .oneOf("rocksdb.compression", "none", "none", "snappy", "lz4"))
         .hasMessage("rocksdb.compression: 'gzip' is not accepted; use one of none, snappy, lz4");
   }
 
@@ -83,7 +97,10 @@ class BindingPropertiesTest {
         .hasMessage("batchproportion: 'half' is not a proportion; use a number from 0 to 1");
   }
 
-  enum Mode { FAST, SAFE }
+  enum Mode {
+    FAST,
+    SAFE
+  }
 
   @Test
   void choiceMapsToEnumConstants() throws DBException {
@@ -114,7 +131,8 @@ class BindingPropertiesTest {
   }
 
   private static BindingProperties declared(String name, String value) throws DBException {
-    return with(name, value).declare("lmdb.", java.util.Set.of("lmdb.dir", "lmdb.mapsize", "lmdb.nordahead"));
+    return with(name, value)
+        .declare("lmdb.", java.util.Set.of("lmdb.dir", "lmdb.mapsize", "lmdb.nordahead"));
   }
 
   @Test
@@ -127,7 +145,8 @@ class BindingPropertiesTest {
   @Test
   void anUnknownPropertyFarFromEveryNameListsThem() {
     assertThatThrownBy(() -> declared("lmdb.compression", "none"))
-        .hasMessage("lmdb.compression: unknown property; known: lmdb.dir, lmdb.mapsize, lmdb.nordahead");
+        .hasMessage(
+            "lmdb.compression: unknown property; known: lmdb.dir, lmdb.mapsize, lmdb.nordahead");
   }
 
   @Test
@@ -138,21 +157,25 @@ class BindingPropertiesTest {
   @Test
   void readingAnUndeclaredPropertyIsAProgrammingError() throws DBException {
     BindingProperties p = declared("lmdb.dir", "/x");
-    assertThatThrownBy(() -> p.bool("lmdb.undeclared", false)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> p.bool("lmdb.undeclared", false))
+        .isInstanceOf(IllegalStateException.class);
   }
 
   @Test
   void anEmptyValueOfATypedPropertyIsRefusedSayingWhatItTakes() {
     assertThatThrownBy(() -> with("lmdb.mapsize", "").size("lmdb.mapsize", 1, 0))
-        .hasMessage("lmdb.mapsize: empty value; use a number with an optional k, m, g or t suffix,"
-            + " or leave it out for the default");
+        .hasMessage(
+            "lmdb.mapsize: empty value; use a number with an optional k, m, g or t suffix,"
+                + " or leave it out for the default");
     assertThatThrownBy(() -> with("x.n", " ").integer("x.n", 1, 0, 9))
-        .hasMessage("x.n: empty value; use an integer from 0 to 9, or leave it out for the default");
+        .hasMessage(
+            "x.n: empty value; use an integer from 0 to 9, or leave it out for the default");
   }
 
   @Test
   void sizesAboveTheirMaximumAreRefused() {
-    assertThatThrownBy(() -> with("leveldb.block_size", "8m").size("leveldb.block_size", 4096, 1024, 4 << 20))
+    assertThatThrownBy(
+            () -> with("leveldb.block_size", "8m").size("leveldb.block_size", 4096, 1024, 4 << 20))
         .hasMessage("leveldb.block_size: '8m' is too large; use at most 4194304 bytes");
   }
 }

@@ -32,9 +32,26 @@ class CheckedClientTest {
     Path first = Files.writeString(tmp.resolve("first"), "recordcount=10\na=file1\n");
     Path second = Files.writeString(tmp.resolve("second"), "a=file2\nb=file2\n");
 
-    Properties p = CheckedClient.properties(new String[] {
-        "-db", "x.Y", "-load", "-P", first.toString(), "-p", "b=cli", "-P", second.toString(),
-        "-threads", "4", "-target", "100", "-s", "-p", "c=k=v"});
+    Properties p =
+        CheckedClient.properties(
+            new String[] {
+              "-db",
+              "x.Y",
+              "-load",
+              "-P",
+              first.toString(),
+              "-p",
+              "b=cli",
+              "-P",
+              second.toString(),
+              "-threads",
+              "4",
+              "-target",
+              "100",
+              "-s",
+              "-p",
+              "c=k=v"
+            });
 
     assertThat(p.getProperty("recordcount")).isEqualTo("10");
     assertThat(p.getProperty("a")).isEqualTo("file2");
@@ -48,7 +65,8 @@ class CheckedClientTest {
 
   @Test
   void missingPropertyFileIsReported() {
-    assertThatThrownBy(() -> CheckedClient.properties(new String[] {"-P", tmp.resolve("nope").toString()}))
+    assertThatThrownBy(
+            () -> CheckedClient.properties(new String[] {"-P", tmp.resolve("nope").toString()}))
         .hasMessageStartingWith("cannot read property file " + tmp.resolve("nope"));
   }
 
@@ -56,7 +74,8 @@ class CheckedClientTest {
   void aFlagWithoutItsValueIsOneLineNamingTheFlag() {
     for (String flag : List.of("-threads", "-target", "-P", "-p", "-db", "-l")) {
       assertThatThrownBy(() -> CheckedClient.properties(new String[] {"-db", "x.Y", "-t", flag}))
-          .as(flag).hasMessageStartingWith(flag + " needs a value (");
+          .as(flag)
+          .hasMessageStartingWith(flag + " needs a value (");
     }
   }
 
@@ -82,9 +101,19 @@ class CheckedClientTest {
 
   @Test
   void theCountingExporterComesFirstAndTheUsersOwnExporterLineIsLeftOut() {
-    String[] args = CheckedClient.counted(new String[] {"-db", "x.Y", "-p", "exporter=a.B", "-p", "a=1", "-threads", "2"});
-    assertThat(args).containsExactly("-p", "exporter=" + CheckedClient.CountingExporter.class.getName(),
-        "-db", "x.Y", "-p", "a=1", "-threads", "2");
+    String[] args =
+        CheckedClient.counted(
+            new String[] {"-db", "x.Y", "-p", "exporter=a.B", "-p", "a=1", "-threads", "2"});
+    assertThat(args)
+        .containsExactly(
+            "-p",
+            "exporter=" + CheckedClient.CountingExporter.class.getName(),
+            "-db",
+            "x.Y",
+            "-p",
+            "a=1",
+            "-threads",
+            "2");
   }
 
   private static Properties with(String... namesAndValues) {
@@ -110,14 +139,24 @@ class CheckedClientTest {
 
   @Test
   void aWorkloadThatCannotInitializeIsOneLine() {
-    assertThatThrownBy(() -> CheckedClient.preflight(with("db", "site.ycsb.BasicDB",
-        "fieldlengthdistribution", "histogram", "fieldlengthhistogram", tmp.resolve("no-histogram").toString()), true))
+    assertThatThrownBy(
+            () ->
+                CheckedClient.preflight(
+                    with(
+                        "db",
+                        "site.ycsb.BasicDB",
+                        "fieldlengthdistribution",
+                        "histogram",
+                        "fieldlengthhistogram",
+                        tmp.resolve("no-histogram").toString()),
+                    true))
         .hasMessageStartingWith("workload site.ycsb.workloads.CoreWorkload: ");
   }
 
   @Test
   void aRunThatReportedNothingFails() {
-    assertThat(CheckedClient.problem(true)).isEqualTo("the run ended before YCSB's report (see the error above)");
+    assertThat(CheckedClient.problem(true))
+        .isEqualTo("the run ended before YCSB's report (see the error above)");
   }
 
   @Test
@@ -128,10 +167,17 @@ class CheckedClientTest {
 
   @Test
   void anyFailedOperationFailsTheRunUnlessFailOnErrorsIsOff() {
-    report(Map.of("READ", Map.of("OK", 90L, "NOT_FOUND", 5L), "UPDATE", Map.of("OK", 3L, "ERROR", 2L),
-        "VERIFY", Map.of("UNEXPECTED_STATE", 1L)));
+    report(
+        Map.of(
+            "READ",
+            Map.of("OK", 90L, "NOT_FOUND", 5L),
+            "UPDATE",
+            Map.of("OK", 3L, "ERROR", 2L),
+            "VERIFY",
+            Map.of("UNEXPECTED_STATE", 1L)));
     assertThat(CheckedClient.problem(true))
-        .isEqualTo("3 operations failed (UPDATE ERROR 2, VERIFY UNEXPECTED_STATE 1); -p ycsb.fail_on_errors=false to exit 0");
+        .isEqualTo(
+            "3 operations failed (UPDATE ERROR 2, VERIFY UNEXPECTED_STATE 1); -p ycsb.fail_on_errors=false to exit 0");
     assertThat(CheckedClient.problem(false)).isNull();
   }
 
@@ -150,7 +196,8 @@ class CheckedClientTest {
 
   /** Feeds the counting exporter a report, as YCSB's Client would. */
   private static void report(Map<String, Map<String, Long>> returns) {
-    try (CheckedClient.CountingExporter exporter = new CheckedClient.CountingExporter(java.io.OutputStream.nullOutputStream())) {
+    try (CheckedClient.CountingExporter exporter =
+        new CheckedClient.CountingExporter(java.io.OutputStream.nullOutputStream())) {
       exporter.write("OVERALL", "RunTime(ms)", 10L);
       for (var op : returns.entrySet()) {
         for (var status : op.getValue().entrySet()) {
@@ -170,16 +217,37 @@ class CheckedClientTest {
 
   @Test
   void aNegativeRecordCountIsOneLineAndExitOneInsteadOfSpinning() throws Exception {
-    YcsbProcess result = checked("-db", "site.ycsb.BasicDB", "-t", "-p", "workload=site.ycsb.workloads.CoreWorkload",
-        "-p", "recordcount=-5");
+    YcsbProcess result =
+        checked(
+            "-db",
+            "site.ycsb.BasicDB",
+            "-t",
+            "-p",
+            "workload=site.ycsb.workloads.CoreWorkload",
+            "-p",
+            "recordcount=-5");
     assertThat(result.exitCode()).isEqualTo(1);
-    assertThat(result.stderr().strip()).isEqualTo("ycsb: recordcount: '-5' is not an integer from 0 to 2147483647");
+    assertThat(result.stderr().strip())
+        .isEqualTo("ycsb: recordcount: '-5' is not an integer from 0 to 2147483647");
   }
 
   @Test
   void aRunWhoseOperationsAllFailExitsOneWithTheCounts() throws Exception {
-    YcsbProcess result = checked("-db", FailingDb.class.getName(), "-t", "-p", "workload=site.ycsb.workloads.CoreWorkload",
-        "-p", "recordcount=10", "-p", "operationcount=20", "-p", "readproportion=1", "-p", "updateproportion=0");
+    YcsbProcess result =
+        checked(
+            "-db",
+            FailingDb.class.getName(),
+            "-t",
+            "-p",
+            "workload=site.ycsb.workloads.CoreWorkload",
+            "-p",
+            "recordcount=10",
+            "-p",
+            "operationcount=20",
+            "-p",
+            "readproportion=1",
+            "-p",
+            "updateproportion=0");
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.stdout()).contains("[READ], Return=ERROR, 20");
     assertThat(result.stderr().strip().lines().reduce((a, b) -> b).orElse(""))
@@ -188,8 +256,19 @@ class CheckedClientTest {
 
   @Test
   void aRunWhoseOperationsSucceedExitsZero() throws Exception {
-    YcsbProcess result = checked("-db", "site.ycsb.BasicDB", "-t", "-p", "workload=site.ycsb.workloads.CoreWorkload",
-        "-p", "recordcount=10", "-p", "operationcount=20", "-p", "basicdb.verbose=false");
+    YcsbProcess result =
+        checked(
+            "-db",
+            "site.ycsb.BasicDB",
+            "-t",
+            "-p",
+            "workload=site.ycsb.workloads.CoreWorkload",
+            "-p",
+            "recordcount=10",
+            "-p",
+            "operationcount=20",
+            "-p",
+            "basicdb.verbose=false");
     assertThat(result.exitCode()).isEqualTo(0);
     assertThat(result.stdout()).contains("[OVERALL], Throughput(ops/sec)");
   }
@@ -197,12 +276,17 @@ class CheckedClientTest {
   /** A binding whose every operation fails. */
   public static final class FailingDb extends DB {
     @Override
-    public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    public Status read(
+        String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
       return Status.ERROR;
     }
 
     @Override
-    public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+    public Status scan(
+        String table,
+        String startkey,
+        int recordcount,
+        Set<String> fields,
         java.util.Vector<java.util.HashMap<String, ByteIterator>> result) {
       return Status.ERROR;
     }

@@ -18,21 +18,23 @@ class CorePropertiesTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "recordcount|-5|recordcount: '-5' is not an integer from 0 to 2147483647",
-      "operationcount|abc|operationcount: 'abc' is not an integer from 0 to 2147483647",
-      "target|abc|target: 'abc' is not an integer from 0 to 2147483647",
-      "fieldlength|-1|fieldlength: '-1' is not an integer from 1 to 2147483647",
-      "threadcount|0|threadcount: '0' is not an integer from 1 to 2147483647",
-      "requestdistribution|bogus|requestdistribution: 'bogus' is not accepted; use one of uniform, zipfian, hotspot, sequential, exponential, latest",
-      "readproportion|1.5|readproportion: '1.5' is not a proportion; use a number from 0 to 1",
-      "insertorder|random|insertorder: 'random' is not accepted; use one of hashed, ordered",
-      "workload|no.such.Class|workload: 'no.such.Class' is not a class on the class path",
-      "workload|java.lang.String|workload: 'java.lang.String' is not a site.ycsb.Workload",
-      "exporter|no.such.Exporter|exporter: 'no.such.Exporter' is not a class on the class path",
-      "dataintegrity|yes|dataintegrity: 'yes' is not a boolean; use true or false",
-      "ycsb.fail_on_errors|maybe|ycsb.fail_on_errors: 'maybe' is not a boolean; use true or false",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "recordcount|-5|recordcount: '-5' is not an integer from 0 to 2147483647",
+        "operationcount|abc|operationcount: 'abc' is not an integer from 0 to 2147483647",
+        "target|abc|target: 'abc' is not an integer from 0 to 2147483647",
+        "fieldlength|-1|fieldlength: '-1' is not an integer from 1 to 2147483647",
+        "threadcount|0|threadcount: '0' is not an integer from 1 to 2147483647",
+        "requestdistribution|bogus|requestdistribution: 'bogus' is not accepted; use one of uniform, zipfian, hotspot, sequential, exponential, latest",
+        "readproportion|1.5|readproportion: '1.5' is not a proportion; use a number from 0 to 1",
+        "insertorder|random|insertorder: 'random' is not accepted; use one of hashed, ordered",
+        "workload|no.such.Class|workload: 'no.such.Class' is not a class on the class path",
+        "workload|java.lang.String|workload: 'java.lang.String' is not a site.ycsb.Workload",
+        "exporter|no.such.Exporter|exporter: 'no.such.Exporter' is not a class on the class path",
+        "dataintegrity|yes|dataintegrity: 'yes' is not a boolean; use true or false",
+        "ycsb.fail_on_errors|maybe|ycsb.fail_on_errors: 'maybe' is not a boolean; use true or false",
+      })
   void aBadCorePropertyIsOneLineNamingIt(String name, String value, String message) {
     assertThatThrownBy(() -> CoreProperties.check(with(name, value)))
         .isInstanceOf(DBException.class)
@@ -42,13 +44,15 @@ class CorePropertiesTest {
   @Test
   void anEmptyCountIsRefused() {
     assertThatThrownBy(() -> CoreProperties.check(with("recordcount", "")))
-        .hasMessage("recordcount: empty value; use an integer from 0 to 2147483647, or leave it out for the default");
+        .hasMessage(
+            "recordcount: empty value; use an integer from 0 to 2147483647, or leave it out for the default");
   }
 
   @Test
   void aRunWithoutAWorkloadSaysHowToGiveOne() {
     assertThatThrownBy(() -> CoreProperties.check(new Properties()))
-        .hasMessage("no workload: give -P with a workload file (e.g. -P workloads/workloada) or -p workload=<class>");
+        .hasMessage(
+            "no workload: give -P with a workload file (e.g. -P workloads/workloada) or -p workload=<class>");
   }
 
   @Test

@@ -31,7 +31,8 @@ class KeyLocksTest {
   @Test
   void lockAllTakesEachStripeOnceAndUnlockAllReleasesThem() {
     KeyLocks locks = new KeyLocks(4);
-    java.util.List<io.github.ycsbembedded.core.MultiWriteDB.Write> writes = new java.util.ArrayList<>();
+    java.util.List<io.github.ycsbembedded.core.MultiWriteDB.Write> writes =
+        new java.util.ArrayList<>();
     for (int i = 0; i < 20; i++) {
       writes.add(MultiWriteDB.Write.delete("t", "k" + i));
     }

@@ -20,7 +20,9 @@ class RecordCodecTest {
   private static Map<String, ByteIterator> values(String... namesAndValues) {
     Map<String, ByteIterator> map = new LinkedHashMap<>();
     for (int i = 0; i < namesAndValues.length; i += 2) {
-      map.put(namesAndValues[i], new ByteArrayByteIterator(namesAndValues[i + 1].getBytes(StandardCharsets.UTF_8)));
+      map.put(
+          namesAndValues[i],
+          new ByteArrayByteIterator(namesAndValues[i + 1].getBytes(StandardCharsets.UTF_8)));
     }
     return map;
   }
@@ -59,13 +61,15 @@ class RecordCodecTest {
 
   @Test
   void anyFlippedByteIsACorruptRecordNeverData() {
-    byte[] encoded = RecordCodec.encode(values("field0", "a value of some length", "field1", "another"));
+    byte[] encoded =
+        RecordCodec.encode(values("field0", "a value of some length", "field1", "another"));
     for (int at = 1; at < encoded.length; at++) {
       for (int bit = 0; bit < 8; bit++) {
         byte[] corrupt = encoded.clone();
         corrupt[at] ^= (byte) (1 << bit);
         int position = at;
-        assertThatThrownBy(() -> RecordCodec.decode(corrupt)).as("bit %d of byte %d", bit, position)
+        assertThatThrownBy(() -> RecordCodec.decode(corrupt))
+            .as("bit %d of byte %d", bit, position)
             .isInstanceOf(CorruptRecordException.class)
             .hasMessageStartingWith("corrupt record: checksum mismatch");
       }
@@ -77,8 +81,9 @@ class RecordCodecTest {
     byte[] versionOne = {1, 1, 'a', 1, 'x'};
     assertThatThrownBy(() -> RecordCodec.decode(versionOne))
         .isInstanceOf(CorruptRecordException.class)
-        .hasMessage("record of format version 1 (written by an earlier ycsb-embedded, without a checksum)"
-            + " is not read by this version (2); load the data again");
+        .hasMessage(
+            "record of format version 1 (written by an earlier ycsb-embedded, without a checksum)"
+                + " is not read by this version (2); load the data again");
   }
 
   @Test
@@ -117,7 +122,8 @@ class RecordCodecTest {
     String nameInOne = one.keySet().stream().filter("field1"::equals).findFirst().orElseThrow();
     String nameInOther = other.keySet().stream().filter("field1"::equals).findFirst().orElseThrow();
     assertThat(nameInOther).isSameAs(nameInOne);
-    assertThat(strings(other)).containsExactlyInAnyOrderEntriesOf(Map.of("field0", "c", "field1", "d"));
+    assertThat(strings(other))
+        .containsExactlyInAnyOrderEntriesOf(Map.of("field0", "c", "field1", "d"));
   }
 
   @Test
@@ -133,8 +139,10 @@ class RecordCodecTest {
     }
     String longName = "n".repeat(40);
     Map<String, ByteIterator> out = new HashMap<>();
-    RecordCodec.decodeOwned(RecordCodec.encode(values(longName, "1", "ü", "2", "u", "3")), null, out);
-    assertThat(strings(out)).containsExactlyInAnyOrderEntriesOf(Map.of(longName, "1", "ü", "2", "u", "3"));
+    RecordCodec.decodeOwned(
+        RecordCodec.encode(values(longName, "1", "ü", "2", "u", "3")), null, out);
+    assertThat(strings(out))
+        .containsExactlyInAnyOrderEntriesOf(Map.of(longName, "1", "ü", "2", "u", "3"));
   }
 
   @Test
@@ -180,7 +188,13 @@ class RecordCodecTest {
   @Test
   void mergeReplacesGivenFieldsAndKeepsOthers() throws Exception {
     byte[] encoded = RecordCodec.encode(values("a", "1", "b", "2"));
-    TreeMap<String, byte[]> updates = new TreeMap<>(Map.of("b", "B".getBytes(StandardCharsets.UTF_8), "c", "C".getBytes(StandardCharsets.UTF_8)));
+    TreeMap<String, byte[]> updates =
+        new TreeMap<>(
+            Map.of(
+                "b",
+                "B".getBytes(StandardCharsets.UTF_8),
+                "c",
+                "C".getBytes(StandardCharsets.UTF_8)));
 
     RecordCodec.Encoder encoder = new RecordCodec.Encoder();
     int length = encoder.encodeMerged(encoded, 0, encoded.length, updates);
@@ -190,10 +204,10 @@ class RecordCodecTest {
   }
 
   /**
-   * Random records and updates (names of one to six bytes, some not ASCII; values up to 300
-   * bytes, so some lengths take two varint bytes; updates of fields there and not there, before,
-   * between and after them): the merge gives exactly the record of the merged map, so a record
-   * updated in place reads and sizes the same as one written whole.
+   * Random records and updates (names of one to six bytes, some not ASCII; values up to 300 bytes,
+   * so some lengths take two varint bytes; updates of fields there and not there, before, between
+   * and after them): the merge gives exactly the record of the merged map, so a record updated in
+   * place reads and sizes the same as one written whole.
    */
   @Test
   void mergeGivesTheBytesOfTheMergedFieldsEncodedWhole() throws Exception {
@@ -211,7 +225,9 @@ class RecordCodecTest {
 
       int length = encoder.encodeMerged(atOffset, 3, encoded.length, updates);
 
-      assertThat(Arrays.copyOf(encoder.buffer(), length)).as("round %d", round).isEqualTo(encoded(new RecordCodec.Encoder(), merged));
+      assertThat(Arrays.copyOf(encoder.buffer(), length))
+          .as("round %d", round)
+          .isEqualTo(encoded(new RecordCodec.Encoder(), merged));
     }
   }
 
@@ -219,21 +235,30 @@ class RecordCodecTest {
   void mergeOfARecordWithNamesOutOfOrderKeepsEveryFieldOnce() throws Exception {
     // fields "b" = "2", then "a" = "1": a record this codec does not write, with a right checksum
     byte[] unordered = record(1, 'b', 1, '2', 1, 'a', 1, '1');
-    TreeMap<String, byte[]> updates = new TreeMap<>(Map.of("a", "A".getBytes(StandardCharsets.UTF_8), "c", "C".getBytes(StandardCharsets.UTF_8)));
+    TreeMap<String, byte[]> updates =
+        new TreeMap<>(
+            Map.of(
+                "a",
+                "A".getBytes(StandardCharsets.UTF_8),
+                "c",
+                "C".getBytes(StandardCharsets.UTF_8)));
 
     RecordCodec.Encoder encoder = new RecordCodec.Encoder();
     int length = encoder.encodeMerged(unordered, 0, unordered.length, updates);
 
-    assertThat(Arrays.copyOf(encoder.buffer(), length)).isEqualTo(RecordCodec.encode(values("a", "A", "b", "2", "c", "C")));
+    assertThat(Arrays.copyOf(encoder.buffer(), length))
+        .isEqualTo(RecordCodec.encode(values("a", "A", "b", "2", "c", "C")));
   }
 
   @Test
   void mergeRefusesACorruptRecord() {
     byte[] encoded = RecordCodec.encode(values("a", "1", "b", "2"));
     encoded[encoded.length - 1] ^= 0x01;
-    TreeMap<String, byte[]> updates = new TreeMap<>(Map.of("a", "A".getBytes(StandardCharsets.UTF_8)));
+    TreeMap<String, byte[]> updates =
+        new TreeMap<>(Map.of("a", "A".getBytes(StandardCharsets.UTF_8)));
 
-    assertThatThrownBy(() -> new RecordCodec.Encoder().encodeMerged(encoded, 0, encoded.length, updates))
+    assertThatThrownBy(
+            () -> new RecordCodec.Encoder().encodeMerged(encoded, 0, encoded.length, updates))
         .isInstanceOf(CorruptRecordException.class)
         .hasMessageStartingWith("corrupt record: checksum mismatch");
   }

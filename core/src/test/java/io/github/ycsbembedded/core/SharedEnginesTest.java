@@ -29,10 +29,11 @@ class SharedEnginesTest {
   @Test
   void firstAcquireOpensAndLastReleaseCloses() throws Exception {
     AtomicInteger opens = new AtomicInteger();
-    SharedEngines.Opener<FakeEngine> opener = d -> {
-      opens.incrementAndGet();
-      return new FakeEngine();
-    };
+    SharedEngines.Opener<FakeEngine> opener =
+        d -> {
+          opens.incrementAndGet();
+          return new FakeEngine();
+        };
 
     SharedEngines.Lease<FakeEngine> a = SharedEngines.acquire(dir, FakeEngine.class, opener);
     SharedEngines.Lease<FakeEngine> b = SharedEngines.acquire(dir, FakeEngine.class, opener);
@@ -56,9 +57,14 @@ class SharedEnginesTest {
 
   @Test
   void failedOpenLeavesNothingRegistered() {
-    assertThatThrownBy(() -> SharedEngines.acquire(dir, FakeEngine.class, d -> {
-          throw new IllegalStateException("lock held by another process");
-        }))
+    assertThatThrownBy(
+            () ->
+                SharedEngines.acquire(
+                    dir,
+                    FakeEngine.class,
+                    d -> {
+                      throw new IllegalStateException("lock held by another process");
+                    }))
         .isInstanceOf(DBException.class)
         .hasMessage("cannot open " + dir + ": lock held by another process");
     assertThat(SharedEngines.isOpen(dir)).isFalse();
@@ -66,9 +72,11 @@ class SharedEnginesTest {
 
   @Test
   void directoryOpenAsAnotherEngineIsRefused() throws Exception {
-    SharedEngines.Lease<FakeEngine> lease = SharedEngines.acquire(dir, FakeEngine.class, d -> new FakeEngine());
+    SharedEngines.Lease<FakeEngine> lease =
+        SharedEngines.acquire(dir, FakeEngine.class, d -> new FakeEngine());
     try {
-      assertThatThrownBy(() -> SharedEngines.acquire(dir, OtherEngine.class, d -> new OtherEngine()))
+      assertThatThrownBy(
+              () -> SharedEngines.acquire(dir, OtherEngine.class, d -> new OtherEngine()))
           .isInstanceOf(DBException.class)
           .hasMessage(dir + " is already open in this process as FakeEngine, not OtherEngine");
     } finally {
@@ -78,9 +86,14 @@ class SharedEnginesTest {
 
   @Test
   void closeErrorsOfTheLastReleaseAreReported() throws Exception {
-    SharedEngines.Lease<AutoCloseable> lease = SharedEngines.acquire(dir, AutoCloseable.class, d -> () -> {
-      throw new IllegalStateException("flush failed");
-    });
+    SharedEngines.Lease<AutoCloseable> lease =
+        SharedEngines.acquire(
+            dir,
+            AutoCloseable.class,
+            d ->
+                () -> {
+                  throw new IllegalStateException("flush failed");
+                });
     assertThatThrownBy(lease::close)
         .isInstanceOf(DBException.class)
         .hasMessage("closing " + dir + " failed: flush failed");

@@ -9,7 +9,9 @@ import org.junit.jupiter.api.Test;
 class TablePrefixTest {
   @Test
   void aPrefixIsTheNamesUtf8LengthAsAVarintThenTheName() {
-    assertThat(TablePrefix.of("usertable")).startsWith(9).endsWith("usertable".getBytes(StandardCharsets.US_ASCII))
+    assertThat(TablePrefix.of("usertable"))
+        .startsWith(9)
+        .endsWith("usertable".getBytes(StandardCharsets.US_ASCII))
         .hasSize(10);
     assertThat(TablePrefix.of("")).containsExactly(0);
     // 200 bytes: 0xC8 0x01 in LEB128; é is two UTF-8 bytes
@@ -21,7 +23,8 @@ class TablePrefixTest {
   @Test
   void noTablesKeysStartWithAnotherTablesPrefix() {
     byte[] a = TablePrefix.of("a");
-    byte[] keyOfAb = TablePrefix.join(TablePrefix.of("ab"), "1".getBytes(StandardCharsets.US_ASCII));
+    byte[] keyOfAb =
+        TablePrefix.join(TablePrefix.of("ab"), "1".getBytes(StandardCharsets.US_ASCII));
     byte[] keyOfA = TablePrefix.join(a, "b1".getBytes(StandardCharsets.US_ASCII));
     assertThat(TablePrefix.startsWith(keyOfA, a)).isTrue();
     assertThat(TablePrefix.startsWith(keyOfAb, a)).isFalse();
@@ -32,7 +35,8 @@ class TablePrefixTest {
   void theEndLiesAboveEveryKeyOfTheTableAndAtOrBelowEveryOtherKeyAfterIt() {
     byte[] prefix = TablePrefix.of("t");
     byte[] end = TablePrefix.end(prefix);
-    byte[] highest = TablePrefix.join(prefix, new byte[] {(byte) 0xF4, (byte) 0x8F, (byte) 0xBF, (byte) 0xBF});
+    byte[] highest =
+        TablePrefix.join(prefix, new byte[] {(byte) 0xF4, (byte) 0x8F, (byte) 0xBF, (byte) 0xBF});
     assertThat(Arrays.compareUnsigned(highest, end)).isNegative();
     assertThat(Arrays.compareUnsigned(prefix, end)).isNegative();
     assertThat(Arrays.compareUnsigned(end, TablePrefix.of("u"))).isNotPositive();

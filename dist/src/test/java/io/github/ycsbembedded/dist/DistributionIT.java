@@ -50,7 +50,11 @@ class DistributionIT {
     assertThat(tarball).exists();
     run(List.of("tar", "xzf", tarball.toString(), "-C", tmp.toString()), tmp);
     try (Stream<Path> unpacked = Files.list(tmp)) {
-      dist = unpacked.filter(p -> p.getFileName().toString().startsWith("ycsb-embedded-")).findFirst().orElseThrow();
+      dist =
+          unpacked
+              .filter(p -> p.getFileName().toString().startsWith("ycsb-embedded-"))
+              .findFirst()
+              .orElseThrow();
     }
 
     Path stock = YcsbProcess.root().resolve("dist/src/test/stock");
@@ -70,17 +74,27 @@ class DistributionIT {
       jar(ycsb.resolve(folder + "-binding/lib/" + folder + "-binding-0.17.0.jar"), "no classes/");
     }
     jar(ycsb.resolve("rocksdb-binding/lib/rocksdb-binding-0.17.0.jar"), "site/ycsb/db/rocksdb/");
-    Files.copy(Paths.get(System.getProperty("ycsbembedded.stockrocksdb"), "rocksdbjni-5.11.3.jar"),
+    Files.copy(
+        Paths.get(System.getProperty("ycsbembedded.stockrocksdb"), "rocksdbjni-5.11.3.jar"),
         ycsb.resolve("rocksdb-binding/lib/rocksdbjni-5.11.3.jar"));
-    jar(ycsb.resolve("cassandra-binding/lib/cassandra-binding-0.17.0.jar"), "site/ycsb/db/CassandraCQLClient");
-    Files.writeString(ycsb.resolve("bin/ycsb"), "#!/usr/bin/env python\n# stock YCSB launcher (Python 2)\n");
+    jar(
+        ycsb.resolve("cassandra-binding/lib/cassandra-binding-0.17.0.jar"),
+        "site/ycsb/db/CassandraCQLClient");
+    Files.writeString(
+        ycsb.resolve("bin/ycsb"), "#!/usr/bin/env python\n# stock YCSB launcher (Python 2)\n");
     Path sh = ycsb.resolve("bin/ycsb.sh");
     Files.copy(stock.resolve("ycsb.sh"), sh);
     Files.setPosixFilePermissions(sh, PosixFilePermissions.fromString("rwxr-xr-x"));
-    Files.setPosixFilePermissions(ycsb.resolve("bin/ycsb"), PosixFilePermissions.fromString("rwxr-xr-x"));
-    for (String w : List.of("workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf")) {
-      Files.writeString(ycsb.resolve("workloads").resolve(w), "# stock " + w + "\n"
-          + Files.readString(YcsbProcess.root().resolve("workloads").resolve(w)));
+    Files.setPosixFilePermissions(
+        ycsb.resolve("bin/ycsb"), PosixFilePermissions.fromString("rwxr-xr-x"));
+    for (String w :
+        List.of("workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf")) {
+      Files.writeString(
+          ycsb.resolve("workloads").resolve(w),
+          "# stock "
+              + w
+              + "\n"
+              + Files.readString(YcsbProcess.root().resolve("workloads").resolve(w)));
     }
     Files.writeString(ycsb.resolve("LICENSE.txt"), "stock\n");
   }
@@ -88,7 +102,8 @@ class DistributionIT {
   /** The binding folders of the 0.17.0 release: each name up to its '-', with stock's aliases. */
   private static Set<String> stockFolders() throws IOException {
     Set<String> folders = new TreeSet<>();
-    for (String line : Files.readAllLines(YcsbProcess.root().resolve("dist/src/test/stock/bindings.properties"))) {
+    for (String line :
+        Files.readAllLines(YcsbProcess.root().resolve("dist/src/test/stock/bindings.properties"))) {
       if (!line.startsWith("#") && line.contains(":") && !line.startsWith("basic")) {
         folders.add(stockFolder(line.substring(0, line.indexOf(':'))));
       }
@@ -98,13 +113,15 @@ class DistributionIT {
 
   private static String stockFolder(String name) {
     String folder = name.split("-")[0];
-    return Map.of("accumulo", "accumulo1.6", "cassandra2", "cassandra", "arangodb3", "arangodb").getOrDefault(folder, folder);
+    return Map.of("accumulo", "accumulo1.6", "cassandra2", "cassandra", "arangodb3", "arangodb")
+        .getOrDefault(folder, folder);
   }
 
   /** A jar of the test classes under {@code prefix} (the stand-ins of stock bindings). */
   private static void jar(Path jar, String prefix) throws IOException {
     Path classes = Paths.get(System.getProperty("ycsbembedded.testclasses"));
-    try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file);
+    try (OutputStream file = Files.newOutputStream(jar);
+        JarOutputStream out = new JarOutputStream(file);
         Stream<Path> all = Files.walk(classes)) {
       for (Path c : (Iterable<Path>) all.filter(Files::isRegularFile)::iterator) {
         String name = classes.relativize(c).toString();
@@ -127,7 +144,9 @@ class DistributionIT {
     return run(full, home);
   }
 
-  /** Every file, folder and link of a tree (but {@code except}) with its content's digest and mode. */
+  /**
+   * Every file, folder and link of a tree (but {@code except}) with its content's digest and mode.
+   */
   private static Map<String, String> checksums(Path root, String except) throws Exception {
     Map<String, String> sums = new TreeMap<>();
     try (Stream<Path> all = Files.walk(root)) {
@@ -136,14 +155,20 @@ class DistributionIT {
         if (name.equals(except) || name.startsWith(except + "/")) {
           continue;
         }
-        String mode = PosixFilePermissions.toString(Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS));
+        String mode =
+            PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS));
         if (Files.isSymbolicLink(p)) {
           sums.put(name, "link " + Files.readSymbolicLink(p));
         } else if (Files.isDirectory(p)) {
           sums.put(name, "dir " + mode);
         } else {
-          sums.put(name, HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p)))
-              + " " + mode);
+          sums.put(
+              name,
+              HexFormat.of()
+                      .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p)))
+                  + " "
+                  + mode);
         }
       }
     }
@@ -154,14 +179,27 @@ class DistributionIT {
   void installIntoNamesOurRocksDbApartAndRunsEachNameThroughBothLaunchers() throws Exception {
     YcsbProcess first = in(dist, "bin/install-into", ycsb.toString());
     assertThat(first.exitCode()).as(first.toString()).isZero();
-    assertThat(first.stdout()).contains("changed in " + ycsb, "+ lmdb-binding", "+ rocksdb_embedded-binding",
-        "bin/bindings.properties: + lmdb:io.github.ycsbembedded.lmdb.LmdbClient",
-        "bin/bindings.properties: + rocksdb_embedded:" + OUR_ROCKSDB, "- lib/HdrHistogram-2.1.4.jar",
-        "~ bin/ycsb", "+ bin/setenv.sh", "+ workloads/workloadz", "undo: bin/install-into --undo " + ycsb)
-        .containsPattern("rocksdb_embedded +" + Pattern.quote(OUR_ROCKSDB) + " from rocksdb_embedded-binding/ \\('rocksdb' stays "
-            + Pattern.quote(STOCK_ROCKSDB) + "\\)");
+    assertThat(first.stdout())
+        .contains(
+            "changed in " + ycsb,
+            "+ lmdb-binding",
+            "+ rocksdb_embedded-binding",
+            "bin/bindings.properties: + lmdb:io.github.ycsbembedded.lmdb.LmdbClient",
+            "bin/bindings.properties: + rocksdb_embedded:" + OUR_ROCKSDB,
+            "- lib/HdrHistogram-2.1.4.jar",
+            "~ bin/ycsb",
+            "+ bin/setenv.sh",
+            "+ workloads/workloadz",
+            "undo: bin/install-into --undo " + ycsb)
+        .containsPattern(
+            "rocksdb_embedded +"
+                + Pattern.quote(OUR_ROCKSDB)
+                + " from rocksdb_embedded-binding/ \\('rocksdb' stays "
+                + Pattern.quote(STOCK_ROCKSDB)
+                + "\\)");
     String bindings = Files.readString(ycsb.resolve("bin/bindings.properties"));
-    assertThat(bindings).contains("rocksdb:" + STOCK_ROCKSDB + "\n", "rocksdb_embedded:" + OUR_ROCKSDB + "\n")
+    assertThat(bindings)
+        .contains("rocksdb:" + STOCK_ROCKSDB + "\n", "rocksdb_embedded:" + OUR_ROCKSDB + "\n")
         .doesNotContain("rocksdb:" + OUR_ROCKSDB);
     Map<String, String> installed = checksums(ycsb, "data");
 
@@ -174,26 +212,63 @@ class DistributionIT {
 
     for (String launcher : List.of("bin/ycsb.sh", "bin/ycsb")) {
       Path ours = tmp.resolve("data-ours-" + launcher.replace('/', '-'));
-      YcsbProcess load = in(ycsb, launcher, "load", "rocksdb_embedded", "-P", "workloads/workloada",
-          "-p", "recordcount=500", "-p", "rocksdb.dir=" + ours);
+      YcsbProcess load =
+          in(
+              ycsb,
+              launcher,
+              "load",
+              "rocksdb_embedded",
+              "-P",
+              "workloads/workloada",
+              "-p",
+              "recordcount=500",
+              "-p",
+              "rocksdb.dir=" + ours);
       assertThat(load.exitCode()).as(load.toString()).isZero();
-      assertThat(load.stdout()).as(launcher).contains("rocksdb: " + OUR_ROCKSDB + " on RocksDB 11.");
+      assertThat(load.stdout())
+          .as(launcher)
+          .contains("rocksdb: " + OUR_ROCKSDB + " on RocksDB 11.");
       assertThat(load.count("INSERT", "Return=OK")).isEqualTo(500);
-      assertThat(ours.resolve("CF_NAMES")).as("stock's file, which ours does not write").doesNotExist();
+      assertThat(ours.resolve("CF_NAMES"))
+          .as("stock's file, which ours does not write")
+          .doesNotExist();
       assertThat(Files.readString(ours.resolve("LOG"))).contains("RocksDB version: 11.");
 
       Path theirs = tmp.resolve("data-stock-" + launcher.replace('/', '-'));
-      YcsbProcess stock = in(ycsb, launcher, "load", "rocksdb", "-P", "workloads/workloada",
-          "-p", "recordcount=500", "-p", "rocksdb.dir=" + theirs);
+      YcsbProcess stock =
+          in(
+              ycsb,
+              launcher,
+              "load",
+              "rocksdb",
+              "-P",
+              "workloads/workloada",
+              "-p",
+              "recordcount=500",
+              "-p",
+              "rocksdb.dir=" + theirs);
       assertThat(stock.exitCode()).as(stock.toString()).isZero();
-      assertThat(stock.stderr()).as(launcher).contains("stand-in " + STOCK_ROCKSDB + " on rocksdbjni-5.11.3.jar");
+      assertThat(stock.stderr())
+          .as(launcher)
+          .contains("stand-in " + STOCK_ROCKSDB + " on rocksdbjni-5.11.3.jar");
       assertThat(theirs.resolve("CF_NAMES")).exists();
       assertThat(Files.readString(theirs.resolve("LOG"))).contains("RocksDB version: 5.11.3");
 
-      YcsbProcess cassandra = in(ycsb, launcher, "run", "cassandra-cql", "-P", "workloads/workloada",
-          "-p", "recordcount=10", "-p", "operationcount=10");
+      YcsbProcess cassandra =
+          in(
+              ycsb,
+              launcher,
+              "run",
+              "cassandra-cql",
+              "-P",
+              "workloads/workloada",
+              "-p",
+              "recordcount=10",
+              "-p",
+              "operationcount=10");
       assertThat(cassandra.exitCode()).as(cassandra.toString()).isZero();
-      assertThat(cassandra.stderr()).as(launcher + ": a hyphenated name runs from the folder before its '-'")
+      assertThat(cassandra.stderr())
+          .as(launcher + ": a hyphenated name runs from the folder before its '-'")
           .contains("stand-in site.ycsb.db.CassandraCQLClient");
     }
 
@@ -202,10 +277,26 @@ class DistributionIT {
 
     // HdrHistogram file output works with 2.1.12 (2.1.4 crashes on Java 11+); YCSB wants the folder
     Files.createDirectories(tmp.resolve("hdr"));
-    YcsbProcess hdr = in(ycsb, "bin/ycsb", "run", "lmdb", "-P", "workloads/workloadc",
-        "-p", "recordcount=3000", "-p", "operationcount=500", "-p", "lmdb.dir=" + tmp.resolve("lmdb"),
-        "-p", "measurementtype=hdrhistogram", "-p", "hdrhistogram.fileoutput=true",
-        "-p", "hdrhistogram.output.path=" + tmp.resolve("hdr") + "/");
+    YcsbProcess hdr =
+        in(
+            ycsb,
+            "bin/ycsb",
+            "run",
+            "lmdb",
+            "-P",
+            "workloads/workloadc",
+            "-p",
+            "recordcount=3000",
+            "-p",
+            "operationcount=500",
+            "-p",
+            "lmdb.dir=" + tmp.resolve("lmdb"),
+            "-p",
+            "measurementtype=hdrhistogram",
+            "-p",
+            "hdrhistogram.fileoutput=true",
+            "-p",
+            "hdrhistogram.output.path=" + tmp.resolve("hdr") + "/");
     assertThat(hdr.exitCode()).as(hdr.toString()).isZero();
     assertThat(hdr.count("READ", "Return=OK")).isEqualTo(500);
     assertThat(hdr.stderr()).doesNotContain("DatatypeConverter");
@@ -217,7 +308,9 @@ class DistributionIT {
     // name-1.2.3[-classifier].jar
     Pattern versioned = Pattern.compile("(.+?)-(\\d+(?:\\.\\d+)*)(?:-[A-Za-z][\\w.\\-]*)?\\.jar");
     try (Stream<Path> folders = Files.list(ycsb)) {
-      for (Path folder : (Iterable<Path>) folders.filter(p -> p.getFileName().toString().endsWith("-binding"))::iterator) {
+      for (Path folder :
+          (Iterable<Path>)
+              folders.filter(p -> p.getFileName().toString().endsWith("-binding"))::iterator) {
         Map<String, Set<String>> versions = new TreeMap<>();
         for (Path lib : List.of(ycsb.resolve("lib"), folder.resolve("lib"))) {
           try (Stream<Path> jars = Files.list(lib)) {
@@ -229,19 +322,45 @@ class DistributionIT {
             }
           }
         }
-        versions.forEach((library, found) -> assertThat(found).as(folder.getFileName() + ": " + library).hasSize(1));
+        versions.forEach(
+            (library, found) ->
+                assertThat(found).as(folder.getFileName() + ": " + library).hasSize(1));
       }
     }
   }
 
   /** Through a launcher of the YCSB install: load with workloada, then 20 batches of workloadz. */
-  private void loadThenRunWorkloadZ(String launcher, String binding, String prefix) throws Exception {
+  private void loadThenRunWorkloadZ(String launcher, String binding, String prefix)
+      throws Exception {
     String dir = prefix + ".dir=" + tmp.resolve(binding);
-    YcsbProcess load = in(ycsb, launcher, "load", binding, "-P", "workloads/workloada", "-p", "recordcount=3000", "-p", dir);
+    YcsbProcess load =
+        in(
+            ycsb,
+            launcher,
+            "load",
+            binding,
+            "-P",
+            "workloads/workloada",
+            "-p",
+            "recordcount=3000",
+            "-p",
+            dir);
     assertThat(load.exitCode()).as(load.toString()).isZero();
     assertThat(load.count("INSERT", "Return=OK")).as(launcher + " " + binding).isEqualTo(3000);
-    YcsbProcess z = in(ycsb, launcher, "run", binding, "-P", "workloads/workloadz",
-        "-p", "recordcount=3000", "-p", "operationcount=20", "-p", dir);
+    YcsbProcess z =
+        in(
+            ycsb,
+            launcher,
+            "run",
+            binding,
+            "-P",
+            "workloads/workloadz",
+            "-p",
+            "recordcount=3000",
+            "-p",
+            "operationcount=20",
+            "-p",
+            dir);
     assertThat(z.exitCode()).as(z.toString()).isZero();
     assertThat(z.count("BATCH_READ", "Return=OK")).as(launcher + " " + binding).isEqualTo(20);
     assertThat(z.count("BATCH_READ_KEYS", "KeysFound")).isEqualTo(20 * 256);
@@ -261,7 +380,8 @@ class DistributionIT {
     Files.setPosixFilePermissions(fakeJava, PosixFilePermissions.fromString("rwxr-xr-x"));
 
     int checked = 0;
-    for (String line : Files.readAllLines(YcsbProcess.root().resolve("dist/src/test/stock/bindings.properties"))) {
+    for (String line :
+        Files.readAllLines(YcsbProcess.root().resolve("dist/src/test/stock/bindings.properties"))) {
       if (line.startsWith("#") || !line.contains(":")) {
         continue;
       }
@@ -275,12 +395,24 @@ class DistributionIT {
     assertThat(checked).as("binding lines of 0.17.0").isEqualTo(55);
   }
 
-  /** The -db class and the binding folders on the classpath a launcher gives java for {@code name}. */
+  /**
+   * The -db class and the binding folders on the classpath a launcher gives java for {@code name}.
+   */
   private List<String> resolved(String launcher, String name) throws Exception {
-    YcsbProcess result = run(List.of("env", "JAVA_HOME=" + tmp.resolve("fake-jdk"), ycsb.resolve(launcher).toString(),
-        "load", name, "-p", "x=1"), ycsb);
+    YcsbProcess result =
+        run(
+            List.of(
+                "env",
+                "JAVA_HOME=" + tmp.resolve("fake-jdk"),
+                ycsb.resolve(launcher).toString(),
+                "load",
+                name,
+                "-p",
+                "x=1"),
+            ycsb);
     assertThat(result.exitCode()).as(launcher + " " + name + ": " + result).isZero();
-    List<String> args = result.stdout().lines().filter(l -> l.startsWith("ARG ")).map(l -> l.substring(4)).toList();
+    List<String> args =
+        result.stdout().lines().filter(l -> l.startsWith("ARG ")).map(l -> l.substring(4)).toList();
     int db = args.indexOf("-db");
     int cp = args.indexOf("-classpath") >= 0 ? args.indexOf("-classpath") : args.indexOf("-cp");
     assertThat(db).as(launcher + " " + name + ": " + args).isNotNegative();
@@ -297,16 +429,32 @@ class DistributionIT {
     Map<String, String> before = checksums(ycsb, "data");
     YcsbProcess install = in(dist, "bin/install-into", ycsb.toString());
     assertThat(install.exitCode()).as(install.toString()).isZero();
-    YcsbProcess load = in(ycsb, "bin/ycsb", "load", "lmdb", "-P", "workloads/workloada", "-p", "recordcount=100",
-        "-p", "lmdb.dir=" + ycsb.resolve("data/lmdb"));
+    YcsbProcess load =
+        in(
+            ycsb,
+            "bin/ycsb",
+            "load",
+            "lmdb",
+            "-P",
+            "workloads/workloada",
+            "-p",
+            "recordcount=100",
+            "-p",
+            "lmdb.dir=" + ycsb.resolve("data/lmdb"));
     assertThat(load.exitCode()).as(load.toString()).isZero();
     assertThat(checksums(ycsb, "data")).isNotEqualTo(before);
 
     YcsbProcess undo = in(dist, "bin/install-into", "--undo", ycsb.toString());
     assertThat(undo.exitCode()).as(undo.toString()).isZero();
-    assertThat(undo.stdout()).contains("is back as it was before ycsb-embedded", "- lmdb-binding",
-        "- rocksdb_embedded-binding", "= bin/bindings.properties", "= bin/ycsb", "= lib/HdrHistogram-2.1.4.jar",
-        "- bin/setenv.sh");
+    assertThat(undo.stdout())
+        .contains(
+            "is back as it was before ycsb-embedded",
+            "- lmdb-binding",
+            "- rocksdb_embedded-binding",
+            "= bin/bindings.properties",
+            "= bin/ycsb",
+            "= lib/HdrHistogram-2.1.4.jar",
+            "- bin/setenv.sh");
     assertThat(checksums(ycsb, "data")).as("everything but the data directory").isEqualTo(before);
     assertThat(ycsb.resolve("data/lmdb")).as("the user's data stays").isDirectory();
 
@@ -321,7 +469,9 @@ class DistributionIT {
     Path empty = Files.createDirectories(tmp.resolve("not-ycsb"));
     YcsbProcess result = in(dist, "bin/install-into", empty.toString());
     assertThat(result.exitCode()).isNotZero();
-    assertThat(result.stderr().strip()).isEqualTo("install-into: " + empty + " is not a YCSB install: it has no bin/bindings.properties");
+    assertThat(result.stderr().strip())
+        .isEqualTo(
+            "install-into: " + empty + " is not a YCSB install: it has no bin/bindings.properties");
     try (Stream<Path> files = Files.list(empty)) {
       assertThat(files).as("nothing written").isEmpty();
     }
@@ -330,7 +480,9 @@ class DistributionIT {
     Map<String, String> before = checksums(ycsb, "data");
     YcsbProcess older = in(dist, "bin/install-into", ycsb.toString());
     assertThat(older.exitCode()).isNotZero();
-    assertThat(older.stderr().strip()).isEqualTo("install-into: " + ycsb + " is YCSB 0.16.0; install-into adds to YCSB 0.17.x only");
+    assertThat(older.stderr().strip())
+        .isEqualTo(
+            "install-into: " + ycsb + " is YCSB 0.16.0; install-into adds to YCSB 0.17.x only");
     assertThat(checksums(ycsb, "data")).as("nothing written").isEqualTo(before);
   }
 
@@ -338,14 +490,20 @@ class DistributionIT {
   void installIntoHelpPrintsUsageAndExitsZero() throws Exception {
     YcsbProcess help = in(dist, "bin/install-into", "--help");
     assertThat(help.exitCode()).isZero();
-    assertThat(help.stdout()).startsWith("Usage: bin/install-into <ycsb-home>").contains("--undo", "rocksdb_embedded");
+    assertThat(help.stdout())
+        .startsWith("Usage: bin/install-into <ycsb-home>")
+        .contains("--undo", "rocksdb_embedded");
     assertThat(help.stderr()).isEmpty();
   }
 
-  /** WiredTiger from stock bin/ycsb.sh once bin/setup has run in the install (where WiredTiger is available). */
+  /**
+   * WiredTiger from stock bin/ycsb.sh once bin/setup has run in the install (where WiredTiger is
+   * available).
+   */
   @Test
   void wiredTigerRunsFromStockYcsbShAfterSetup() throws Exception {
-    org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(YcsbProcess.root().resolve(".deps/wiredtiger/ready")),
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.exists(YcsbProcess.root().resolve(".deps/wiredtiger/ready")),
         "WiredTiger is not installed here");
     assertThat(dist.resolve("wiredtiger-binding/lib")).isDirectory();
     assertThat(Files.readString(dist.resolve("bin/bindings.properties"))).contains("wiredtiger:");
@@ -354,21 +512,45 @@ class DistributionIT {
     YcsbProcess setup = in(ycsb, "bin/setup");
     assertThat(setup.exitCode()).as(setup.toString()).isZero();
 
-    YcsbProcess load = in(ycsb, "bin/ycsb.sh", "load", "wiredtiger", "-P", "workloads/workloada",
-        "-p", "recordcount=500", "-p", "wiredtiger.dir=" + tmp.resolve("wt"));
+    YcsbProcess load =
+        in(
+            ycsb,
+            "bin/ycsb.sh",
+            "load",
+            "wiredtiger",
+            "-P",
+            "workloads/workloada",
+            "-p",
+            "recordcount=500",
+            "-p",
+            "wiredtiger.dir=" + tmp.resolve("wt"));
     assertThat(load.exitCode()).as(load.toString()).isZero();
-    assertThat(load.stdout()).contains("wiredtiger: io.github.ycsbembedded.wiredtiger.WiredTigerClient on WiredTiger 3.2.1");
+    assertThat(load.stdout())
+        .contains(
+            "wiredtiger: io.github.ycsbembedded.wiredtiger.WiredTigerClient on WiredTiger 3.2.1");
     assertThat(load.count("INSERT", "Return=OK")).isEqualTo(500);
   }
 
   @Test
   void unpackedDistributionRunsAnExperiment() throws Exception {
-    YcsbProcess result = in(dist, "bin/experiment", "hyperdex", "--scale", "tiny", "--engines", "lmdb,rocksdb",
-        "--out", tmp.resolve("results").toString(), "--dir", tmp.resolve("data").toString());
+    YcsbProcess result =
+        in(
+            dist,
+            "bin/experiment",
+            "hyperdex",
+            "--scale",
+            "tiny",
+            "--engines",
+            "lmdb,rocksdb",
+            "--out",
+            tmp.resolve("results").toString(),
+            "--dir",
+            tmp.resolve("data").toString());
     assertThat(result.exitCode()).as(result.toString()).isZero();
     assertThat(result.stdout()).contains("$ bin/ycsb load lmdb", "report: ");
     try (Stream<Path> reports = Files.walk(tmp.resolve("results"))) {
-      assertThat(reports.map(p -> p.getFileName().toString())).contains("report.md", "results.json", "speed.png");
+      assertThat(reports.map(p -> p.getFileName().toString()))
+          .contains("report.md", "results.json", "speed.png");
     }
   }
 
@@ -379,8 +561,18 @@ class DistributionIT {
       bindings.add("wiredtiger");
     }
     for (String binding : bindings) {
-      YcsbProcess load = in(dist, "bin/ycsb", "load", binding, "-P", "workloads/workloada",
-          "-p", "recordcount=1000", "-p", binding + ".dir=" + tmp.resolve(binding));
+      YcsbProcess load =
+          in(
+              dist,
+              "bin/ycsb",
+              "load",
+              binding,
+              "-P",
+              "workloads/workloada",
+              "-p",
+              "recordcount=1000",
+              "-p",
+              binding + ".dir=" + tmp.resolve(binding));
       assertThat(load.exitCode()).as(load.toString()).isZero();
       assertThat(load.count("INSERT", "Return=OK")).as(binding).isEqualTo(1000);
     }

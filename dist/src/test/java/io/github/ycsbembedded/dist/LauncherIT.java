@@ -44,12 +44,21 @@ class LauncherIT {
 
   @Test
   void badSizePropertyExitsNonZeroWithOneLineNamingIt() throws Exception {
-    YcsbProcess result = ycsb("load", "lmdb", "-P", "workloads/workloada",
-        "-p", "lmdb.dir=" + dataDir, "-p", "lmdb.mapsize=12x");
+    YcsbProcess result =
+        ycsb(
+            "load",
+            "lmdb",
+            "-P",
+            "workloads/workloada",
+            "-p",
+            "lmdb.dir=" + dataDir,
+            "-p",
+            "lmdb.mapsize=12x");
 
     assertThat(result.exitCode()).isNotZero();
-    assertThat(result.stderr().strip()).isEqualTo(
-        "ycsb: lmdb.mapsize: '12x' is not a size; use a number with an optional k, m, g or t suffix");
+    assertThat(result.stderr().strip())
+        .isEqualTo(
+            "ycsb: lmdb.mapsize: '12x' is not a size; use a number with an optional k, m, g or t suffix");
     assertThat(result.stdout()).doesNotContain("[INSERT]");
   }
 
@@ -72,13 +81,36 @@ class LauncherIT {
   /** The quick start's LMDB load and run, smaller: every operation returns OK. */
   @Test
   void loadThenRunWithTwoThreadsIsAllOk() throws Exception {
-    YcsbProcess load = ycsb("load", "lmdb", "-P", "workloads/workloada",
-        "-p", "recordcount=5000", "-p", "lmdb.dir=" + dataDir, "-p", "lmdb.mapsize=1m", "-s");
+    YcsbProcess load =
+        ycsb(
+            "load",
+            "lmdb",
+            "-P",
+            "workloads/workloada",
+            "-p",
+            "recordcount=5000",
+            "-p",
+            "lmdb.dir=" + dataDir,
+            "-p",
+            "lmdb.mapsize=1m",
+            "-s");
     assertThat(load.exitCode()).as(load.toString()).isZero();
     assertThat(load.count("INSERT", "Return=OK")).as(load.toString()).isEqualTo(5000);
 
-    YcsbProcess run = ycsb("run", "lmdb", "-P", "workloads/workloada", "-p", "recordcount=5000",
-        "-p", "operationcount=5000", "-p", "lmdb.dir=" + dataDir, "-threads", "2");
+    YcsbProcess run =
+        ycsb(
+            "run",
+            "lmdb",
+            "-P",
+            "workloads/workloada",
+            "-p",
+            "recordcount=5000",
+            "-p",
+            "operationcount=5000",
+            "-p",
+            "lmdb.dir=" + dataDir,
+            "-threads",
+            "2");
     assertThat(run.exitCode()).as(run.toString()).isZero();
     assertThat(run.count("READ", "Return=OK") + run.count("UPDATE", "Return=OK")).isEqualTo(5000);
     assertThat(run.returnLines()).allMatch(line -> line.contains("Return=OK"));
@@ -86,20 +118,38 @@ class LauncherIT {
 
   @Test
   void basicBindingRunsFromTheSharedClasspath() throws Exception {
-    YcsbProcess run = ycsb("run", "basic", "-P", "workloads/workloadc",
-        "-p", "operationcount=100", "-p", "basicdb.verbose=false");
+    YcsbProcess run =
+        ycsb(
+            "run",
+            "basic",
+            "-P",
+            "workloads/workloadc",
+            "-p",
+            "operationcount=100",
+            "-p",
+            "basicdb.verbose=false");
     assertThat(run.exitCode()).as(run.toString()).isZero();
     assertThat(run.count("READ", "Return=OK")).isEqualTo(100);
   }
 
   @Test
   void aWorkloadThatCannotStartIsOneLineAndExitOne() throws Exception {
-    YcsbProcess result = ycsb("run", "lmdb", "-P", "workloads/workloadz", "-p", "batchsize=0",
-        "-p", "lmdb.dir=" + dataDir);
+    YcsbProcess result =
+        ycsb(
+            "run",
+            "lmdb",
+            "-P",
+            "workloads/workloadz",
+            "-p",
+            "batchsize=0",
+            "-p",
+            "lmdb.dir=" + dataDir);
 
     assertThat(result.exitCode()).isEqualTo(1);
-    assertThat(result.stderr().strip()).isEqualTo("ycsb: workload io.github.ycsbembedded.workloads.BatchedReadWorkload:"
-        + " batchsize: '0' is not an integer from 1 to 1048576");
+    assertThat(result.stderr().strip())
+        .isEqualTo(
+            "ycsb: workload io.github.ycsbembedded.workloads.BatchedReadWorkload:"
+                + " batchsize: '0' is not an integer from 1 to 1048576");
   }
 
   @Test
@@ -107,7 +157,8 @@ class LauncherIT {
     YcsbProcess result = ycsb("shell", "lmdb");
 
     assertThat(result.exitCode()).isEqualTo(1);
-    assertThat(result.stderr().strip()).isEqualTo("ycsb: lmdb.dir is required (set it with -p lmdb.dir=...)");
+    assertThat(result.stderr().strip())
+        .isEqualTo("ycsb: lmdb.dir is required (set it with -p lmdb.dir=...)");
   }
 
   /**
@@ -116,52 +167,110 @@ class LauncherIT {
    */
   @Test
   void theJvmGetsA32MiBYoungGenerationUnlessTheOptionsSizeItOrTheHeapIsSmall() throws Exception {
-    assertThat(youngGeneration("", "")).isEqualTo("33554432 {command line}, 33554432 {command line}");
-    assertThat(youngGeneration("", "-Xmx128m")).isEqualTo("33554432 {command line}, 33554432 {command line}");
-    assertThat(youngGeneration("-Xmn64m", "")).isEqualTo("67108864 {command line}, 67108864 {command line}");
-    assertThat(youngGeneration("", "-Xmn48m")).isEqualTo("50331648 {command line}, 50331648 {command line}");
+    assertThat(youngGeneration("", ""))
+        .isEqualTo("33554432 {command line}, 33554432 {command line}");
+    assertThat(youngGeneration("", "-Xmx128m"))
+        .isEqualTo("33554432 {command line}, 33554432 {command line}");
+    assertThat(youngGeneration("-Xmn64m", ""))
+        .isEqualTo("67108864 {command line}, 67108864 {command line}");
+    assertThat(youngGeneration("", "-Xmn48m"))
+        .isEqualTo("50331648 {command line}, 50331648 {command line}");
     assertThat(youngGeneration("-XX:NewRatio=3", "")).doesNotContain("command line");
     assertThat(youngGeneration("", "-Xmx64m")).doesNotContain("command line");
   }
 
-  /** NewSize and MaxNewSize as the JVM started by bin/ycsb with these options prints them, with their origin. */
+  /**
+   * NewSize and MaxNewSize as the JVM started by bin/ycsb with these options prints them, with
+   * their origin.
+   */
   private static String youngGeneration(String javaOpts, String jvmArgs) throws Exception {
-    List<String> command = new ArrayList<>(List.of("env", "JAVA_OPTS=" + javaOpts,
-        YcsbProcess.root().resolve("bin/ycsb").toString(), "run", "basic", "-P", "workloads/workloadc",
-        "-p", "recordcount=10", "-p", "operationcount=10", "-p", "basicdb.verbose=false",
-        "-jvm-args", (jvmArgs + " -XX:+PrintFlagsFinal").strip()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                "env",
+                "JAVA_OPTS=" + javaOpts,
+                YcsbProcess.root().resolve("bin/ycsb").toString(),
+                "run",
+                "basic",
+                "-P",
+                "workloads/workloadc",
+                "-p",
+                "recordcount=10",
+                "-p",
+                "operationcount=10",
+                "-p",
+                "basicdb.verbose=false",
+                "-jvm-args",
+                (jvmArgs + " -XX:+PrintFlagsFinal").strip()));
     YcsbProcess run = YcsbProcess.run(command, YcsbProcess.root());
     assertThat(run.exitCode()).as(run.toString()).isZero();
     List<String> sizes = new ArrayList<>();
     for (String flag : List.of("NewSize", "MaxNewSize")) {
-      Matcher m = Pattern.compile("^\\s*size_t\\s+" + flag + "\\s+=\\s+(\\d+)\\s+\\{product\\}\\s+(\\{[^}]*\\})",
-          Pattern.MULTILINE).matcher(run.stdout());
+      Matcher m =
+          Pattern.compile(
+                  "^\\s*size_t\\s+" + flag + "\\s+=\\s+(\\d+)\\s+\\{product\\}\\s+(\\{[^}]*\\})",
+                  Pattern.MULTILINE)
+              .matcher(run.stdout());
       assertThat(m.find()).as(flag + " in " + run).isTrue();
       sizes.add(m.group(1) + " " + m.group(2));
     }
     return String.join(", ", sizes);
   }
 
-  /** Another engine's directory is told by the engine's own file names when no binding marked it. */
+  /**
+   * Another engine's directory is told by the engine's own file names when no binding marked it.
+   */
   @Test
   void lmdbRefusesADirectoryRocksDbWrote() throws Exception {
-    YcsbProcess load = ycsb("load", "rocksdb", "-P", "workloads/workloada", "-p", "recordcount=100",
-        "-p", "rocksdb.dir=" + dataDir);
+    YcsbProcess load =
+        ycsb(
+            "load",
+            "rocksdb",
+            "-P",
+            "workloads/workloada",
+            "-p",
+            "recordcount=100",
+            "-p",
+            "rocksdb.dir=" + dataDir);
     assertThat(load.exitCode()).as(load.toString()).isZero();
     java.nio.file.Files.delete(dataDir.resolve("ycsb-embedded.binding"));
 
-    YcsbProcess run = ycsb("run", "lmdb", "-P", "workloads/workloadc", "-p", "recordcount=100",
-        "-p", "lmdb.dir=" + dataDir);
+    YcsbProcess run =
+        ycsb(
+            "run",
+            "lmdb",
+            "-P",
+            "workloads/workloadc",
+            "-p",
+            "recordcount=100",
+            "-p",
+            "lmdb.dir=" + dataDir);
     assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.stderr().strip()).isEqualTo("ycsb: lmdb: " + dataDir.toRealPath() + " holds a rocksdb database;"
-        + " use an empty directory or one lmdb wrote");
+    assertThat(run.stderr().strip())
+        .isEqualTo(
+            "ycsb: lmdb: "
+                + dataDir.toRealPath()
+                + " holds a rocksdb database;"
+                + " use an empty directory or one lmdb wrote");
   }
 
   /** Keys of 604 bytes, which LMDB cannot store: every insert is BAD_REQUEST, and the run fails. */
   @Test
   void aLoadWhoseEveryInsertFailsExitsOneWithTheCounts() throws Exception {
-    YcsbProcess result = ycsb("load", "lmdb", "-P", "workloads/workloada", "-p", "recordcount=50",
-        "-p", "lmdb.dir=" + dataDir, "-p", "insertorder=ordered", "-p", "zeropadding=600");
+    YcsbProcess result =
+        ycsb(
+            "load",
+            "lmdb",
+            "-P",
+            "workloads/workloada",
+            "-p",
+            "recordcount=50",
+            "-p",
+            "lmdb.dir=" + dataDir,
+            "-p",
+            "insertorder=ordered",
+            "-p",
+            "zeropadding=600");
 
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.stdout()).contains("[INSERT], Return=BAD_REQUEST, 1");

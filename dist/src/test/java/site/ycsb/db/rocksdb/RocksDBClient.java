@@ -19,9 +19,9 @@ import site.ycsb.Status;
 
 /**
  * Test stand-in for YCSB 0.17.0's own RocksDB binding, under its class name, for the drop-in tests'
- * stock {@code rocksdb-binding/} (beside rocksdbjni 5.11.3): it says which class runs and from which
- * rocksdbjni jar, opens a RocksDB directory and writes the {@code CF_NAMES} file stock's client keeps
- * there, and stores inserts. One client thread.
+ * stock {@code rocksdb-binding/} (beside rocksdbjni 5.11.3): it says which class runs and from
+ * which rocksdbjni jar, opens a RocksDB directory and writes the {@code CF_NAMES} file stock's
+ * client keeps there, and stores inserts. One client thread.
  */
 public class RocksDBClient extends DB {
   private RocksDB db;
@@ -32,7 +32,9 @@ public class RocksDBClient extends DB {
     if (dir == null) {
       throw new DBException("rocksdb.dir is required");
     }
-    String jar = new File(RocksDB.class.getProtectionDomain().getCodeSource().getLocation().getPath()).getName();
+    String jar =
+        new File(RocksDB.class.getProtectionDomain().getCodeSource().getLocation().getPath())
+            .getName();
     System.err.println("stand-in " + getClass().getName() + " on " + jar);
     try {
       Files.createDirectories(Paths.get(dir));
@@ -56,7 +58,8 @@ public class RocksDBClient extends DB {
     StringBuilder value = new StringBuilder();
     values.forEach((field, v) -> value.append(field).append('=').append(v.toString()).append(';'));
     try {
-      db.put(key.getBytes(StandardCharsets.UTF_8), value.toString().getBytes(StandardCharsets.UTF_8));
+      db.put(
+          key.getBytes(StandardCharsets.UTF_8), value.toString().getBytes(StandardCharsets.UTF_8));
       return Status.OK;
     } catch (RocksDBException e) {
       return Status.ERROR;
@@ -64,7 +67,8 @@ public class RocksDBClient extends DB {
   }
 
   @Override
-  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+  public Status read(
+      String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
       return db.get(key.getBytes(StandardCharsets.UTF_8)) == null ? Status.NOT_FOUND : Status.OK;
     } catch (RocksDBException e) {
@@ -73,7 +77,11 @@ public class RocksDBClient extends DB {
   }
 
   @Override
-  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+  public Status scan(
+      String table,
+      String startkey,
+      int recordcount,
+      Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
     return Status.NOT_IMPLEMENTED;
   }

@@ -27,22 +27,31 @@ import java.util.regex.Pattern;
  *
  * <p>Values may use variables: {@code ${recordcount}}, {@code ${operationcount}} and any other
  * {@code scale.<name>.<variable>}, plus {@code ${datasize}} (bytes of data), {@code ${cache}}
- * (datasize × cache.fraction, at least 1 MiB), {@code ${mapsize}} (2 × datasize + 64 MiB),
- * {@code ${memory}} (the regime's memory for the engines' caches and page cache) and
- * {@code ${threads}}; a variable may be divided or multiplied by a number: {@code ${memory/4}}.
+ * (datasize × cache.fraction, at least 1 MiB), {@code ${mapsize}} (2 × datasize + 64 MiB), {@code
+ * ${memory}} (the regime's memory for the engines' caches and page cache) and {@code ${threads}}; a
+ * variable may be divided or multiplied by a number: {@code ${memory/4}}.
  */
 public final class Experiment {
   private static final Pattern VARIABLE = Pattern.compile("\\$\\{([a-z_.]+)(?:([*/])([0-9.]+))?}");
 
   /**
    * One phase: a YCSB load or run of a workload file, on the engine's data set {@code dataset} (a
-   * subfolder; empty for the engine's folder itself), with its own thread count when
-   * {@code threads} is not null. {@code accepted} are answers besides OK that are not failures, as
-   * {@code OPERATION:STATUS}. A run phase is bound by the scale's duration unless
-   * {@code countBound} (its operations shape the data later phases read, e.g. new likes).
+   * subfolder; empty for the engine's folder itself), with its own thread count when {@code
+   * threads} is not null. {@code accepted} are answers besides OK that are not failures, as {@code
+   * OPERATION:STATUS}. A run phase is bound by the scale's duration unless {@code countBound} (its
+   * operations shape the data later phases read, e.g. new likes).
    */
-  public record Phase(String id, String label, String command, String workload, boolean keysAreSpeed,
-      Map<String, String> properties, String dataset, Integer threads, Set<String> accepted, boolean countBound) {
+  public record Phase(
+      String id,
+      String label,
+      String command,
+      String workload,
+      boolean keysAreSpeed,
+      Map<String, String> properties,
+      String dataset,
+      Integer threads,
+      Set<String> accepted,
+      boolean countBound) {
     public boolean isLoad() {
       return command.equals("load");
     }
@@ -50,11 +59,16 @@ public final class Experiment {
 
   /**
    * One scale: its variables (recordcount, operationcount, ...), an estimate, and how run phases
-   * run at it: for {@code durationSeconds} each (null: to their operation count), the first
-   * {@code warmupSeconds} left out of every figure, {@code repeat} times.
+   * run at it: for {@code durationSeconds} each (null: to their operation count), the first {@code
+   * warmupSeconds} left out of every figure, {@code repeat} times.
    */
-  public record Scale(String name, Map<String, String> variables, String estimate, Integer durationSeconds,
-      double warmupSeconds, int repeat) {
+  public record Scale(
+      String name,
+      Map<String, String> variables,
+      String estimate,
+      Integer durationSeconds,
+      double warmupSeconds,
+      int repeat) {
     public long recordCount() {
       return Long.parseLong(variables.get("recordcount"));
     }
@@ -63,13 +77,17 @@ public final class Experiment {
   /**
    * The write-up's memory regime: the engines' caches and the page cache get {@code memoryFraction}
    * × the data, from scale {@code from} on; {@code engineSettings} (per engine, property → value)
-   * are what the regime needs of the engines (caches sized to it, LMDB without read-ahead);
-   * {@code pageCache} (per engine, a value that may use {@code ${memory}}) is the part of the share
-   * the page cache is held to, the rest being the engine's own caches ({@code ${memory}} where not
+   * are what the regime needs of the engines (caches sized to it, LMDB without read-ahead); {@code
+   * pageCache} (per engine, a value that may use {@code ${memory}}) is the part of the share the
+   * page cache is held to, the rest being the engine's own caches ({@code ${memory}} where not
    * declared: an engine without caches of its own, such as LMDB).
    */
-  public record Regime(String description, double memoryFraction, String from,
-      Map<String, Map<String, String>> engineSettings, Map<String, String> pageCache) {}
+  public record Regime(
+      String description,
+      double memoryFraction,
+      String from,
+      Map<String, Map<String, String>> engineSettings,
+      Map<String, String> pageCache) {}
 
   private final String name;
   private final Properties file;
@@ -90,7 +108,8 @@ public final class Experiment {
       String prefix = "phase." + id + ".";
       String command = get(prefix + "command", "run");
       if (!command.equals("load") && !command.equals("run")) {
-        throw new ExperimentException(name + ": " + prefix + "command: '" + command + "'; use load or run");
+        throw new ExperimentException(
+            name + ": " + prefix + "command: '" + command + "'; use load or run");
       }
       String threads = get(prefix + "threads", null);
       Set<String> accepted = new LinkedHashSet<>();
@@ -100,24 +119,45 @@ public final class Experiment {
         }
         accepted.add(answer.trim());
         if (!answer.trim().matches("[A-Z0-9_]+:[A-Z_]+")) {
-          throw new ExperimentException(name + ": " + prefix + "accept: '" + answer
-              + "'; use OPERATION:STATUS, e.g. READ:NOT_FOUND");
+          throw new ExperimentException(
+              name
+                  + ": "
+                  + prefix
+                  + "accept: '"
+                  + answer
+                  + "'; use OPERATION:STATUS, e.g. READ:NOT_FOUND");
         }
       }
       String bound = get(prefix + "bound", "time");
       if (!bound.equals("time") && !bound.equals("count")) {
-        throw new ExperimentException(name + ": " + prefix + "bound: '" + bound + "'; use time (the scale's duration)"
-            + " or count (the phase's operation count)");
+        throw new ExperimentException(
+            name
+                + ": "
+                + prefix
+                + "bound: '"
+                + bound
+                + "'; use time (the scale's duration)"
+                + " or count (the phase's operation count)");
       }
-      phases.add(new Phase(id, get(prefix + "label", id), command, required(prefix + "workload"),
-          "keys".equals(get(prefix + "speed", "ops")), withPrefix(prefix + "ycsb."), get(prefix + "dataset", ""),
-          threads == null ? null : Integer.valueOf(threads), accepted, bound.equals("count")));
+      phases.add(
+          new Phase(
+              id,
+              get(prefix + "label", id),
+              command,
+              required(prefix + "workload"),
+              "keys".equals(get(prefix + "speed", "ops")),
+              withPrefix(prefix + "ycsb."),
+              get(prefix + "dataset", ""),
+              threads == null ? null : Integer.valueOf(threads),
+              accepted,
+              bound.equals("count")));
     }
     this.scales = new LinkedHashMap<>();
     for (String scale : list("scales")) {
       Map<String, String> variables = withPrefix("scale." + scale + ".");
       if (!variables.containsKey("recordcount") || !variables.containsKey("operationcount")) {
-        throw new ExperimentException(name + ": scale." + scale + " needs recordcount and operationcount");
+        throw new ExperimentException(
+            name + ": scale." + scale + " needs recordcount and operationcount");
       }
       String estimate = variables.remove("estimate");
       Integer duration = positive("scale." + scale + ".duration", variables.remove("duration"));
@@ -127,23 +167,40 @@ public final class Experiment {
       try {
         warmupSeconds = warmup == null ? 0 : Double.parseDouble(warmup);
       } catch (NumberFormatException e) {
-        throw new ExperimentException(name + ": scale." + scale + ".warmup: '" + warmup + "'; use a number of seconds");
+        throw new ExperimentException(
+            name + ": scale." + scale + ".warmup: '" + warmup + "'; use a number of seconds");
       }
       if (duration != null && warmupSeconds >= duration) {
-        throw new ExperimentException(name + ": scale." + scale + ".warmup (" + warmup + " s) leaves nothing of its "
-            + duration + " s duration to measure");
+        throw new ExperimentException(
+            name
+                + ": scale."
+                + scale
+                + ".warmup ("
+                + warmup
+                + " s) leaves nothing of its "
+                + duration
+                + " s duration to measure");
       }
-      scales.put(scale, new Scale(scale, variables, estimate == null ? "?" : estimate, duration, warmupSeconds,
-          repeat == null ? 3 : repeat));
+      scales.put(
+          scale,
+          new Scale(
+              scale,
+              variables,
+              estimate == null ? "?" : estimate,
+              duration,
+              warmupSeconds,
+              repeat == null ? 3 : repeat));
     }
     String recordBytes = get("record.bytes", null);
     if (recordBytes != null && !recordBytes.matches("[1-9][0-9]{0,8}")) {
-      throw new ExperimentException(name + ": record.bytes: '" + recordBytes + "'; use a whole number of bytes from 1");
+      throw new ExperimentException(
+          name + ": record.bytes: '" + recordBytes + "'; use a whole number of bytes from 1");
     }
     this.regime = readRegime();
     for (String size : List.of("jvm.heap", "jvm.overhead")) {
       if (get(size, null) != null && Units.parseSize(get(size, null)) <= 0) {
-        throw new ExperimentException(name + ": " + size + ": '" + get(size, null) + "' is not a size; use e.g. 256m");
+        throw new ExperimentException(
+            name + ": " + size + ": '" + get(size, null) + "' is not a size; use e.g. 256m");
       }
     }
     this.firstWorkload = readProperties(home.resolve(phases.get(0).workload()));
@@ -158,13 +215,20 @@ public final class Experiment {
     try {
       fraction = Double.parseDouble(required("regime.memory_fraction"));
     } catch (NumberFormatException e) {
-      throw new ExperimentException(name + ": regime.memory_fraction: '" + get("regime.memory_fraction", "")
-          + "'; use the engines' memory as a fraction of the data, e.g. 0.05");
+      throw new ExperimentException(
+          name
+              + ": regime.memory_fraction: '"
+              + get("regime.memory_fraction", "")
+              + "'; use the engines' memory as a fraction of the data, e.g. 0.05");
     }
     String from = get("regime.from", scales.keySet().iterator().next());
     if (!scales.containsKey(from)) {
-      throw new ExperimentException(name + ": regime.from: '" + from + "' is not a scale; use one of "
-          + String.join(", ", scales.keySet()));
+      throw new ExperimentException(
+          name
+              + ": regime.from: '"
+              + from
+              + "' is not a scale; use one of "
+              + String.join(", ", scales.keySet()));
     }
     Map<String, Map<String, String>> settings = new TreeMap<>();
     for (String engine : engines) {
@@ -176,8 +240,15 @@ public final class Experiment {
     Map<String, String> pageCache = withPrefix("regime.page_cache.");
     for (String engine : pageCache.keySet()) {
       if (!engines.contains(engine)) {
-        throw new ExperimentException(name + ": regime.page_cache." + engine + ": '" + engine
-            + "' is not one of the experiment's engines (" + String.join(", ", engines) + ")");
+        throw new ExperimentException(
+            name
+                + ": regime.page_cache."
+                + engine
+                + ": '"
+                + engine
+                + "' is not one of the experiment's engines ("
+                + String.join(", ", engines)
+                + ")");
       }
     }
     return new Regime(description, fraction, from, settings, pageCache);
@@ -188,7 +259,8 @@ public final class Experiment {
       return null;
     }
     if (!value.matches("[1-9][0-9]{0,6}")) {
-      throw new ExperimentException(name + ": " + key + ": '" + value + "'; use a whole number from 1");
+      throw new ExperimentException(
+          name + ": " + key + ": '" + value + "'; use a whole number from 1");
     }
     return Integer.valueOf(value);
   }
@@ -197,8 +269,8 @@ public final class Experiment {
   public static Experiment load(Path dir, String name) throws ExperimentException {
     Path path = dir.resolve(name + ".properties");
     if (!Files.isRegularFile(path)) {
-      throw new ExperimentException("unknown experiment '" + name + "'; known experiments: "
-          + String.join(", ", names(dir)));
+      throw new ExperimentException(
+          "unknown experiment '" + name + "'; known experiments: " + String.join(", ", names(dir)));
     }
     return new Experiment(name, readProperties(path), dir.toAbsolutePath().getParent());
   }
@@ -217,7 +289,8 @@ public final class Experiment {
   public static List<String> names(Path dir) {
     List<String> names = new ArrayList<>();
     try (var files = Files.list(dir)) {
-      files.map(p -> p.getFileName().toString())
+      files
+          .map(p -> p.getFileName().toString())
           .filter(f -> f.endsWith(".properties"))
           .map(f -> f.substring(0, f.length() - ".properties".length()))
           .sorted()
@@ -274,8 +347,13 @@ public final class Experiment {
   public Scale scale(String scale) throws ExperimentException {
     Scale found = scales.get(scale);
     if (found == null) {
-      throw new ExperimentException("experiment " + name + " has no scale '" + scale + "'; its scales: "
-          + String.join(", ", scales.keySet()));
+      throw new ExperimentException(
+          "experiment "
+              + name
+              + " has no scale '"
+              + scale
+              + "'; its scales: "
+              + String.join(", ", scales.keySet()));
     }
     return found;
   }
@@ -289,7 +367,8 @@ public final class Experiment {
    * The bytes of page cache the regime allows {@code engine}: {@code regime.page_cache.<engine>}
    * with {@code variables} substituted, or all of {@code ${memory}}; 0 without a regime.
    */
-  public long pageCacheBytes(String engine, Map<String, String> variables) throws ExperimentException {
+  public long pageCacheBytes(String engine, Map<String, String> variables)
+      throws ExperimentException {
     if (regime == null) {
       return 0;
     }
@@ -298,8 +377,15 @@ public final class Experiment {
     long bytes = Units.parseSize(value);
     long memory = Long.parseLong(variables.get("memory"));
     if (bytes <= 0 || bytes > memory) {
-      throw new ExperimentException(name + ": " + key + ": '" + value + "' is not a size between 1 and the regime's "
-          + memory + " bytes");
+      throw new ExperimentException(
+          name
+              + ": "
+              + key
+              + ": '"
+              + value
+              + "' is not a size between 1 and the regime's "
+              + memory
+              + " bytes");
     }
     return bytes;
   }
@@ -318,7 +404,10 @@ public final class Experiment {
     return Units.parseSize(get("jvm.heap", "256m"));
   }
 
-  /** What a phase JVM needs besides its heap ({@code jvm.overhead}, default 192m): code, metadata, threads. */
+  /**
+   * What a phase JVM needs besides its heap ({@code jvm.overhead}, default 192m): code, metadata,
+   * threads.
+   */
   public long jvmOverheadBytes() {
     return Units.parseSize(get("jvm.overhead", "192m"));
   }
@@ -344,19 +433,32 @@ public final class Experiment {
 
   /** Bytes an update writes: the whole record with writeallfields, else one field. */
   public long updateBytes() {
-    String writeAll = withPrefix("ycsb.").getOrDefault("writeallfields", firstWorkload.getProperty("writeallfields", "false"));
-    return Boolean.parseBoolean(writeAll.trim()) || get("record.bytes", null) != null ? recordBytes() : fieldLength();
+    String writeAll =
+        withPrefix("ycsb.")
+            .getOrDefault("writeallfields", firstWorkload.getProperty("writeallfields", "false"));
+    return Boolean.parseBoolean(writeAll.trim()) || get("record.bytes", null) != null
+        ? recordBytes()
+        : fieldLength();
   }
 
   private long fieldCount() {
-    return Long.parseLong(withPrefix("ycsb.").getOrDefault("fieldcount", firstWorkload.getProperty("fieldcount", "10")).trim());
+    return Long.parseLong(
+        withPrefix("ycsb.")
+            .getOrDefault("fieldcount", firstWorkload.getProperty("fieldcount", "10"))
+            .trim());
   }
 
   private long fieldLength() {
-    return Long.parseLong(withPrefix("ycsb.").getOrDefault("fieldlength", firstWorkload.getProperty("fieldlength", "100")).trim());
+    return Long.parseLong(
+        withPrefix("ycsb.")
+            .getOrDefault("fieldlength", firstWorkload.getProperty("fieldlength", "100"))
+            .trim());
   }
 
-  /** A phase's batch size (keys per request) for keys-per-second phases: its properties, else its workload file's. */
+  /**
+   * A phase's batch size (keys per request) for keys-per-second phases: its properties, else its
+   * workload file's.
+   */
   public int batchSize(Phase phase) throws ExperimentException {
     String size = phase.properties().get("batchsize");
     if (size == null) {
@@ -385,12 +487,14 @@ public final class Experiment {
    * The -p properties of a phase for an engine: the scale's counts, the common ones, the engine's,
    * the regime's for the engine when {@code regimeApplies}, then the phase's.
    */
-  public Map<String, String> phaseProperties(Phase phase, String engine, Map<String, String> variables,
-      boolean regimeApplies) throws ExperimentException {
+  public Map<String, String> phaseProperties(
+      Phase phase, String engine, Map<String, String> variables, boolean regimeApplies)
+      throws ExperimentException {
     Map<String, String> properties = new LinkedHashMap<>();
     properties.put("recordcount", variables.get("recordcount"));
     properties.put("operationcount", variables.get("operationcount"));
-    List<Map<String, String>> layers = new ArrayList<>(List.of(withPrefix("ycsb."), withPrefix("engine." + engine + ".")));
+    List<Map<String, String>> layers =
+        new ArrayList<>(List.of(withPrefix("ycsb."), withPrefix("engine." + engine + ".")));
     if (regimeApplies && regime != null) {
       layers.add(regime.engineSettings().getOrDefault(engine, Map.of()));
     }
@@ -409,7 +513,9 @@ public final class Experiment {
    */
   public Double published(String scale, String phase, String engine, String column) {
     String suffix = phase + "." + engine + "." + column;
-    String value = file.getProperty("published." + scale + "." + suffix, file.getProperty("published." + suffix));
+    String value =
+        file.getProperty(
+            "published." + scale + "." + suffix, file.getProperty("published." + suffix));
     return value == null ? null : Double.valueOf(value.trim().replace("?", ""));
   }
 
@@ -419,7 +525,9 @@ public final class Experiment {
    */
   public boolean publishedUncertain(String scale, String phase, String engine, String column) {
     String suffix = phase + "." + engine + "." + column;
-    String value = file.getProperty("published." + scale + "." + suffix, file.getProperty("published." + suffix));
+    String value =
+        file.getProperty(
+            "published." + scale + "." + suffix, file.getProperty("published." + suffix));
     return value != null && value.trim().endsWith("?");
   }
 
@@ -434,7 +542,10 @@ public final class Experiment {
     return get("published.name." + engine, engine);
   }
 
-  /** A list the report walks, {@code published.<name>} comma-separated (e.g. the write-up's setups); may be empty. */
+  /**
+   * A list the report walks, {@code published.<name>} comma-separated (e.g. the write-up's setups);
+   * may be empty.
+   */
   public List<String> publishedList(String name) {
     List<String> values = new ArrayList<>();
     for (String value : get("published." + name, "").split(",", -1)) {
@@ -488,13 +599,19 @@ public final class Experiment {
     while (m.find()) {
       String replacement = variables.get(m.group(1));
       if (replacement == null) {
-        throw new ExperimentException("unknown variable ${" + m.group(1) + "} in '" + value
-            + "'; known: " + String.join(", ", new TreeMap<>(variables).keySet()));
+        throw new ExperimentException(
+            "unknown variable ${"
+                + m.group(1)
+                + "} in '"
+                + value
+                + "'; known: "
+                + String.join(", ", new TreeMap<>(variables).keySet()));
       }
       if (m.group(2) != null) {
         double operand = Double.parseDouble(m.group(3));
         double base = Double.parseDouble(replacement);
-        replacement = Long.toString((long) (m.group(2).equals("*") ? base * operand : base / operand));
+        replacement =
+            Long.toString((long) (m.group(2).equals("*") ? base * operand : base / operand));
       }
       m.appendReplacement(out, Matcher.quoteReplacement(replacement));
     }

@@ -28,29 +28,49 @@ import picocli.CommandLine.Parameters;
  * memory regime, each engine × phase × repetition in its own JVM through {@code bin/ycsb} (stock
  * {@code site.ycsb.Client}), printing the exact command of each, and writes the report.
  */
-@Command(name = "experiment", mixinStandardHelpOptions = true, version = "ycsb-embedded experiment runner",
+@Command(
+    name = "experiment",
+    mixinStandardHelpOptions = true,
+    version = "ycsb-embedded experiment runner",
     description = "Re-measures a published benchmark write-up on this machine and writes a report.",
     subcommands = {ExperimentRunner.ListCommand.class, ExperimentRunner.ReportCommand.class})
 public final class ExperimentRunner implements Callable<Integer> {
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
-  @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "experiment to run (see: list)")
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "NAME",
+      description = "experiment to run (see: list)")
   String name;
 
-  @Option(names = "--scale", defaultValue = "quick", description = "scale (see: list); default ${DEFAULT-VALUE}")
+  @Option(
+      names = "--scale",
+      defaultValue = "quick",
+      description = "scale (see: list); default ${DEFAULT-VALUE}")
   String scale;
 
-  @Option(names = "--engines", split = ",", description = "engines to run, e.g. lmdb,rocksdb (default: the experiment's)")
+  @Option(
+      names = "--engines",
+      split = ",",
+      description = "engines to run, e.g. lmdb,rocksdb (default: the experiment's)")
   List<String> engines;
 
-  @Option(names = "--threads", description = "client threads for every phase (default: the experiment's)")
+  @Option(
+      names = "--threads",
+      description = "client threads for every phase (default: the experiment's)")
   Integer threads;
 
-  @Option(names = "--repeat", description = "runs of every run phase (default: the scale's; 3, or 1 at tiny)")
+  @Option(
+      names = "--repeat",
+      description = "runs of every run phase (default: the scale's; 3, or 1 at tiny)")
   String repeat;
 
-  @Option(names = "--memory-limit", description = "each phase JVM's memory cgroup limit, e.g. 2g, or none "
-      + "(default: the write-up's regime: the JVM's allowance + the engines' share of the data; needs root)")
+  @Option(
+      names = "--memory-limit",
+      description =
+          "each phase JVM's memory cgroup limit, e.g. 2g, or none "
+              + "(default: the write-up's regime: the JVM's allowance + the engines' share of the data; needs root)")
   String memoryLimit;
 
   @Option(names = "--dir", description = "data directory (default: <home>/data/experiments)")
@@ -59,7 +79,9 @@ public final class ExperimentRunner implements Callable<Integer> {
   @Option(names = "--out", description = "results directory (default: <home>/results)")
   Path outDir;
 
-  @Option(names = "--keep-data", description = "keep every engine's data after the last phase (default: deleted)")
+  @Option(
+      names = "--keep-data",
+      description = "keep every engine's data after the last phase (default: deleted)")
   boolean keepData;
 
   static Path home() {
@@ -88,21 +110,35 @@ public final class ExperimentRunner implements Callable<Integer> {
       chosen = experiment.scale(scale);
       checkOptions(experiment);
       repetitions = repeat == null ? chosen.repeat() : parseRepeat(repeat);
-      memory = MemoryPlan.of(experiment, chosen, memoryLimit == null ? null : memoryLimit.trim(), MemoryPlan.unavailable());
-      pageCache = Campaign.pageCacheShares(experiment, memory, experiment.variables(chosen,
-          threads == null ? experiment.threads() : threads, memory.engineMemoryBytes()),
-          engines == null ? experiment.engines() : engines);
+      memory =
+          MemoryPlan.of(
+              experiment,
+              chosen,
+              memoryLimit == null ? null : memoryLimit.trim(),
+              MemoryPlan.unavailable());
+      pageCache =
+          Campaign.pageCacheShares(
+              experiment,
+              memory,
+              experiment.variables(
+                  chosen,
+                  threads == null ? experiment.threads() : threads,
+                  memory.engineMemoryBytes()),
+              engines == null ? experiment.engines() : engines);
     } catch (ExperimentException e) {
       System.err.println("experiment: " + e.getMessage());
       return 2;
     }
     List<String> chosenEngines = engines == null ? experiment.engines() : engines;
     int threadCount = threads == null ? experiment.threads() : threads;
-    LocalDateTime started = LocalDateTime.now(java.time.ZoneId.systemDefault()).truncatedTo(ChronoUnit.SECONDS);
-    Path out = (outDir == null ? home.resolve("results") : outDir.toAbsolutePath())
-        .resolve(experiment.name() + "-" + chosen.name() + "-" + started.format(STAMP));
-    Path data = (dataDir == null ? home.resolve("data").resolve("experiments") : dataDir.toAbsolutePath())
-        .resolve(experiment.name() + "-" + chosen.name());
+    LocalDateTime started =
+        LocalDateTime.now(java.time.ZoneId.systemDefault()).truncatedTo(ChronoUnit.SECONDS);
+    Path out =
+        (outDir == null ? home.resolve("results") : outDir.toAbsolutePath())
+            .resolve(experiment.name() + "-" + chosen.name() + "-" + started.format(STAMP));
+    Path data =
+        (dataDir == null ? home.resolve("data").resolve("experiments") : dataDir.toAbsolutePath())
+            .resolve(experiment.name() + "-" + chosen.name());
     try {
       Files.createDirectories(out.resolve("raw"));
     } catch (IOException | SecurityException e) {
@@ -112,21 +148,55 @@ public final class ExperimentRunner implements Callable<Integer> {
 
     PrintStream log = System.out;
     PrintStream progress = stderrIsTerminal() ? System.err : null;
-    log.printf(Locale.ROOT, "%s at scale %s: %,d records, %s of data; engines %s; %d threads%n", experiment.title(),
-        chosen.name(), chosen.recordCount(), Units.bytes(experiment.dataSize(chosen)), String.join(",", chosenEngines),
+    log.printf(
+        Locale.ROOT,
+        "%s at scale %s: %,d records, %s of data; engines %s; %d threads%n",
+        experiment.title(),
+        chosen.name(),
+        chosen.recordCount(),
+        Units.bytes(experiment.dataSize(chosen)),
+        String.join(",", chosenEngines),
         threadCount);
-    log.println("memory: " + memory.note() + "; heap -Xmx" + Units.bytes(experiment.heapBytes()).replace(" ", ""));
-    if (memory.regimeApplies() && memory.limitBytes() == null && experiment.regimeAppliesAt(chosen)) {
-      System.err.println("experiment: the write-up's memory regime is not applied (" + memory.note()
-          + "); the report marks it as not reproduced");
+    log.println(
+        "memory: "
+            + memory.note()
+            + "; heap -Xmx"
+            + Units.bytes(experiment.heapBytes()).replace(" ", ""));
+    if (memory.regimeApplies()
+        && memory.limitBytes() == null
+        && experiment.regimeAppliesAt(chosen)) {
+      System.err.println(
+          "experiment: the write-up's memory regime is not applied ("
+              + memory.note()
+              + "); the report marks it as not reproduced");
     }
-    log.println("run phases: " + (chosen.durationSeconds() == null ? "to their operation count"
-        : chosen.durationSeconds() + " s each") + ", the first " + chosen.warmupSeconds() + " s left out of every figure, "
-        + repetitions + " run" + (repetitions == 1 ? "" : "s") + " of each");
+    log.println(
+        "run phases: "
+            + (chosen.durationSeconds() == null
+                ? "to their operation count"
+                : chosen.durationSeconds() + " s each")
+            + ", the first "
+            + chosen.warmupSeconds()
+            + " s left out of every figure, "
+            + repetitions
+            + " run"
+            + (repetitions == 1 ? "" : "s")
+            + " of each");
     log.println("results: " + out);
 
-    Campaign campaign = new Campaign(experiment, chosen, chosenEngines, threadCount, repetitions, memory, home, data,
-        out.resolve("raw"), log, progress);
+    Campaign campaign =
+        new Campaign(
+            experiment,
+            chosen,
+            chosenEngines,
+            threadCount,
+            repetitions,
+            memory,
+            home,
+            data,
+            out.resolve("raw"),
+            log,
+            progress);
     Results.Machine machine = Machines.describe(data);
     List<Results.EngineRun> engineRuns = campaign.run(machine.host());
     if (!keepData) {
@@ -139,29 +209,53 @@ public final class ExperimentRunner implements Callable<Integer> {
     settings.put("engines", String.join(",", chosenEngines));
     settings.put("memory-limit", memoryLimit == null ? "the write-up's regime" : memoryLimit);
     settings.put("data directory", data.toString());
-    Results.Run run = new Results.Run(experiment.name(), experiment.title(), experiment.source(), chosen.name(),
-        started.toString(), LocalDateTime.now(java.time.ZoneId.systemDefault()).truncatedTo(ChronoUnit.SECONDS).toString(), List.of(machine), settings,
-        memory.describe(experiment, pageCache), memory.limitBytes(), experiment.dataSize(chosen), memory.reproduced(),
-        experiment.heapBytes(), repetitions, chosen.warmupSeconds(), chosen.durationSeconds(), engineRuns);
+    Results.Run run =
+        new Results.Run(
+            experiment.name(),
+            experiment.title(),
+            experiment.source(),
+            chosen.name(),
+            started.toString(),
+            LocalDateTime.now(java.time.ZoneId.systemDefault())
+                .truncatedTo(ChronoUnit.SECONDS)
+                .toString(),
+            List.of(machine),
+            settings,
+            memory.describe(experiment, pageCache),
+            memory.limitBytes(),
+            experiment.dataSize(chosen),
+            memory.reproduced(),
+            experiment.heapBytes(),
+            repetitions,
+            chosen.warmupSeconds(),
+            chosen.durationSeconds(),
+            engineRuns);
     List<String> summary = ReportWriter.write(experiment, run, out);
     log.println();
     summary.forEach(log::println);
     log.println();
-    log.println("report: " + out.resolve("report.md") + " (and report.html, results.json, charts/)");
+    log.println(
+        "report: " + out.resolve("report.md") + " (and report.html, results.json, charts/)");
     return engineRuns.stream().anyMatch(Results.EngineRun::failed) ? 1 : 0;
   }
 
   private void checkOptions(Experiment experiment) throws ExperimentException {
     if (threads != null && threads < 1) {
-      throw new ExperimentException("--threads: '" + threads + "' is not a thread count; use 1 or more");
+      throw new ExperimentException(
+          "--threads: '" + threads + "' is not a thread count; use 1 or more");
     }
     if (engines == null) {
       return;
     }
     for (String engine : engines) {
       if (!experiment.engines().contains(engine)) {
-        throw new ExperimentException("--engines: '" + engine + "' is not an engine of " + experiment.name()
-            + "; use some of " + String.join(",", experiment.engines()));
+        throw new ExperimentException(
+            "--engines: '"
+                + engine
+                + "' is not an engine of "
+                + experiment.name()
+                + "; use some of "
+                + String.join(",", experiment.engines()));
       }
     }
   }
@@ -188,7 +282,10 @@ public final class ExperimentRunner implements Callable<Integer> {
     throw new ExperimentException("--repeat: '" + text + "' is not a number of runs; use 1 to 100");
   }
 
-  /** {@code bin/experiment list}: experiments, their scales, sizes, memory limits and time estimates. */
+  /**
+   * {@code bin/experiment list}: experiments, their scales, sizes, memory limits and time
+   * estimates.
+   */
   @Command(name = "list", description = "Lists the experiments and their scales.")
   static final class ListCommand implements Callable<Integer> {
     @Override
@@ -204,17 +301,32 @@ public final class ExperimentRunner implements Callable<Integer> {
           continue;
         }
         System.out.println(name + " — " + experiment.title());
-        System.out.println("  engines: " + String.join(", ", experiment.engines()) + "; phases: "
-            + String.join(", ", experiment.phases().stream().map(Phase::id).toList()));
+        System.out.println(
+            "  engines: "
+                + String.join(", ", experiment.engines())
+                + "; phases: "
+                + String.join(", ", experiment.phases().stream().map(Phase::id).toList()));
         if (experiment.regime() != null) {
-          System.out.println("  regime: " + experiment.regime().description() + " (from scale " + experiment.regime().from() + ")");
+          System.out.println(
+              "  regime: "
+                  + experiment.regime().description()
+                  + " (from scale "
+                  + experiment.regime().from()
+                  + ")");
         }
         for (Scale s : experiment.scales().values()) {
           MemoryPlan plan = MemoryPlan.of(experiment, s, null, null);
-          System.out.printf(Locale.ROOT, "  %-8s %,13d records %10s of data  memory %-9s runs %-13s about %s%n",
-              s.name(), s.recordCount(), Units.bytes(experiment.dataSize(s)),
+          System.out.printf(
+              Locale.ROOT,
+              "  %-8s %,13d records %10s of data  memory %-9s runs %-13s about %s%n",
+              s.name(),
+              s.recordCount(),
+              Units.bytes(experiment.dataSize(s)),
               plan.limitBytes() == null ? "unlimited" : Units.bytes(plan.limitBytes()),
-              (s.durationSeconds() == null ? "to count" : s.durationSeconds() + " s") + " × " + s.repeat(), s.estimate());
+              (s.durationSeconds() == null ? "to count" : s.durationSeconds() + " s")
+                  + " × "
+                  + s.repeat(),
+              s.estimate());
         }
       }
       if (unavailable != null) {
@@ -225,16 +337,25 @@ public final class ExperimentRunner implements Callable<Integer> {
   }
 
   /**
-   * {@code bin/experiment report [--out DIR] RESULTS...}: renders one report from one or more results
-   * folders (of the same experiment and scale; for example one engine per machine) into a new folder.
+   * {@code bin/experiment report [--out DIR] RESULTS...}: renders one report from one or more
+   * results folders (of the same experiment and scale; for example one engine per machine) into a
+   * new folder.
    */
-  @Command(name = "report", mixinStandardHelpOptions = true,
-      description = "Renders one report from one or more results folders (re-render, or merge runs of several machines).")
+  @Command(
+      name = "report",
+      mixinStandardHelpOptions = true,
+      description =
+          "Renders one report from one or more results folders (re-render, or merge runs of several machines).")
   static final class ReportCommand implements Callable<Integer> {
-    @Parameters(arity = "1..*", paramLabel = "RESULTS", description = "results folders (each with a results.json)")
+    @Parameters(
+        arity = "1..*",
+        paramLabel = "RESULTS",
+        description = "results folders (each with a results.json)")
     List<Path> folders;
 
-    @Option(names = "--out", description = "where the new report folder goes (default: <home>/results)")
+    @Option(
+        names = "--out",
+        description = "where the new report folder goes (default: <home>/results)")
     Path outDir;
 
     @Override
@@ -249,13 +370,20 @@ public final class ExperimentRunner implements Callable<Integer> {
         System.err.println("experiment report: " + e.getMessage());
         return 2;
       }
-      Path out = (outDir == null ? home.resolve("results") : outDir.toAbsolutePath()).resolve(merged.experiment() + "-"
-          + merged.scale() + "-report-" + LocalDateTime.now(java.time.ZoneId.systemDefault()).format(STAMP));
+      Path out =
+          (outDir == null ? home.resolve("results") : outDir.toAbsolutePath())
+              .resolve(
+                  merged.experiment()
+                      + "-"
+                      + merged.scale()
+                      + "-report-"
+                      + LocalDateTime.now(java.time.ZoneId.systemDefault()).format(STAMP));
       try {
         Files.createDirectories(out);
         Merge.copyRaw(folders, out.resolve("raw"));
       } catch (IOException | SecurityException e) {
-        System.err.println("experiment report: --out: cannot create " + out + " (" + e.getMessage() + ")");
+        System.err.println(
+            "experiment report: --out: cannot create " + out + " (" + e.getMessage() + ")");
         return 2;
       }
       List<String> summary = ReportWriter.write(experiment, merged, out);

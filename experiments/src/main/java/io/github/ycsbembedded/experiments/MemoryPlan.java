@@ -10,66 +10,138 @@ import java.util.Map;
  * JVM's own allowance (its heap and what it needs besides) plus the engines' share (caches and page
  * cache), enforced by a memory cgroup. {@code limitBytes} is null when the phases run unlimited.
  */
-record MemoryPlan(Long limitBytes, long engineMemoryBytes, long jvmAllowanceBytes, boolean regimeApplies,
-    boolean reproduced, String note) {
+record MemoryPlan(
+    Long limitBytes,
+    long engineMemoryBytes,
+    long jvmAllowanceBytes,
+    boolean regimeApplies,
+    boolean reproduced,
+    String note) {
 
   /**
    * @param option {@code --memory-limit}: null (the regime), {@code none}, or a size
    * @param unavailable why no memory cgroup can be made here, or null
    */
-  static MemoryPlan of(Experiment experiment, Experiment.Scale scale, String option, String unavailable)
+  static MemoryPlan of(
+      Experiment experiment, Experiment.Scale scale, String option, String unavailable)
       throws ExperimentException {
     Experiment.Regime regime = experiment.regime();
     long data = experiment.dataSize(scale);
     long allowance = experiment.heapBytes() + experiment.jvmOverheadBytes();
-    long regimeMemory = regime == null ? 0 : Math.max(1L << 20, (long) (regime.memoryFraction() * data));
+    long regimeMemory =
+        regime == null ? 0 : Math.max(1L << 20, (long) (regime.memoryFraction() * data));
     boolean applies = experiment.regimeAppliesAt(scale);
     if ("none".equals(option)) {
-      return new MemoryPlan(null, regimeMemory, allowance, applies, false, "--memory-limit none: the phases ran unlimited");
+      return new MemoryPlan(
+          null,
+          regimeMemory,
+          allowance,
+          applies,
+          false,
+          "--memory-limit none: the phases ran unlimited");
     }
     if (option != null) {
       long limit = Units.parseSize(option);
       if (limit <= 0) {
-        throw new ExperimentException("--memory-limit: '" + option
-            + "' is not a size; use a number with an optional k, m, g or t suffix, or none");
+        throw new ExperimentException(
+            "--memory-limit: '"
+                + option
+                + "' is not a size; use a number with an optional k, m, g or t suffix, or none");
       }
       if (limit <= allowance) {
-        throw new ExperimentException("--memory-limit: '" + option + "' (" + Units.bytes(limit) + ") leaves nothing for"
-            + " the engines beside the JVM's allowance of " + Units.bytes(allowance) + " (heap "
-            + Units.bytes(experiment.heapBytes()) + " + " + Units.bytes(experiment.jvmOverheadBytes()) + ")");
+        throw new ExperimentException(
+            "--memory-limit: '"
+                + option
+                + "' ("
+                + Units.bytes(limit)
+                + ") leaves nothing for"
+                + " the engines beside the JVM's allowance of "
+                + Units.bytes(allowance)
+                + " (heap "
+                + Units.bytes(experiment.heapBytes())
+                + " + "
+                + Units.bytes(experiment.jvmOverheadBytes())
+                + ")");
       }
       if (unavailable != null) {
         throw new ExperimentException("--memory-limit: " + unavailable);
       }
       long engines = limit - allowance;
       boolean reproduced = regime != null && engines <= regimeMemory;
-      return new MemoryPlan(limit, engines, allowance, true, reproduced, "--memory-limit " + option + ": the engines got "
-          + Units.bytes(engines) + (regime == null ? "" : reproduced ? ", no more than the write-up's regime"
-              : ", more than the write-up's regime (" + Units.bytes(regimeMemory) + ")"));
+      return new MemoryPlan(
+          limit,
+          engines,
+          allowance,
+          true,
+          reproduced,
+          "--memory-limit "
+              + option
+              + ": the engines got "
+              + Units.bytes(engines)
+              + (regime == null
+                  ? ""
+                  : reproduced
+                      ? ", no more than the write-up's regime"
+                      : ", more than the write-up's regime (" + Units.bytes(regimeMemory) + ")"));
     }
     if (regime == null) {
       // nothing to reproduce: the write-up describes no memory regime
-      return new MemoryPlan(null, 0, allowance, false, true, "the write-up describes no memory regime; the phases ran unlimited");
+      return new MemoryPlan(
+          null,
+          0,
+          allowance,
+          false,
+          true,
+          "the write-up describes no memory regime; the phases ran unlimited");
     }
     if (!applies) {
-      return new MemoryPlan(null, regimeMemory, allowance, false, false, "the regime applies from scale "
-          + regime.from() + " on; at " + scale.name() + " the phases ran unlimited");
+      return new MemoryPlan(
+          null,
+          regimeMemory,
+          allowance,
+          false,
+          false,
+          "the regime applies from scale "
+              + regime.from()
+              + " on; at "
+              + scale.name()
+              + " the phases ran unlimited");
     }
     if (unavailable != null) {
-      return new MemoryPlan(null, regimeMemory, allowance, true, false, unavailable + "; the phases ran in RAM");
+      return new MemoryPlan(
+          null, regimeMemory, allowance, true, false, unavailable + "; the phases ran in RAM");
     }
-    return new MemoryPlan(allowance + regimeMemory, regimeMemory, allowance, true, true,
-        "each phase's JVM ran in a memory cgroup of " + Units.bytes(allowance + regimeMemory) + ": "
-            + Units.bytes(regimeMemory) + " for the engines' caches and the page cache (" + regime.memoryFraction()
-            + " × " + Units.bytes(data) + " of data) + " + Units.bytes(allowance) + " for the JVM, the page cache"
+    return new MemoryPlan(
+        allowance + regimeMemory,
+        regimeMemory,
+        allowance,
+        true,
+        true,
+        "each phase's JVM ran in a memory cgroup of "
+            + Units.bytes(allowance + regimeMemory)
+            + ": "
+            + Units.bytes(regimeMemory)
+            + " for the engines' caches and the page cache ("
+            + regime.memoryFraction()
+            + " × "
+            + Units.bytes(data)
+            + " of data) + "
+            + Units.bytes(allowance)
+            + " for the JVM, the page cache"
             + " held to its share as the JVM's own memory moved (pages waiting for the disk, up to 20% of the group,"
             + " beside it)");
   }
 
   Results.Regime describe(Experiment experiment, Map<String, Long> pageCacheBytes) {
     Experiment.Regime regime = experiment.regime();
-    return new Results.Regime(regime == null ? "" : regime.description(), regime == null ? 0 : regime.memoryFraction(),
-        engineMemoryBytes, jvmAllowanceBytes, limitBytes != null, note, pageCacheBytes);
+    return new Results.Regime(
+        regime == null ? "" : regime.description(),
+        regime == null ? 0 : regime.memoryFraction(),
+        engineMemoryBytes,
+        jvmAllowanceBytes,
+        limitBytes != null,
+        note,
+        pageCacheBytes);
   }
 
   static String unavailable() {

@@ -27,14 +27,19 @@ final class Merge {
       throw new ExperimentException(folder + " is not a results folder: it has no results.json");
     }
     try {
-      return new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
+      return new ObjectMapper()
+          .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
           .readValue(file.toFile(), Results.Run.class);
     } catch (IOException e) {
-      throw new ExperimentException("cannot read " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
+      throw new ExperimentException(
+          "cannot read " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
     }
   }
 
-  /** The runs of {@code folders} as one; refuses runs of different experiments or scales, and an engine twice. */
+  /**
+   * The runs of {@code folders} as one; refuses runs of different experiments or scales, and an
+   * engine twice.
+   */
   static Results.Run runs(List<Path> folders) throws ExperimentException {
     List<Results.Run> runs = new ArrayList<>();
     for (Path folder : folders) {
@@ -48,23 +53,51 @@ final class Merge {
     for (int i = 0; i < runs.size(); i++) {
       Results.Run run = runs.get(i);
       if (!run.experiment().equals(first.experiment()) || !run.scale().equals(first.scale())) {
-        throw new ExperimentException(folders.get(i) + " is a run of " + run.experiment() + " at scale " + run.scale()
-            + ", " + folders.get(0) + " of " + first.experiment() + " at scale " + first.scale()
-            + "; only runs of one experiment at one scale merge");
+        throw new ExperimentException(
+            folders.get(i)
+                + " is a run of "
+                + run.experiment()
+                + " at scale "
+                + run.scale()
+                + ", "
+                + folders.get(0)
+                + " of "
+                + first.experiment()
+                + " at scale "
+                + first.scale()
+                + "; only runs of one experiment at one scale merge");
       }
       for (Results.EngineRun engine : run.engines()) {
         if (engines.putIfAbsent(engine.engine(), engine) != null) {
-          throw new ExperimentException("engine " + engine.engine() + " is in more than one of the results folders ("
-              + folders.get(i) + " among them); give each engine's run once");
+          throw new ExperimentException(
+              "engine "
+                  + engine.engine()
+                  + " is in more than one of the results folders ("
+                  + folders.get(i)
+                  + " among them); give each engine's run once");
         }
       }
       run.machines().forEach(m -> machines.putIfAbsent(m.host(), m));
       reproduced &= run.regimeReproduced();
       finished = run.finishedAt().compareTo(finished) > 0 ? run.finishedAt() : finished;
     }
-    return new Results.Run(first.experiment(), first.title(), first.source(), first.scale(), first.startedAt(), finished,
-        List.copyOf(machines.values()), first.settings(), first.regime(), first.memoryLimitBytes(), first.dataBytes(),
-        reproduced, first.heapMaxBytes(), first.repetitions(), first.warmupSeconds(), first.durationSeconds(),
+    return new Results.Run(
+        first.experiment(),
+        first.title(),
+        first.source(),
+        first.scale(),
+        first.startedAt(),
+        finished,
+        List.copyOf(machines.values()),
+        first.settings(),
+        first.regime(),
+        first.memoryLimitBytes(),
+        first.dataBytes(),
+        reproduced,
+        first.heapMaxBytes(),
+        first.repetitions(),
+        first.warmupSeconds(),
+        first.durationSeconds(),
         List.copyOf(engines.values()));
   }
 

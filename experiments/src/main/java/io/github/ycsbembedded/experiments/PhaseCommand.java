@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** The {@code bin/ycsb} command of one engine × phase, as a user can paste it to reproduce the run. */
+/**
+ * The {@code bin/ycsb} command of one engine × phase, as a user can paste it to reproduce the run.
+ */
 final class PhaseCommand {
   /** The operation count of a time-bound run: YCSB stops it at {@code maxexecutiontime}. */
   static final String UNBOUNDED = Integer.toString(Integer.MAX_VALUE);
@@ -23,11 +25,22 @@ final class PhaseCommand {
    * @param durationSeconds the run's time bound, or null to run to the phase's operation count
    * @param jvmReport where the JVM writes its memory figures at exit
    */
-  static List<String> of(Experiment experiment, Phase phase, String engine, Path engineData, boolean first,
-      Map<String, String> variables, boolean regimeApplies, int threads, Integer durationSeconds, Path jvmReport)
+  static List<String> of(
+      Experiment experiment,
+      Phase phase,
+      String engine,
+      Path engineData,
+      boolean first,
+      Map<String, String> variables,
+      boolean regimeApplies,
+      int threads,
+      Integer durationSeconds,
+      Path jvmReport)
       throws ExperimentException {
-    List<String> command = new ArrayList<>(List.of("bin/ycsb", phase.command(), engine, "-P", phase.workload()));
-    Map<String, String> properties = experiment.phaseProperties(phase, engine, variables, regimeApplies);
+    List<String> command =
+        new ArrayList<>(List.of("bin/ycsb", phase.command(), engine, "-P", phase.workload()));
+    Map<String, String> properties =
+        experiment.phaseProperties(phase, engine, variables, regimeApplies);
     properties.put(engine + ".dir", engineData.toString());
     if (first) {
       properties.put(engine + ".destroy", "true");
@@ -41,8 +54,13 @@ final class PhaseCommand {
       command.add("-p");
       command.add(p.getKey() + "=" + p.getValue());
     }
-    command.addAll(List.of("-threads", Integer.toString(threads), "-s", "-jvm-args",
-        "-Xmx" + jvmSize(experiment.heapBytes()) + " -D" + JVM_REPORT + "=" + jvmReport));
+    command.addAll(
+        List.of(
+            "-threads",
+            Integer.toString(threads),
+            "-s",
+            "-jvm-args",
+            "-Xmx" + jvmSize(experiment.heapBytes()) + " -D" + JVM_REPORT + "=" + jvmReport));
     return command;
   }
 

@@ -21,7 +21,9 @@ public final class Units {
     return String.format(Locale.ROOT, "%.1f %s", value, units[unit]);
   }
 
-  /** A count or rate: {@code 12,345} from 100 on, else up to two decimals; empty when not finite. */
+  /**
+   * A count or rate: {@code 12,345} from 100 on, else up to two decimals; empty when not finite.
+   */
   public static String number(double value) {
     if (!Double.isFinite(value)) {
       return "";

@@ -38,54 +38,72 @@ class ExperimentRunnerTest {
   @Test
   void unknownEngineIsNamedWithTheExperimentsEngines() {
     assertThat(run("unum", "--scale", "tiny", "--engines", "lmdb,nosuch")).isEqualTo(2);
-    assertThat(stderr()).isEqualTo("experiment: --engines: 'nosuch' is not an engine of unum; use some of lmdb,rocksdb,leveldb,wiredtiger");
+    assertThat(stderr())
+        .isEqualTo(
+            "experiment: --engines: 'nosuch' is not an engine of unum; use some of lmdb,rocksdb,leveldb,wiredtiger");
   }
 
   @Test
   void threadCountBelowOneIsRefused() {
     assertThat(run("hyperdex", "--threads", "0")).isEqualTo(2);
-    assertThat(stderr()).isEqualTo("experiment: --threads: '0' is not a thread count; use 1 or more");
+    assertThat(stderr())
+        .isEqualTo("experiment: --threads: '0' is not a thread count; use 1 or more");
   }
 
   @Test
   void badMemoryLimitIsNamed() {
     assertThat(run("unum", "--memory-limit", "lots")).isEqualTo(2);
-    assertThat(stderr()).isEqualTo("experiment: --memory-limit: 'lots' is not a size; use a number with an optional k, m, g or t suffix, or none");
+    assertThat(stderr())
+        .isEqualTo(
+            "experiment: --memory-limit: 'lots' is not a size; use a number with an optional k, m, g or t suffix, or none");
   }
 
   @Test
   void aRepeatOfZeroOrNotANumberIsRefused() {
     assertThat(run("unum", "--repeat", "0")).isEqualTo(2);
-    assertThat(stderr()).isEqualTo("experiment: --repeat: '0' is not a number of runs; use 1 to 100");
+    assertThat(stderr())
+        .isEqualTo("experiment: --repeat: '0' is not a number of runs; use 1 to 100");
     err.reset();
     assertThat(run("unum", "--repeat", "x")).isEqualTo(2);
-    assertThat(stderr()).isEqualTo("experiment: --repeat: 'x' is not a number of runs; use 1 to 100");
+    assertThat(stderr())
+        .isEqualTo("experiment: --repeat: 'x' is not a number of runs; use 1 to 100");
   }
 
   @Test
   void aMemoryLimitSmallerThanTheJvmsAllowanceIsRefused() {
     assertThat(run("unum", "--memory-limit", "300m")).isEqualTo(2);
-    assertThat(stderr()).startsWith("experiment: --memory-limit: '300m' (300.0 MiB) leaves nothing for the engines");
+    assertThat(stderr())
+        .startsWith(
+            "experiment: --memory-limit: '300m' (300.0 MiB) leaves nothing for the engines");
   }
 
   @Test
   void aMemoryLimitThatOverflowsIsRefusedNotTakenAsNoLimit() {
     assertThat(run("unum", "--memory-limit", "16777216t")).isEqualTo(2);
-    assertThat(stderr()).isEqualTo("experiment: --memory-limit: '16777216t' is not a size; use a number with an optional k, m, g or t suffix, or none");
+    assertThat(stderr())
+        .isEqualTo(
+            "experiment: --memory-limit: '16777216t' is not a size; use a number with an optional k, m, g or t suffix, or none");
   }
 
   @Test
-  void anUnwritableOutIsOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
-    java.nio.file.Path file = java.nio.file.Files.writeString(tmp.resolve("a-file"), "not a folder");
-    assertThat(run("unum", "--scale", "tiny", "--engines", "lmdb", "--out", file.toString())).isEqualTo(2);
-    assertThat(stderr()).startsWith("experiment: --out: cannot create " + file.resolve("unum-tiny-"))
-        .doesNotContain("\n").doesNotContain("Exception");
+  void anUnwritableOutIsOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+      throws Exception {
+    java.nio.file.Path file =
+        java.nio.file.Files.writeString(tmp.resolve("a-file"), "not a folder");
+    assertThat(run("unum", "--scale", "tiny", "--engines", "lmdb", "--out", file.toString()))
+        .isEqualTo(2);
+    assertThat(stderr())
+        .startsWith("experiment: --out: cannot create " + file.resolve("unum-tiny-"))
+        .doesNotContain("\n")
+        .doesNotContain("Exception");
   }
 
   @Test
   void unknownExperimentListsTheKnownOnes() {
     assertThat(run("nosuch")).isEqualTo(2);
-    assertThat(stderr()).isEqualTo("experiment: unknown experiment 'nosuch'; known experiments: digg, harperdb, hyperdex, likes, unum");
+    assertThat(stderr())
+        .isEqualTo(
+            "experiment: unknown experiment 'nosuch'; known experiments: digg, harperdb, hyperdex, likes, unum");
   }
 
   @Test

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The repository's own experiment files, and the rules of the format. */
 public class ExperimentTest {
-  public static final Path EXPERIMENTS = Paths.get(System.getProperty("ycsbembedded.root")).resolve("experiments");
+  public static final Path EXPERIMENTS =
+      Paths.get(System.getProperty("ycsbembedded.root")).resolve("experiments");
 
   @TempDir Path tmp;
 
@@ -23,7 +24,9 @@ public class ExperimentTest {
     Experiment unum = Experiment.load(EXPERIMENTS, "unum");
 
     assertThat(unum.engines()).containsExactly("lmdb", "rocksdb", "leveldb", "wiredtiger");
-    assertThat(unum.phases()).extracting(Experiment.Phase::id).containsExactly("init", "init-bulk", "a", "c", "d", "z");
+    assertThat(unum.phases())
+        .extracting(Experiment.Phase::id)
+        .containsExactly("init", "init-bulk", "a", "c", "d", "z");
     assertThat(unum.phase("init").command()).isEqualTo("load");
     assertThat(unum.phase("z").keysAreSpeed()).isTrue();
     Experiment.Phase bulk = unum.phase("init-bulk");
@@ -38,7 +41,8 @@ public class ExperimentTest {
     assertThat(unum.dataSize(tiny)).isEqualTo(2_000L * 1024);
     Map<String, String> variables = unum.variables(tiny, 1, 1L << 20);
     Map<String, String> rocks = unum.phaseProperties(unum.phase("z"), "rocksdb", variables, false);
-    assertThat(rocks).containsEntry("rocksdb.cache_size", Long.toString(1L << 20))
+    assertThat(rocks)
+        .containsEntry("rocksdb.cache_size", Long.toString(1L << 20))
         .containsEntry("rocksdb.compression", "none")
         .containsEntry("operationcount", "8")
         .containsEntry("recordcount", "2000")
@@ -87,7 +91,12 @@ public class ExperimentTest {
     assertThat(plan.engineMemoryBytes()).isEqualTo((long) (0.05 * data));
     assertThat(plan.reproduced()).isTrue();
 
-    MemoryPlan noRoot = MemoryPlan.of(unum, quick, null, "making a memory cgroup needs root (/sys/fs/cgroup/memory is not writable)");
+    MemoryPlan noRoot =
+        MemoryPlan.of(
+            unum,
+            quick,
+            null,
+            "making a memory cgroup needs root (/sys/fs/cgroup/memory is not writable)");
     assertThat(noRoot.limitBytes()).isNull();
     assertThat(noRoot.reproduced()).isFalse();
     assertThat(noRoot.note()).startsWith("making a memory cgroup needs root");
@@ -105,18 +114,24 @@ public class ExperimentTest {
   void aMemoryLimitBelowTheJvmsAllowanceOrThatOverflowsIsRefused() throws Exception {
     Experiment unum = Experiment.load(EXPERIMENTS, "unum");
     assertThatThrownBy(() -> MemoryPlan.of(unum, unum.scale("quick"), "300m", null))
-        .hasMessage("--memory-limit: '300m' (300.0 MiB) leaves nothing for the engines beside the JVM's allowance of"
-            + " 448.0 MiB (heap 256.0 MiB + 192.0 MiB)");
+        .hasMessage(
+            "--memory-limit: '300m' (300.0 MiB) leaves nothing for the engines beside the JVM's allowance of"
+                + " 448.0 MiB (heap 256.0 MiB + 192.0 MiB)");
     assertThatThrownBy(() -> MemoryPlan.of(unum, unum.scale("quick"), "16777216t", null))
-        .hasMessage("--memory-limit: '16777216t' is not a size; use a number with an optional k, m, g or t suffix, or none");
-    assertThatThrownBy(() -> MemoryPlan.of(unum, unum.scale("quick"), "2g", "no memory cgroup controller is mounted"))
+        .hasMessage(
+            "--memory-limit: '16777216t' is not a size; use a number with an optional k, m, g or t suffix, or none");
+    assertThatThrownBy(
+            () ->
+                MemoryPlan.of(
+                    unum, unum.scale("quick"), "2g", "no memory cgroup controller is mounted"))
         .hasMessage("--memory-limit: no memory cgroup controller is mounted");
   }
 
   @Test
   void cacheIsAtLeastOneMebibyte() throws Exception {
     Experiment unum = Experiment.load(EXPERIMENTS, "unum");
-    assertThat(unum.variables(unum.scale("tiny"), 1, 0)).containsEntry("cache", Long.toString(1L << 20));
+    assertThat(unum.variables(unum.scale("tiny"), 1, 0))
+        .containsEntry("cache", Long.toString(1L << 20));
   }
 
   @Test
@@ -132,8 +147,11 @@ public class ExperimentTest {
     Experiment hyperdex = Experiment.load(EXPERIMENTS, "hyperdex");
 
     assertThat(hyperdex.threads()).isEqualTo(4);
-    assertThat(hyperdex.writeUp()).isEqualTo("io.github.ycsbembedded.experiments.writeups.HyperDex");
-    assertThat(hyperdex.regime().memoryFraction()).as("8 GB of RAM for 40 GB of data").isEqualTo(0.2);
+    assertThat(hyperdex.writeUp())
+        .isEqualTo("io.github.ycsbembedded.experiments.writeups.HyperDex");
+    assertThat(hyperdex.regime().memoryFraction())
+        .as("8 GB of RAM for 40 GB of data")
+        .isEqualTo(0.2);
     assertThat(hyperdex.published("quick", "load", "leveldb", "insert.p99_ms")).isEqualTo(2.0);
     assertThat(hyperdex.publishedUncertain("quick", "load", "leveldb", "insert.p99_ms")).isTrue();
     assertThat(hyperdex.publishedUncertain("quick", "load", "leveldb", "insert.avg_us")).isFalse();
@@ -150,22 +168,29 @@ public class ExperimentTest {
     for (String name : Experiment.names(EXPERIMENTS)) {
       Experiment experiment = Experiment.load(EXPERIMENTS, name);
       for (Experiment.Phase phase : experiment.phases()) {
-        assertThat(EXPERIMENTS.getParent().resolve(phase.workload())).as("%s %s", name, phase.id()).isRegularFile();
+        assertThat(EXPERIMENTS.getParent().resolve(phase.workload()))
+            .as("%s %s", name, phase.id())
+            .isRegularFile();
       }
       for (Experiment.Scale scale : experiment.scales().values()) {
         for (Experiment.Phase phase : experiment.phases()) {
           for (String engine : experiment.engines()) {
             // no unknown variable, whether the regime applies or not
-            experiment.phaseProperties(phase, engine, experiment.variables(scale, 1, 1L << 20), true);
-            experiment.phaseProperties(phase, engine, experiment.variables(scale, 1, 1L << 20), false);
+            experiment.phaseProperties(
+                phase, engine, experiment.variables(scale, 1, 1L << 20), true);
+            experiment.phaseProperties(
+                phase, engine, experiment.variables(scale, 1, 1L << 20), false);
           }
         }
       }
     }
     assertThat(Experiment.names(EXPERIMENTS)).contains("hyperdex", "unum");
     for (String name : Experiment.names(EXPERIMENTS)) {
-      assertThat(io.github.ycsbembedded.experiments.writeups.WriteUp.of(Experiment.load(EXPERIMENTS, name)))
-          .as("%s names its write-up class", name).isNotNull();
+      assertThat(
+              io.github.ycsbembedded.experiments.writeups.WriteUp.of(
+                  Experiment.load(EXPERIMENTS, name)))
+          .as("%s names its write-up class", name)
+          .isNotNull();
     }
   }
 
@@ -174,14 +199,16 @@ public class ExperimentTest {
     assertThatThrownBy(() -> Experiment.load(EXPERIMENTS, "nosuch"))
         .isInstanceOf(ExperimentException.class)
         .hasMessageStartingWith("unknown experiment 'nosuch'; known experiments: ")
-        .hasMessageContaining("hyperdex").hasMessageContaining("unum");
+        .hasMessageContaining("hyperdex")
+        .hasMessageContaining("unum");
   }
 
   @Test
   void unknownScaleListsTheScales() throws Exception {
     Experiment unum = Experiment.load(EXPERIMENTS, "unum");
     assertThatThrownBy(() -> unum.scale("huge"))
-        .hasMessage("experiment unum has no scale 'huge'; its scales: tiny, quick, small, medium, full");
+        .hasMessage(
+            "experiment unum has no scale 'huge'; its scales: tiny, quick, small, medium, full");
   }
 
   @Test
@@ -189,56 +216,85 @@ public class ExperimentTest {
     Files.createDirectories(tmp.resolve("experiments"));
     Files.createDirectories(tmp.resolve("workloads"));
     Files.writeString(tmp.resolve("workloads/w"), "fieldcount=1\n");
-    Files.writeString(tmp.resolve("experiments/x.properties"), String.join("\n",
-        "engines=lmdb", "phases=p", "phase.p.workload=workloads/w", "phase.p.ycsb.foo=${nope}",
-        "scales=s", "scale.s.recordcount=10", "scale.s.operationcount=10", ""));
+    Files.writeString(
+        tmp.resolve("experiments/x.properties"),
+        String.join(
+            "\n",
+            "engines=lmdb",
+            "phases=p",
+            "phase.p.workload=workloads/w",
+            "phase.p.ycsb.foo=${nope}",
+            "scales=s",
+            "scale.s.recordcount=10",
+            "scale.s.operationcount=10",
+            ""));
     Experiment x = Experiment.load(tmp.resolve("experiments"), "x");
 
-    assertThatThrownBy(() -> x.phaseProperties(x.phases().get(0), "lmdb", x.variables(x.scale("s"), 1, 0), false))
-        .hasMessageStartingWith("unknown variable ${nope} in '${nope}'; known: cache, datasize, mapsize, memory");
+    assertThatThrownBy(
+            () ->
+                x.phaseProperties(
+                    x.phases().get(0), "lmdb", x.variables(x.scale("s"), 1, 0), false))
+        .hasMessageStartingWith(
+            "unknown variable ${nope} in '${nope}'; known: cache, datasize, mapsize, memory");
   }
 
   @Test
   void badPhaseCommandAndMissingScaleCountsAreRefused() throws Exception {
     Files.createDirectories(tmp.resolve("experiments"));
-    Files.writeString(tmp.resolve("experiments/bad.properties"),
+    Files.writeString(
+        tmp.resolve("experiments/bad.properties"),
         "engines=lmdb\nphases=p\nphase.p.workload=w\nphase.p.command=bench\nscales=s\n");
     assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "bad"))
         .hasMessage("bad: phase.p.command: 'bench'; use load or run");
 
-    Files.writeString(tmp.resolve("experiments/bad2.properties"),
+    Files.writeString(
+        tmp.resolve("experiments/bad2.properties"),
         "engines=lmdb\nphases=p\nphase.p.workload=w\nscales=s\nscale.s.recordcount=5\n");
     assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "bad2"))
         .hasMessage("bad2: scale.s needs recordcount and operationcount");
   }
 
   @Test
-  void unknownWriteUpMalformedAcceptedAnswerBadBoundBadRecordSizeAndBadRegimeAreRefused() throws Exception {
+  void unknownWriteUpMalformedAcceptedAnswerBadBoundBadRecordSizeAndBadRegimeAreRefused()
+      throws Exception {
     Files.createDirectories(tmp.resolve("experiments"));
     Files.createDirectories(tmp.resolve("workloads"));
     Files.writeString(tmp.resolve("workloads/w"), "fieldcount=1\n");
-    String base = "engines=lmdb\nphases=p\nphase.p.workload=workloads/w\nscales=s\nscale.s.recordcount=5\n"
-        + "scale.s.operationcount=5\n";
-    Files.writeString(tmp.resolve("experiments/shape.properties"), base + "writeup=no.such.WriteUp\n");
+    String base =
+        "engines=lmdb\nphases=p\nphase.p.workload=workloads/w\nscales=s\nscale.s.recordcount=5\n"
+            + "scale.s.operationcount=5\n";
+    Files.writeString(
+        tmp.resolve("experiments/shape.properties"), base + "writeup=no.such.WriteUp\n");
     Experiment shape = Experiment.load(tmp.resolve("experiments"), "shape");
     assertThatThrownBy(() -> io.github.ycsbembedded.experiments.writeups.WriteUp.of(shape))
-        .hasMessage("shape: writeup: 'no.such.WriteUp' is not a write-up class (ClassNotFoundException)");
+        .hasMessage(
+            "shape: writeup: 'no.such.WriteUp' is not a write-up class (ClassNotFoundException)");
 
-    Files.writeString(tmp.resolve("experiments/bound.properties"), base + "phase.p.bound=forever\n");
+    Files.writeString(
+        tmp.resolve("experiments/bound.properties"), base + "phase.p.bound=forever\n");
     assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "bound"))
-        .hasMessage("bound: phase.p.bound: 'forever'; use time (the scale's duration) or count (the phase's operation count)");
+        .hasMessage(
+            "bound: phase.p.bound: 'forever'; use time (the scale's duration) or count (the phase's operation count)");
 
-    Files.writeString(tmp.resolve("experiments/regime.properties"), base + "regime=half\nregime.memory_fraction=half\n");
+    Files.writeString(
+        tmp.resolve("experiments/regime.properties"),
+        base + "regime=half\nregime.memory_fraction=half\n");
     assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "regime"))
-        .hasMessage("regime: regime.memory_fraction: 'half'; use the engines' memory as a fraction of the data, e.g. 0.05");
+        .hasMessage(
+            "regime: regime.memory_fraction: 'half'; use the engines' memory as a fraction of the data, e.g. 0.05");
 
-    Files.writeString(tmp.resolve("experiments/warm.properties"), base + "scale.s.duration=10\nscale.s.warmup=10\n");
+    Files.writeString(
+        tmp.resolve("experiments/warm.properties"),
+        base + "scale.s.duration=10\nscale.s.warmup=10\n");
     assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "warm"))
         .hasMessage("warm: scale.s.warmup (10 s) leaves nothing of its 10 s duration to measure");
 
-    Files.writeString(tmp.resolve("experiments/accept.properties"), base + "phase.p.accept=READ:NOT_FOUND,not found\n");
+    Files.writeString(
+        tmp.resolve("experiments/accept.properties"),
+        base + "phase.p.accept=READ:NOT_FOUND,not found\n");
     assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "accept"))
-        .hasMessage("accept: phase.p.accept: 'not found'; use OPERATION:STATUS, e.g. READ:NOT_FOUND");
+        .hasMessage(
+            "accept: phase.p.accept: 'not found'; use OPERATION:STATUS, e.g. READ:NOT_FOUND");
 
     Files.writeString(tmp.resolve("experiments/size.properties"), base + "record.bytes=1k\n");
     assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "size"))
@@ -250,18 +306,25 @@ public class ExperimentTest {
     Experiment likes = Experiment.load(EXPERIMENTS, "likes");
 
     assertThat(likes.writeUp()).endsWith(".writeups.Likes");
-    assertThat(likes.phase("like").countBound()).as("its likes are the data of the lookups").isTrue();
+    assertThat(likes.phase("like").countBound())
+        .as("its likes are the data of the lookups")
+        .isTrue();
     assertThat(likes.phase("posts-of-user").countBound()).isFalse();
-    assertThat(likes.phases()).filteredOn(p -> !p.accepted().isEmpty()).extracting(Experiment.Phase::id)
+    assertThat(likes.phases())
+        .filteredOn(p -> !p.accepted().isEmpty())
+        .extracting(Experiment.Phase::id)
         .containsExactly("like-exists");
     assertThat(likes.phases().get(4).accepted()).containsExactly("READ:NOT_FOUND");
-    assertThat(likes.dataSize(likes.scale("quick"))).as("record.bytes, not YCSB's 10 fields of 100")
+    assertThat(likes.dataSize(likes.scale("quick")))
+        .as("record.bytes, not YCSB's 10 fields of 100")
         .isEqualTo(150_000L * 80);
     for (Experiment.Scale scale : likes.scales().values()) {
       long users = Long.parseLong(scale.variables().get("users"));
       long posts = Long.parseLong(scale.variables().get("posts"));
       long pairs = 0;
-      for (long residue = 0; residue < 3; residue++) { // users with user mod 3 = r meet posts with post mod 3 = -r
+      for (long residue = 0;
+          residue < 3;
+          residue++) { // users with user mod 3 = r meet posts with post mod 3 = -r
         long u = users / 3 + (residue < users % 3 ? 1 : 0);
         long p = posts / 3 + ((3 - residue) % 3 < posts % 3 ? 1 : 0);
         pairs += u * p;
@@ -274,8 +337,8 @@ public class ExperimentTest {
   void diggScalesLoadUsersPlusDiggsWithinOneDiggPerUserAndItem() throws Exception {
     Experiment digg = Experiment.load(EXPERIMENTS, "digg");
 
-    assertThat(digg.publishedList("setups")).containsExactly("digg-mysql", "disk-surrogate", "disk-clustered",
-        "ssd-concurrent");
+    assertThat(digg.publishedList("setups"))
+        .containsExactly("digg-mysql", "disk-surrogate", "disk-clustered", "ssd-concurrent");
     assertThat(digg.published("quick", "query", "ssd-concurrent", "per_s")).isEqualTo(4100.0);
     for (Experiment.Scale scale : digg.scales().values()) {
       Map<String, String> v = scale.variables();
@@ -285,36 +348,67 @@ public class ExperimentTest {
       assertThat(diggs).isLessThanOrEqualTo(users * Long.parseLong(v.get("items")));
       assertThat(Long.parseLong(v.get("edges"))).isEqualTo(20 * users);
     }
-    Map<String, String> fanout = digg.phaseProperties(digg.phases().get(7), "lmdb",
-        digg.variables(digg.scale("quick"), 1, 0), false);
-    assertThat(fanout).containsEntry("friendfeed.layout", "fanout").containsEntry("friendfeed.digg_proportion", "1")
-        .containsEntry("operationcount", "2000").containsEntry("friendfeed.users", "2000");
+    Map<String, String> fanout =
+        digg.phaseProperties(
+            digg.phases().get(7), "lmdb", digg.variables(digg.scale("quick"), 1, 0), false);
+    assertThat(fanout)
+        .containsEntry("friendfeed.layout", "fanout")
+        .containsEntry("friendfeed.digg_proportion", "1")
+        .containsEntry("operationcount", "2000")
+        .containsEntry("friendfeed.users", "2000");
   }
 
   @Test
   void commandIsTheBinYcsbLineWithEveryProperty() throws Exception {
     Experiment unum = Experiment.load(EXPERIMENTS, "unum");
     Experiment.Scale tiny = unum.scale("tiny");
-    List<String> command = PhaseCommand.of(unum, unum.phases().get(0), "leveldb", tmp.resolve("data"), true,
-        unum.variables(tiny, 1, 0), false, 1, null, tmp.resolve("r.jvm"));
+    List<String> command =
+        PhaseCommand.of(
+            unum,
+            unum.phases().get(0),
+            "leveldb",
+            tmp.resolve("data"),
+            true,
+            unum.variables(tiny, 1, 0),
+            false,
+            1,
+            null,
+            tmp.resolve("r.jvm"));
 
-    assertThat(command.subList(0, 5)).containsExactly("bin/ycsb", "load", "leveldb", "-P", "workloads/unum-a");
+    assertThat(command.subList(0, 5))
+        .containsExactly("bin/ycsb", "load", "leveldb", "-P", "workloads/unum-a");
     assertThat(PhaseCommand.line(command))
         .contains("-p leveldb.dir=" + tmp.resolve("data"))
         .contains("-p leveldb.destroy=true")
         .contains("-p leveldb.cache_size=1048576")
         .contains("-p status.interval=1")
         .doesNotContain("maxexecutiontime")
-        .endsWith("-threads 1 -s -jvm-args '-Xmx256m -Dycsbembedded.jvm.report=" + tmp.resolve("r.jvm") + "'");
+        .endsWith(
+            "-threads 1 -s -jvm-args '-Xmx256m -Dycsbembedded.jvm.report="
+                + tmp.resolve("r.jvm")
+                + "'");
   }
 
   @Test
   void aTimeBoundRunIsStoppedByYcsbAfterTheDuration() throws Exception {
     Experiment unum = Experiment.load(EXPERIMENTS, "unum");
-    List<String> command = PhaseCommand.of(unum, unum.phases().get(2), "lmdb", tmp.resolve("data"), false,
-        unum.variables(unum.scale("quick"), 1, 1L << 20), true, 1, 12, tmp.resolve("r.jvm"));
-    assertThat(PhaseCommand.line(command)).contains("-p operationcount=2147483647").contains("-p maxexecutiontime=12")
-        .contains("-p lmdb.nordahead=true").doesNotContain("lmdb.destroy");
+    List<String> command =
+        PhaseCommand.of(
+            unum,
+            unum.phases().get(2),
+            "lmdb",
+            tmp.resolve("data"),
+            false,
+            unum.variables(unum.scale("quick"), 1, 1L << 20),
+            true,
+            1,
+            12,
+            tmp.resolve("r.jvm"));
+    assertThat(PhaseCommand.line(command))
+        .contains("-p operationcount=2147483647")
+        .contains("-p maxexecutiontime=12")
+        .contains("-p lmdb.nordahead=true")
+        .doesNotContain("lmdb.destroy");
   }
 
   @Test

@@ -16,11 +16,28 @@ import org.junit.jupiter.api.io.TempDir;
 class MergeTest {
   @TempDir Path tmp;
 
-  private Path folder(String name, String experiment, String scale, String host, String engine, boolean reproduced)
+  private Path folder(
+      String name, String experiment, String scale, String host, String engine, boolean reproduced)
       throws Exception {
-    Results.Run run = new Results.Run(experiment, "t", "s", scale, "2026-11-23T10:00", "2026-11-23T10:05:" + name.length(),
-        List.of(new Results.Machine(host, 2, 1L << 30, "cpu", "os", "jdk", "fs")), Map.of("scale", scale), null, null,
-        1000, reproduced, 256L << 20, 3, 2, 12, List.of(new Results.EngineRun(engine, host, false, null, List.of(), null)));
+    Results.Run run =
+        new Results.Run(
+            experiment,
+            "t",
+            "s",
+            scale,
+            "2026-11-23T10:00",
+            "2026-11-23T10:05:" + name.length(),
+            List.of(new Results.Machine(host, 2, 1L << 30, "cpu", "os", "jdk", "fs")),
+            Map.of("scale", scale),
+            null,
+            null,
+            1000,
+            reproduced,
+            256L << 20,
+            3,
+            2,
+            12,
+            List.of(new Results.EngineRun(engine, host, false, null, List.of(), null)));
     Path dir = Files.createDirectories(tmp.resolve(name));
     new ObjectMapper().writeValue(dir.resolve("results.json").toFile(), run);
     Files.createDirectories(dir.resolve("raw"));
@@ -35,8 +52,12 @@ class MergeTest {
 
     Results.Run merged = Merge.runs(List.of(a, b));
 
-    assertThat(merged.engines()).extracting(Results.EngineRun::engine).containsExactly("lmdb", "leveldb");
-    assertThat(merged.machines()).extracting(Results.Machine::host).containsExactly("host-a", "host-b");
+    assertThat(merged.engines())
+        .extracting(Results.EngineRun::engine)
+        .containsExactly("lmdb", "leveldb");
+    assertThat(merged.machines())
+        .extracting(Results.Machine::host)
+        .containsExactly("host-a", "host-b");
     assertThat(merged.regimeReproduced()).as("only if every part reproduced it").isFalse();
 
     Merge.copyRaw(List.of(a, b), tmp.resolve("m/raw"));
@@ -48,11 +69,16 @@ class MergeTest {
     Path a = folder("a", "hyperdex", "tiny", "h", "lmdb", true);
     Path b = folder("b", "hyperdex", "quick", "h", "leveldb", true);
     assertThatThrownBy(() -> Merge.runs(List.of(a, b)))
-        .hasMessage(b + " is a run of hyperdex at scale quick, " + a + " of hyperdex at scale tiny;"
-            + " only runs of one experiment at one scale merge");
+        .hasMessage(
+            b
+                + " is a run of hyperdex at scale quick, "
+                + a
+                + " of hyperdex at scale tiny;"
+                + " only runs of one experiment at one scale merge");
 
     Path c = folder("c", "unum", "tiny", "h", "rocksdb", true);
-    assertThatThrownBy(() -> Merge.runs(List.of(a, c))).hasMessageStartingWith(c + " is a run of unum at scale tiny");
+    assertThatThrownBy(() -> Merge.runs(List.of(a, c)))
+        .hasMessageStartingWith(c + " is a run of unum at scale tiny");
   }
 
   @Test
@@ -60,7 +86,10 @@ class MergeTest {
     Path a = folder("a", "hyperdex", "tiny", "h1", "lmdb", true);
     Path b = folder("b", "hyperdex", "tiny", "h2", "lmdb", true);
     assertThatThrownBy(() -> Merge.runs(List.of(a, b)))
-        .hasMessage("engine lmdb is in more than one of the results folders (" + b + " among them); give each engine's run once");
+        .hasMessage(
+            "engine lmdb is in more than one of the results folders ("
+                + b
+                + " among them); give each engine's run once");
   }
 
   @Test

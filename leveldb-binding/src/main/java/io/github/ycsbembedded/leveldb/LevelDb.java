@@ -12,8 +12,8 @@ import java.nio.file.Path;
  * caller's array and a length). Errors are {@link LevelDbException} subclasses that tell the
  * conditions apart.
  *
- * <p>Thread safety is LevelDB's: a database is safe for concurrent use; a {@link Batch} or a
- * {@link Cursor} belongs to one thread. Nothing may be used after {@link #close}.
+ * <p>Thread safety is LevelDB's: a database is safe for concurrent use; a {@link Batch} or a {@link
+ * Cursor} belongs to one thread. Nothing may be used after {@link #close}.
  */
 public final class LevelDb implements AutoCloseable {
   /** What {@link #open} configures; sizes in bytes. */
@@ -21,21 +21,41 @@ public final class LevelDb implements AutoCloseable {
    * What {@link #open} configures; sizes in bytes. {@code mmapReads}: LevelDB's own way of reading
    * table files (memory maps); false reads them with pread, advised as random access.
    */
-  public record Options(long cacheSize, long writeBufferSize, long maxFileSize, int blockSize,
-      int maxOpenFiles, boolean snappy, int filterBits, boolean paranoidChecks,
-      boolean verifyChecksums, boolean createIfMissing, boolean mmapReads) {
+  public record Options(
+      long cacheSize,
+      long writeBufferSize,
+      long maxFileSize,
+      int blockSize,
+      int maxOpenFiles,
+      boolean snappy,
+      int filterBits,
+      boolean paranoidChecks,
+      boolean verifyChecksums,
+      boolean createIfMissing,
+      boolean mmapReads) {
     /**
      * LevelDB's own defaults, but with verified checksums on reads and compactions (paranoid
      * checks), creating a missing database.
      */
     public static Options defaults() {
-      return new Options(8L << 20, 4L << 20, 2L << 20, 4096, 1000, false, 0, true, true, true, true);
+      return new Options(
+          8L << 20, 4L << 20, 2L << 20, 4096, 1000, false, 0, true, true, true, true);
     }
 
     /** These options with paranoid checks on or off. */
     public Options withParanoidChecks(boolean on) {
-      return new Options(cacheSize, writeBufferSize, maxFileSize, blockSize, maxOpenFiles, snappy, filterBits,
-          on, verifyChecksums, createIfMissing, mmapReads);
+      return new Options(
+          cacheSize,
+          writeBufferSize,
+          maxFileSize,
+          blockSize,
+          maxOpenFiles,
+          snappy,
+          filterBits,
+          on,
+          verifyChecksums,
+          createIfMissing,
+          mmapReads);
     }
   }
 
@@ -55,9 +75,20 @@ public final class LevelDb implements AutoCloseable {
    */
   public static LevelDb open(Path directory, Options options) throws IOException {
     Native.ensureLoaded();
-    long handle = Native.open(directory.toString(), options.cacheSize(), options.writeBufferSize(),
-        options.maxFileSize(), options.blockSize(), options.maxOpenFiles(), options.snappy(), options.filterBits(),
-        options.paranoidChecks(), options.verifyChecksums(), options.createIfMissing(), options.mmapReads());
+    long handle =
+        Native.open(
+            directory.toString(),
+            options.cacheSize(),
+            options.writeBufferSize(),
+            options.maxFileSize(),
+            options.blockSize(),
+            options.maxOpenFiles(),
+            options.snappy(),
+            options.filterBits(),
+            options.paranoidChecks(),
+            options.verifyChecksums(),
+            options.createIfMissing(),
+            options.mmapReads());
     return new LevelDb(directory, handle);
   }
 
@@ -264,8 +295,10 @@ public final class LevelDb implements AutoCloseable {
   private static final class Native {
     private static final String FOLDER = "/io/github/ycsbembedded/leveldb/native";
     private static final String FILE = "libycsbe_leveldb.so";
+
     /** Why the library could not be loaded, once tried (it is not tried again). */
     private static String loadFailure;
+
     private static boolean loaded;
 
     private Native() {}
@@ -286,9 +319,19 @@ public final class LevelDb implements AutoCloseable {
       throw new IOException("LevelDB's JNI library: " + loadFailure);
     }
 
-    static native long open(String path, long cacheSize, long writeBufferSize, long maxFileSize, int blockSize,
-        int maxOpenFiles, boolean snappy, int filterBits, boolean paranoidChecks,
-        boolean verifyChecksums, boolean createIfMissing, boolean mmapReads);
+    static native long open(
+        String path,
+        long cacheSize,
+        long writeBufferSize,
+        long maxFileSize,
+        int blockSize,
+        int maxOpenFiles,
+        boolean snappy,
+        int filterBits,
+        boolean paranoidChecks,
+        boolean verifyChecksums,
+        boolean createIfMissing,
+        boolean mmapReads);
 
     static native void close(long handle);
 

@@ -7,8 +7,8 @@ import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
 import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.EngineFailure.Condition;
-import io.github.ycsbembedded.core.KeyOrder;
 import io.github.ycsbembedded.core.KeyLocks;
+import io.github.ycsbembedded.core.KeyOrder;
 import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.MultiWriteDB;
 import io.github.ycsbembedded.core.RangeScanDB;
@@ -30,16 +30,16 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
- * YCSB binding for LevelDB 1.23, the C++ engine through this module's JNI library ({@link LevelDb}).
- * LevelDB has no column families, so each key is stored behind its table's prefix
+ * YCSB binding for LevelDB 1.23, the C++ engine through this module's JNI library ({@link
+ * LevelDb}). LevelDB has no column families, so each key is stored behind its table's prefix
  * ({@link TablePrefix}: the table name's UTF-8 length as a varint, then the name), which no other
- * table's prefix can start with; a scan stops at the end of its prefix.
- * An update's read-modify-write holds the key's striped lock.
+ * table's prefix can start with; a scan stops at the end of its prefix. An update's
+ * read-modify-write holds the key's striped lock.
  *
- * <p>Properties: see the README ({@code leveldb.dir}, {@code leveldb.cache_size},
- * {@code leveldb.write_buffer_size}, {@code leveldb.block_size}, {@code leveldb.max_open_files},
- * {@code leveldb.filter_bits}, {@code leveldb.compression}, {@code leveldb.sync},
- * {@code leveldb.destroy}).
+ * <p>Properties: see the README ({@code leveldb.dir}, {@code leveldb.cache_size}, {@code
+ * leveldb.write_buffer_size}, {@code leveldb.block_size}, {@code leveldb.max_open_files}, {@code
+ * leveldb.filter_bits}, {@code leveldb.compression}, {@code leveldb.sync}, {@code
+ * leveldb.destroy}).
  */
 public final class LevelDbClient extends EngineClient<LevelDbEngine>
     implements BatchReadDB, BatchWriteDB, MultiWriteDB, RangeScanDB {
@@ -72,14 +72,16 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
     if (e instanceof LevelDbException.IoError || e instanceof LevelDbException.NotFound) {
       return Condition.IO_ERROR;
     }
-    if (e instanceof LevelDbException.InvalidArgument || e instanceof LevelDbException.NotSupported) {
+    if (e instanceof LevelDbException.InvalidArgument
+        || e instanceof LevelDbException.NotSupported) {
       return Condition.INVALID_ARGUMENT;
     }
     return Condition.OTHER;
   }
 
   @Override
-  protected LevelDbEngine openEngine(Path directory, BindingProperties properties) throws Exception {
+  protected LevelDbEngine openEngine(Path directory, BindingProperties properties)
+      throws Exception {
     return LevelDbEngine.open(directory, properties);
   }
 
@@ -110,7 +112,8 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   }
 
   @Override
-  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+  public Status read(
+      String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
       byte[] found = engine().db().get(storedKey(table, key));
       if (found == null) {
@@ -131,7 +134,8 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
    * not in memory.
    */
   @Override
-  public Status batchRead(String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
+  public Status batchRead(
+      String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
     results.clear();
     KeyRead[] reads = new KeyRead[keys.size()];
     byte[][] stored = new byte[keys.size()][];
@@ -142,15 +146,20 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
     int[] order = KeyOrder.ascending(stored);
     try (LevelDb.Snapshot snapshot = db.snapshot()) {
       // in key order, cut into up to leveldb.batch_parallelism runs on reader threads of their own
-      engine().workers().read(stored.length, (from, to) -> {
-        for (int j = from; j < to; j++) {
-          int i = order[j];
-          byte[] found = db.get(stored[i], snapshot);
-          reads[i] = found == null
-              ? KeyRead.missing()
-              : decodeForBatch(table, keys.get(i), found, fields);
-        }
-      });
+      engine()
+          .workers()
+          .read(
+              stored.length,
+              (from, to) -> {
+                for (int j = from; j < to; j++) {
+                  int i = order[j];
+                  byte[] found = db.get(stored[i], snapshot);
+                  reads[i] =
+                      found == null
+                          ? KeyRead.missing()
+                          : decodeForBatch(table, keys.get(i), found, fields);
+                }
+              });
     } catch (Exception e) {
       return batchReadError(table, keys, e);
     }
@@ -159,9 +168,14 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   }
 
   @Override
-  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+  public Status scan(
+      String table,
+      String startkey,
+      int recordcount,
+      Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    return walk("scan", table, startkey, null, recordcount, fields, (key, record) -> result.add(record));
+    return walk(
+        "scan", table, startkey, null, recordcount, fields, (key, record) -> result.add(record));
   }
 
   /** One write batch, holding the keys' striped locks so no concurrent update interleaves. */
@@ -197,25 +211,30 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
    */
   @Override
   public Status bulkInsert(String table, List<Insert> records, List<String> failedKeys) {
-    return sortedBulk(table, records, failedKeys, MAX_KEY_BYTES, sorted -> {
-      try {
-        if (!engine().startBulk(table, () -> isEmpty(table))) {
-          return bulkRefused(table, records, failedKeys, notEmpty(table));
-        }
-        batch.clear();
-        byte[] prefix = prefix(table);
-        for (int j = 0; j < sorted.size(); j++) {
-          byte[] key = sorted.key(j);
-          byte[] stored = TablePrefix.join(prefix, key);
-          batch.put(stored, sorted.value(j), sorted.value(j).length);
-        }
-        engine().db().write(batch, engine().sync());
-        return Status.OK;
-      } catch (LevelDbException e) {
-        BatchWriteDB.allFailed(records, failedKeys);
-        return error("bulk insert", table, records.get(0).key(), e);
-      }
-    });
+    return sortedBulk(
+        table,
+        records,
+        failedKeys,
+        MAX_KEY_BYTES,
+        sorted -> {
+          try {
+            if (!engine().startBulk(table, () -> isEmpty(table))) {
+              return bulkRefused(table, records, failedKeys, notEmpty(table));
+            }
+            batch.clear();
+            byte[] prefix = prefix(table);
+            for (int j = 0; j < sorted.size(); j++) {
+              byte[] key = sorted.key(j);
+              byte[] stored = TablePrefix.join(prefix, key);
+              batch.put(stored, sorted.value(j), sorted.value(j).length);
+            }
+            engine().db().write(batch, engine().sync());
+            return Status.OK;
+          } catch (LevelDbException e) {
+            BatchWriteDB.allFailed(records, failedKeys);
+            return error("bulk insert", table, records.get(0).key(), e);
+          }
+        });
   }
 
   /** Whether the table holds no record. */
@@ -237,13 +256,29 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   }
 
   @Override
-  public Status scanRange(String table, String start, String end, int limit, Set<String> fields,
+  public Status scanRange(
+      String table,
+      String start,
+      String end,
+      int limit,
+      Set<String> fields,
       List<KeyedRecord> results) {
     results.clear();
     int prefixLength = prefix(table).length;
-    Status status = walk("range scan", table, start, storedKey(table, end), limit, fields,
-        (key, record) -> results.add(new KeyedRecord(
-            new String(key, prefixLength, key.length - prefixLength, StandardCharsets.UTF_8), record)));
+    Status status =
+        walk(
+            "range scan",
+            table,
+            start,
+            storedKey(table, end),
+            limit,
+            fields,
+            (key, record) ->
+                results.add(
+                    new KeyedRecord(
+                        new String(
+                            key, prefixLength, key.length - prefixLength, StandardCharsets.UTF_8),
+                        record)));
     if (!status.isOk()) {
       results.clear();
     }
@@ -254,14 +289,21 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
    * An iterator from {@code start} within the table's prefix, up to {@code limit} records, stopping
    * at the first stored key not below {@code end} when one is given.
    */
-  private Status walk(String operation, String table, String start, byte[] end, int limit, Set<String> fields,
+  private Status walk(
+      String operation,
+      String table,
+      String start,
+      byte[] end,
+      int limit,
+      Set<String> fields,
       RecordSink sink) {
     byte[] prefix = prefix(table);
     try (LevelDb.Cursor cursor = engine().db().cursor(null)) {
       boolean positioned = cursor.seek(storedKey(table, start));
       for (int n = 0; n < limit && positioned; n++) {
         byte[] key = cursor.key();
-        if (!TablePrefix.startsWith(key, prefix) || (end != null && Arrays.compareUnsigned(key, end) >= 0)) {
+        if (!TablePrefix.startsWith(key, prefix)
+            || (end != null && Arrays.compareUnsigned(key, end) >= 0)) {
           break;
         }
         HashMap<String, ByteIterator> record = new HashMap<>();

@@ -9,16 +9,25 @@ import java.util.Set;
 import site.ycsb.DBException;
 
 /**
- * One LevelDB 1.23 (our JNI library, {@link LevelDb}) per data directory, shared by every
- * {@link LevelDbClient} of the process.
+ * One LevelDB 1.23 (our JNI library, {@link LevelDb}) per data directory, shared by every {@link
+ * LevelDbClient} of the process.
  */
 final class LevelDbEngine implements AutoCloseable {
   /** The binding's properties besides {@code leveldb.dir} and {@code leveldb.destroy}. */
-  static final Set<String> PROPERTIES = Set.of("leveldb.cache_size", "leveldb.write_buffer_size",
-      "leveldb.max_file_size", "leveldb.block_size", "leveldb.max_open_files", "leveldb.filter_bits",
-      "leveldb.compression", "leveldb.verify_checksums", "leveldb.paranoid_checks", "leveldb.sync",
-      "leveldb.mmap_reads", "leveldb.batch_parallelism");
-
+  static final Set<String> PROPERTIES =
+      Set.of(
+          "leveldb.cache_size",
+          "leveldb.write_buffer_size",
+          "leveldb.max_file_size",
+          "leveldb.block_size",
+          "leveldb.max_open_files",
+          "leveldb.filter_bits",
+          "leveldb.compression",
+          "leveldb.verify_checksums",
+          "leveldb.paranoid_checks",
+          "leveldb.sync",
+          "leveldb.mmap_reads",
+          "leveldb.batch_parallelism");
 
   /** A key no table prefix can start with: every prefix starts with a length of at least 1. */
   private static final byte[] BELOW_EVERY_TABLE = {0};
@@ -55,8 +64,19 @@ final class LevelDbEngine implements AutoCloseable {
     boolean sync = p.bool("leveldb.sync", false);
     boolean mmapReads = p.bool("leveldb.mmap_reads", true);
     int batchParallelism = BatchWorkers.parallelism(p, "leveldb");
-    LevelDb.Options options = new LevelDb.Options(cacheSize, writeBufferSize, maxFileSize, (int) blockSize, maxOpenFiles,
-        "snappy".equals(compression), filterBits, paranoidChecks, verifyChecksums, true, mmapReads);
+    LevelDb.Options options =
+        new LevelDb.Options(
+            cacheSize,
+            writeBufferSize,
+            maxFileSize,
+            (int) blockSize,
+            maxOpenFiles,
+            "snappy".equals(compression),
+            filterBits,
+            paranoidChecks,
+            verifyChecksums,
+            true,
+            mmapReads);
     return new LevelDbEngine(LevelDb.open(dir, options), sync, batchParallelism);
   }
 
@@ -94,9 +114,9 @@ final class LevelDbEngine implements AutoCloseable {
 
   /**
    * Writes the memtable to a table file, so the next open replays no log inside its timed window,
-   * then closes. A compaction of a range below every table moves no data: LevelDB's
-   * {@code CompactRange} flushes the memtable first and finds no file in that range. A failed flush
-   * (a full disk) is thrown; corruption that stopped LevelDB's background work is reported as a
+   * then closes. A compaction of a range below every table moves no data: LevelDB's {@code
+   * CompactRange} flushes the memtable first and finds no file in that range. A failed flush (a
+   * full disk) is thrown; corruption that stopped LevelDB's background work is reported as a
    * warning (the run's reads of it were ERRORs already); the database is closed either way.
    * Idempotent.
    */
@@ -111,11 +131,19 @@ final class LevelDbEngine implements AutoCloseable {
       db.compactRange(BELOW_EVERY_TABLE, BELOW_EVERY_TABLE);
       db.checkBackgroundError();
     } catch (LevelDbException.Corruption e) {
-      ErrorLog.warn("leveldb", db.directory() + " holds corrupt data (" + e.getMessage() + "); LevelDB stopped"
-          + " compacting and writing, and reads of the corrupt blocks fail with ERROR");
+      ErrorLog.warn(
+          "leveldb",
+          db.directory()
+              + " holds corrupt data ("
+              + e.getMessage()
+              + "); LevelDB stopped"
+              + " compacting and writing, and reads of the corrupt blocks fail with ERROR");
     } catch (LevelDbException e) {
-      throw new DBException("leveldb: writing the memtable at close failed (" + e.getMessage()
-          + "); every acknowledged write is in the log, which the next open replays", e);
+      throw new DBException(
+          "leveldb: writing the memtable at close failed ("
+              + e.getMessage()
+              + "); every acknowledged write is in the log, which the next open replays",
+          e);
     } finally {
       db.close();
     }

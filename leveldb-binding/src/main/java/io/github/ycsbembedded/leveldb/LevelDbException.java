@@ -1,9 +1,9 @@
 package io.github.ycsbembedded.leveldb;
 
 /**
- * An error of LevelDB, thrown by {@link LevelDb}. The subclass says what happened, chosen in the JNI
- * library from LevelDB's status type and from what the kernel said (never from message text); the
- * message is LevelDB's own.
+ * An error of LevelDB, thrown by {@link LevelDb}. The subclass says what happened, chosen in the
+ * JNI library from LevelDB's status type and from what the kernel said (never from message text);
+ * the message is LevelDB's own.
  */
 public class LevelDbException extends RuntimeException {
   private static final long serialVersionUID = 1L;

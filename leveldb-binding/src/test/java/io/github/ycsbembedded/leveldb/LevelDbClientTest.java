@@ -55,7 +55,9 @@ class LevelDbClientTest extends BindingConformanceTest {
     assertThat(LevelDb.version()).isEqualTo("1.23");
   }
 
-  /** LevelDB's CRC32C is this library's hardware one (crc32c.cc); it must be the standard function. */
+  /**
+   * LevelDB's CRC32C is this library's hardware one (crc32c.cc); it must be the standard function.
+   */
   @Test
   void levelDbsCrc32cIsTheStandardOne() throws IOException {
     java.util.Random random = new java.util.Random(7);
@@ -66,7 +68,8 @@ class LevelDbClientTest extends BindingConformanceTest {
       expected.update(data);
       assertThat(LevelDb.crc32c(data)).as("%d bytes", length).isEqualTo((int) expected.getValue());
     }
-    assertThat(LevelDb.crc32c("123456789".getBytes(StandardCharsets.US_ASCII))).isEqualTo(0xE3069283);
+    assertThat(LevelDb.crc32c("123456789".getBytes(StandardCharsets.US_ASCII)))
+        .isEqualTo(0xE3069283);
   }
 
   @Test
@@ -98,14 +101,22 @@ class LevelDbClientTest extends BindingConformanceTest {
 
   @Test
   void filterBitsBuildABloomFilterIntoEveryTableFile() throws Exception {
-    assertThat(tableFilesAfterLoading("10")).allSatisfy(file -> assertThat(contains(file, BLOOM_FILTER_BLOCK))
-        .as("%s has a Bloom filter block", file).isTrue());
+    assertThat(tableFilesAfterLoading("10"))
+        .allSatisfy(
+            file ->
+                assertThat(contains(file, BLOOM_FILTER_BLOCK))
+                    .as("%s has a Bloom filter block", file)
+                    .isTrue());
   }
 
   @Test
   void filterBitsZeroBuildsNoFilter() throws Exception {
-    assertThat(tableFilesAfterLoading("0")).allSatisfy(file -> assertThat(contains(file, BLOOM_FILTER_BLOCK))
-        .as("%s has no filter block", file).isFalse());
+    assertThat(tableFilesAfterLoading("0"))
+        .allSatisfy(
+            file ->
+                assertThat(contains(file, BLOOM_FILTER_BLOCK))
+                    .as("%s has no filter block", file)
+                    .isFalse());
   }
 
   @Test
@@ -129,7 +140,9 @@ class LevelDbClientTest extends BindingConformanceTest {
       Map<String, ByteIterator> result = new HashMap<>();
       Status status = db.read(TABLE, key(i), null, result);
       if (status.isOk()) {
-        assertThat(strings(result)).as("what %s read back", key(i)).containsExactly(Map.entry("field0", value(i)));
+        assertThat(strings(result))
+            .as("what %s read back", key(i))
+            .containsExactly(Map.entry("field0", value(i)));
       } else {
         assertThat(status).as(key(i)).isEqualTo(Status.ERROR);
         errors++;
@@ -143,11 +156,14 @@ class LevelDbClientTest extends BindingConformanceTest {
     writeTableFile(2000);
     corruptMiddleOf(onlyTableFile());
     try (LevelDb raw = LevelDb.open(dataDir, LevelDb.Options.defaults())) {
-      assertThatThrownBy(() -> {
-        for (int i = 0; i < 2000; i++) {
-          raw.get(storedKey(key(i)));
-        }
-      }).isInstanceOf(LevelDbException.Corruption.class).hasMessageContaining("checksum mismatch");
+      assertThatThrownBy(
+              () -> {
+                for (int i = 0; i < 2000; i++) {
+                  raw.get(storedKey(key(i)));
+                }
+              })
+          .isInstanceOf(LevelDbException.Corruption.class)
+          .hasMessageContaining("checksum mismatch");
     }
   }
 
@@ -165,8 +181,10 @@ class LevelDbClientTest extends BindingConformanceTest {
     writeTableFile(100);
     Path table = onlyTableFile();
     Files.delete(table);
-    assertThatThrownBy(this::open).isInstanceOf(DBException.class)
-        .hasMessageContaining("missing files").hasMessageContaining(table.getFileName().toString());
+    assertThatThrownBy(this::open)
+        .isInstanceOf(DBException.class)
+        .hasMessageContaining("missing files")
+        .hasMessageContaining(table.getFileName().toString());
   }
 
   @Test
@@ -213,7 +231,8 @@ class LevelDbClientTest extends BindingConformanceTest {
     corruptMiddleOf(tables.stream().sorted().findFirst().orElseThrow());
 
     int[] outcome = new int[2];
-    try (LevelDb raw = LevelDb.open(dataDir, LevelDb.Options.defaults().withParanoidChecks(paranoidChecks))) {
+    try (LevelDb raw =
+        LevelDb.open(dataDir, LevelDb.Options.defaults().withParanoidChecks(paranoidChecks))) {
       raw.compactRange(null, null);
       for (int i = 0; i < 4000; i += 2) {
         try {
@@ -252,7 +271,8 @@ class LevelDbClientTest extends BindingConformanceTest {
   private List<String> mappedTableFiles() throws IOException {
     String dir = dataDir.toRealPath().toString();
     return Files.readAllLines(Path.of("/proc/self/maps")).stream()
-        .filter(line -> line.contains(dir) && line.endsWith(".ldb")).toList();
+        .filter(line -> line.contains(dir) && line.endsWith(".ldb"))
+        .toList();
   }
 
   /** 1 KB records, then a close that writes them into one table file. */

@@ -31,9 +31,9 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.lmdbjava.Cursor;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.Env;
-import org.lmdbjava.LmdbNativeException;
 import org.lmdbjava.GetOp;
 import org.lmdbjava.LmdbException;
+import org.lmdbjava.LmdbNativeException;
 import org.lmdbjava.PutFlags;
 import org.lmdbjava.Txn;
 import site.ycsb.ByteIterator;
@@ -47,16 +47,16 @@ import site.ycsb.Status;
  * renewed for the next); writes run in one write transaction each, and an update's
  * read-modify-write happens inside it, so concurrent updates of one key lose nothing.
  *
- * <p>A read transaction holds its snapshot, and LMDB cannot reuse a page freed after that
- * snapshot until it ends: a writer meanwhile takes new pages and the free list grows, for good,
- * making every later commit write a longer list. So reads, scans and batches copy the values out
- * in the transaction and decode them after it (the README's comparison with YCSB-cpp has figures),
- * and every read transaction is announced in the thread's {@link TxnGate} slot, so that a writer
- * waits for one that stalled holding its snapshot rather than commit past it.
+ * <p>A read transaction holds its snapshot, and LMDB cannot reuse a page freed after that snapshot
+ * until it ends: a writer meanwhile takes new pages and the free list grows, for good, making every
+ * later commit write a longer list. So reads, scans and batches copy the values out in the
+ * transaction and decode them after it (the README's comparison with YCSB-cpp has figures), and
+ * every read transaction is announced in the thread's {@link TxnGate} slot, so that a writer waits
+ * for one that stalled holding its snapshot rather than commit past it.
  *
- * <p>Properties: see the README ({@code lmdb.dir}, {@code lmdb.mapsize}, {@code lmdb.sync},
- * {@code lmdb.nometasync}, {@code lmdb.writemap}, {@code lmdb.nordahead}, {@code lmdb.maxreaders},
- * {@code lmdb.destroy}).
+ * <p>Properties: see the README ({@code lmdb.dir}, {@code lmdb.mapsize}, {@code lmdb.sync}, {@code
+ * lmdb.nometasync}, {@code lmdb.writemap}, {@code lmdb.nordahead}, {@code lmdb.maxreaders}, {@code
+ * lmdb.destroy}).
  */
 public final class LmdbClient extends EngineClient<LmdbEngine>
     implements BatchReadDB, BatchWriteDB, MultiWriteDB, RangeScanDB {
@@ -66,18 +66,26 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   private final UnsafeBuffer key = new UnsafeBuffer(keyMemory);
   private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
   private byte[] value = new byte[1024];
-  /** A read's body: {@link #key}'s value copied out, or null (one object per client, not per read). */
-  private final ReadBody<byte[]> readKey = txn -> {
-    DirectBuffer found = engine().records().get(txn, key);
-    return found == null ? null : owned(found);
-  };
+
+  /**
+   * A read's body: {@link #key}'s value copied out, or null (one object per client, not per read).
+   */
+  private final ReadBody<byte[]> readKey =
+      txn -> {
+        DirectBuffer found = engine().records().get(txn, key);
+        return found == null ? null : owned(found);
+      };
+
   private Txn<DirectBuffer> readTxn;
+
   /** Map growth waits for this client's transactions through its slot (see {@link TxnGate}). */
   private TxnGate gate;
+
   private TxnGate.Slot slot;
 
   /** errno values LMDB passes through from the file system. */
   private static final int EIO = 5;
+
   private static final int EACCES = 13;
   private static final int EINVAL = 22;
   private static final int ENOSPC = 28;
@@ -99,8 +107,10 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     if (e instanceof EngineFailure failure) {
       return failure.condition();
     }
-    if (e instanceof LmdbNativeException.PageCorruptedException || e instanceof LmdbNativeException.PageNotFoundException
-        || e instanceof Env.FileInvalidException || e instanceof Env.VersionMismatchException) {
+    if (e instanceof LmdbNativeException.PageCorruptedException
+        || e instanceof LmdbNativeException.PageNotFoundException
+        || e instanceof Env.FileInvalidException
+        || e instanceof Env.VersionMismatchException) {
       return Condition.CORRUPTION;
     }
     if (e instanceof LmdbNativeException.PanicException) {
@@ -157,7 +167,8 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   }
 
   @Override
-  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+  public Status read(
+      String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
       if (!setKey("read", table, key)) {
         return Status.BAD_REQUEST;
@@ -182,16 +193,29 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
    * copied into {@code copies}, to be decoded after the transactions.
    */
   private boolean readInRuns(byte[][] encoded, byte[][] copies, KeyRead[] reads) {
-    int[] order = Arrays.stream(KeyOrder.ascending(encoded)).filter(i -> reads[i] == null).toArray();
+    int[] order =
+        Arrays.stream(KeyOrder.ascending(encoded)).filter(i -> reads[i] == null).toArray();
     for (int attempt = 0; attempt < 3; attempt++) {
       long snapshot = inReadTransaction(Txn::getId);
-      java.util.concurrent.atomic.AtomicBoolean moved = new java.util.concurrent.atomic.AtomicBoolean();
+      java.util.concurrent.atomic.AtomicBoolean moved =
+          new java.util.concurrent.atomic.AtomicBoolean();
       try {
-        engine().workers().read(order.length, (from, to) -> {
-          if (!engine().readRun(snapshot, encoded, order, from, to, (i, found) -> keep(i, found, copies, reads))) {
-            moved.set(true);
-          }
-        });
+        engine()
+            .workers()
+            .read(
+                order.length,
+                (from, to) -> {
+                  if (!engine()
+                      .readRun(
+                          snapshot,
+                          encoded,
+                          order,
+                          from,
+                          to,
+                          (i, found) -> keep(i, found, copies, reads))) {
+                    moved.set(true);
+                  }
+                });
       } catch (Exception e) {
         throw e instanceof LmdbException lmdb ? lmdb : new IllegalStateException(e.getMessage(), e);
       }
@@ -217,7 +241,8 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
 
   /** One read transaction for the whole batch; keys visited in key order. */
   @Override
-  public Status batchRead(String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
+  public Status batchRead(
+      String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
     results.clear();
     KeyRead[] reads = new KeyRead[keys.size()];
     byte[][] encoded = new byte[keys.size()][];
@@ -234,15 +259,16 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     try {
       Dbi<DirectBuffer> dbi = engine().records();
       if (engine().workers().parallelism() <= 1 || !readInRuns(encoded, copies, reads)) {
-        inReadTransaction(txn -> {
-          for (int i : KeyOrder.ascending(encoded)) {
-            if (reads[i] != null) {
-              continue;
-            }
-            keep(i, dbi.get(txn, pointKey(encoded[i])), copies, reads);
-          }
-          return null;
-        });
+        inReadTransaction(
+            txn -> {
+              for (int i : KeyOrder.ascending(encoded)) {
+                if (reads[i] != null) {
+                  continue;
+                }
+                keep(i, dbi.get(txn, pointKey(encoded[i])), copies, reads);
+              }
+              return null;
+            });
       }
       for (int i = 0; i < copies.length; i++) {
         if (copies[i] != null) {
@@ -257,9 +283,14 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   }
 
   @Override
-  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+  public Status scan(
+      String table,
+      String startkey,
+      int recordcount,
+      Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    return walk("scan", table, startkey, null, recordcount, fields, (key, record) -> result.add(record));
+    return walk(
+        "scan", table, startkey, null, recordcount, fields, (key, record) -> result.add(record));
   }
 
   /** One write transaction for the whole group (retried whole if the map has to grow). */
@@ -273,68 +304,90 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       List<byte[]> keys = new ArrayList<>(writes.size());
       List<byte[]> values = new ArrayList<>(writes.size());
       for (Write write : writes) {
-        keys.add(TablePrefix.join(engine().prefix(write.table()), write.key().getBytes(StandardCharsets.UTF_8)));
+        keys.add(
+            TablePrefix.join(
+                engine().prefix(write.table()), write.key().getBytes(StandardCharsets.UTF_8)));
         values.add(write.isDelete() ? null : RecordCodec.encode(write.values()));
       }
-      return engine().write(txn -> {
-        for (int i = 0; i < writes.size(); i++) {
-          pointKey(keys.get(i));
-          if (values.get(i) == null) {
-            dbi.delete(txn, key);
-          } else {
-            MutableDirectBuffer reserved = (MutableDirectBuffer) dbi.reserve(txn, key, values.get(i).length);
-            reserved.putBytes(0, values.get(i));
-          }
-        }
-        return Status.OK;
-      });
+      return engine()
+          .write(
+              txn -> {
+                for (int i = 0; i < writes.size(); i++) {
+                  pointKey(keys.get(i));
+                  if (values.get(i) == null) {
+                    dbi.delete(txn, key);
+                  } else {
+                    MutableDirectBuffer reserved =
+                        (MutableDirectBuffer) dbi.reserve(txn, key, values.get(i).length);
+                    reserved.putBytes(0, values.get(i));
+                  }
+                }
+                return Status.OK;
+              });
     } catch (LmdbException e) {
       return atomicWriteError(writes, e);
     }
   }
 
   /**
-   * One write transaction per batch that writes its records in key order, appending them
-   * ({@code MDB_APPEND}: each goes at the end of the B-tree, pages are filled, none is split) unless
-   * a table whose keys sort after this one's holds records. The first key must lie above the
-   * table's last; the table must have been empty when the process's bulk load of it began.
+   * One write transaction per batch that writes its records in key order, appending them ({@code
+   * MDB_APPEND}: each goes at the end of the B-tree, pages are filled, none is split) unless a
+   * table whose keys sort after this one's holds records. The first key must lie above the table's
+   * last; the table must have been empty when the process's bulk load of it began.
    */
   @Override
   public Status bulkInsert(String table, List<Insert> records, List<String> failedKeys) {
     byte[] prefix = engine().prefix(table);
-    return sortedBulk(table, records, failedKeys, MAX_KEY_BYTES - prefix.length, batch -> {
-      try {
-        Dbi<DirectBuffer> dbi = engine().records();
-        String refused = engine().write(txn -> {
-          byte[] last;
-          boolean laterTable;
-          try (Cursor<DirectBuffer> cursor = dbi.openCursor(txn)) {
-            laterTable = cursor.get(pointKey(TablePrefix.end(prefix)), GetOp.MDB_SET_RANGE);
-            last = (laterTable ? cursor.prev() : cursor.last()) ? owned(cursor.key()) : null;
+    return sortedBulk(
+        table,
+        records,
+        failedKeys,
+        MAX_KEY_BYTES - prefix.length,
+        batch -> {
+          try {
+            Dbi<DirectBuffer> dbi = engine().records();
+            String refused =
+                engine()
+                    .write(
+                        txn -> {
+                          byte[] last;
+                          boolean laterTable;
+                          try (Cursor<DirectBuffer> cursor = dbi.openCursor(txn)) {
+                            laterTable =
+                                cursor.get(pointKey(TablePrefix.end(prefix)), GetOp.MDB_SET_RANGE);
+                            last =
+                                (laterTable ? cursor.prev() : cursor.last())
+                                    ? owned(cursor.key())
+                                    : null;
+                          }
+                          last =
+                              last != null && TablePrefix.startsWith(last, prefix)
+                                  ? Arrays.copyOfRange(last, prefix.length, last.length)
+                                  : null;
+                          if (engine().startBulk(table) && last != null) {
+                            engine().abandonBulk(table);
+                            return notEmpty(table);
+                          }
+                          if (last != null && !SortedBatch.below(last, batch.key(0))) {
+                            return outOfOrder(table, batch.key(0), last);
+                          }
+                          PutFlags[] append =
+                              laterTable ? new PutFlags[0] : new PutFlags[] {PutFlags.MDB_APPEND};
+                          for (int j = 0; j < batch.size(); j++) {
+                            pointKey(prefix, batch.key(j));
+                            byte[] encoded = batch.value(j);
+                            ((MutableDirectBuffer) dbi.reserve(txn, key, encoded.length, append))
+                                .putBytes(0, encoded);
+                          }
+                          return null;
+                        },
+                        refusal -> refusal != null);
+            return refused == null ? Status.OK : bulkRefused(table, records, failedKeys, refused);
+          } catch (LmdbException e) {
+            BatchWriteDB.allFailed(records, failedKeys);
+            return error("bulk insert", table, records.get(0).key(), e);
           }
-          last = last != null && TablePrefix.startsWith(last, prefix)
-              ? Arrays.copyOfRange(last, prefix.length, last.length) : null;
-          if (engine().startBulk(table) && last != null) {
-            engine().abandonBulk(table);
-            return notEmpty(table);
-          }
-          if (last != null && !SortedBatch.below(last, batch.key(0))) {
-            return outOfOrder(table, batch.key(0), last);
-          }
-          PutFlags[] append = laterTable ? new PutFlags[0] : new PutFlags[] {PutFlags.MDB_APPEND};
-          for (int j = 0; j < batch.size(); j++) {
-            pointKey(prefix, batch.key(j));
-            byte[] encoded = batch.value(j);
-            ((MutableDirectBuffer) dbi.reserve(txn, key, encoded.length, append)).putBytes(0, encoded);
-          }
-          return null;
-        }, refusal -> refusal != null);
-        return refused == null ? Status.OK : bulkRefused(table, records, failedKeys, refused);
-      } catch (LmdbException e) {
-        BatchWriteDB.allFailed(records, failedKeys);
-        return error("bulk insert", table, records.get(0).key(), e);
-      }
-    });
+        });
   }
 
   @Override
@@ -349,20 +402,38 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
 
   /** A cursor in one read transaction from {@code start} while the key is below {@code end}. */
   @Override
-  public Status scanRange(String table, String start, String end, int limit, Set<String> fields,
+  public Status scanRange(
+      String table,
+      String start,
+      String end,
+      int limit,
+      Set<String> fields,
       List<KeyedRecord> results) {
     results.clear();
-    return walk("range scan", table, start, end.getBytes(StandardCharsets.UTF_8), limit, fields,
-        (key, record) -> results.add(new KeyedRecord(new String(key, StandardCharsets.UTF_8), record)));
+    return walk(
+        "range scan",
+        table,
+        start,
+        end.getBytes(StandardCharsets.UTF_8),
+        limit,
+        fields,
+        (key, record) ->
+            results.add(new KeyedRecord(new String(key, StandardCharsets.UTF_8), record)));
   }
 
   /**
    * A cursor in one read transaction from {@code start} (the table's first record when empty), up
-   * to {@code limit} records, stopping at the end of the table or at the first key not below
-   * {@code end} when one is given (only then are keys copied out for the sink). The values are
-   * copied out in the transaction and decoded after it (see {@link #read}).
+   * to {@code limit} records, stopping at the end of the table or at the first key not below {@code
+   * end} when one is given (only then are keys copied out for the sink). The values are copied out
+   * in the transaction and decoded after it (see {@link #read}).
    */
-  private Status walk(String operation, String table, String start, byte[] end, int limit, Set<String> fields,
+  private Status walk(
+      String operation,
+      String table,
+      String start,
+      byte[] end,
+      int limit,
+      Set<String> fields,
       RecordSink sink) {
     try {
       Dbi<DirectBuffer> dbi = engine().records();
@@ -375,22 +446,23 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       byte[] stop = end == null ? TablePrefix.end(prefix) : TablePrefix.join(prefix, end);
       List<byte[]> keys = new ArrayList<>();
       List<byte[]> values = new ArrayList<>();
-      inReadTransaction(txn -> {
-        try (Cursor<DirectBuffer> cursor = dbi.openCursor(txn)) {
-          boolean more = cursor.get(this.key, GetOp.MDB_SET_RANGE);
-          for (int n = 0; more && n < limit && below(cursor.key(), stop); n++) {
-            byte[] found = null;
-            if (end != null) {
-              found = new byte[cursor.key().capacity() - prefix.length];
-              cursor.key().getBytes(prefix.length, found);
+      inReadTransaction(
+          txn -> {
+            try (Cursor<DirectBuffer> cursor = dbi.openCursor(txn)) {
+              boolean more = cursor.get(this.key, GetOp.MDB_SET_RANGE);
+              for (int n = 0; more && n < limit && below(cursor.key(), stop); n++) {
+                byte[] found = null;
+                if (end != null) {
+                  found = new byte[cursor.key().capacity() - prefix.length];
+                  cursor.key().getBytes(prefix.length, found);
+                }
+                keys.add(found);
+                values.add(owned(cursor.val()));
+                more = cursor.next();
+              }
             }
-            keys.add(found);
-            values.add(owned(cursor.val()));
-            more = cursor.next();
-          }
-        }
-        return null;
-      });
+            return null;
+          });
       for (int i = 0; i < values.size(); i++) {
         HashMap<String, ByteIterator> record = new HashMap<>();
         RecordCodec.decodeOwned(values.get(i), fields, record);
@@ -425,18 +497,20 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       }
       // the new values are read once, outside the transaction body that may be retried
       SortedMap<String, byte[]> updates = RecordCodec.fields(values);
-      return engine().write(txn -> {
-        DirectBuffer found = dbi.get(txn, this.key);
-        if (found == null) {
-          return Status.NOT_FOUND;
-        }
-        int length = copy(found);
-        try {
-          return put(dbi, txn, encoder.encodeMerged(value, 0, length, updates));
-        } catch (CorruptRecordException e) {
-          return error("update", table, key, e);
-        }
-      });
+      return engine()
+          .write(
+              txn -> {
+                DirectBuffer found = dbi.get(txn, this.key);
+                if (found == null) {
+                  return Status.NOT_FOUND;
+                }
+                int length = copy(found);
+                try {
+                  return put(dbi, txn, encoder.encodeMerged(value, 0, length, updates));
+                } catch (CorruptRecordException e) {
+                  return error("update", table, key, e);
+                }
+              });
     } catch (LmdbException e) {
       return error("update", table, key, e);
     }
@@ -501,17 +575,29 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     key.putBytes(prefix.length, rest);
   }
 
-  /** Why LMDB cannot take a key of {@code length} UTF-8 bytes in the table of {@code prefix}; null when it can. */
+  /**
+   * Why LMDB cannot take a key of {@code length} UTF-8 bytes in the table of {@code prefix}; null
+   * when it can.
+   */
   private static String refusedKey(byte[] prefix, int length) {
     int most = MAX_KEY_BYTES - prefix.length;
     if (length > 0 && length <= most) {
       return null;
     }
     return most < 1
-        ? "the table's name leaves no room for a key: LMDB keys are at most " + MAX_KEY_BYTES
-            + " bytes, and the table's prefix takes " + prefix.length
-        : "key of " + length + " bytes; LMDB accepts 1 to " + most + " in this table (" + MAX_KEY_BYTES
-            + " less the table's " + prefix.length + "-byte prefix)";
+        ? "the table's name leaves no room for a key: LMDB keys are at most "
+            + MAX_KEY_BYTES
+            + " bytes, and the table's prefix takes "
+            + prefix.length
+        : "key of "
+            + length
+            + " bytes; LMDB accepts 1 to "
+            + most
+            + " in this table ("
+            + MAX_KEY_BYTES
+            + " less the table's "
+            + prefix.length
+            + "-byte prefix)";
   }
 
   /**
@@ -532,7 +618,10 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     return true;
   }
 
-  /** Whether {@code found} sorts below {@code stop} in LMDB's order (unsigned bytes), without copying it. */
+  /**
+   * Whether {@code found} sorts below {@code stop} in LMDB's order (unsigned bytes), without
+   * copying it.
+   */
   private static boolean below(DirectBuffer found, byte[] stop) {
     int length = found.capacity();
     for (int i = 0; i < Math.min(length, stop.length); i++) {
@@ -562,8 +651,8 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
 
   /**
    * Runs {@code body} in this client's read transaction (renewed, then reset), announced in the
-   * thread's gate slot from before the renew to after the reset, whatever happens: map growth
-   * waits for it, and so does a writer once it has stalled ({@link TxnGate#readBegins}).
+   * thread's gate slot from before the renew to after the reset, whatever happens: map growth waits
+   * for it, and so does a writer once it has stalled ({@link TxnGate#readBegins}).
    */
   private <T> T inReadTransaction(ReadBody<T> body) {
     gate.enter(slot);

@@ -17,8 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.lmdbjava.Cursor;
-import org.lmdbjava.DirectBufferProxy;
 import org.lmdbjava.Dbi;
+import org.lmdbjava.DirectBufferProxy;
 import org.lmdbjava.Env;
 import org.lmdbjava.EnvFlags;
 import org.lmdbjava.Txn;
@@ -26,9 +26,9 @@ import site.ycsb.DBException;
 
 /**
  * One LMDB environment per data directory, shared by every {@link LmdbClient} of the process. The
- * records of every YCSB table are in LMDB's main database, each key behind its table's
- * {@link TablePrefix}: a commit to a named database would also rewrite the main database's page
- * that records it, one page write more per commit than the engine needs.
+ * records of every YCSB table are in LMDB's main database, each key behind its table's {@link
+ * TablePrefix}: a commit to a named database would also rewrite the main database's page that
+ * records it, one page write more per commit than the engine needs.
  *
  * <p>Growing the map ({@code mdb_env_set_mapsize}) is only allowed with no transaction active in
  * the process. Every operation therefore enters the {@link TxnGate} while its transaction is live,
@@ -41,19 +41,28 @@ final class LmdbEngine implements AutoCloseable {
   static final int MAX_KEY_BYTES = 511;
 
   /** The binding's properties besides {@code lmdb.dir} and {@code lmdb.destroy}. */
-  static final Set<String> PROPERTIES = Set.of("lmdb.mapsize", "lmdb.sync", "lmdb.nometasync", "lmdb.writemap",
-      "lmdb.nordahead", "lmdb.maxreaders", "lmdb.batch_parallelism");
-
+  static final Set<String> PROPERTIES =
+      Set.of(
+          "lmdb.mapsize",
+          "lmdb.sync",
+          "lmdb.nometasync",
+          "lmdb.writemap",
+          "lmdb.nordahead",
+          "lmdb.maxreaders",
+          "lmdb.batch_parallelism");
 
   private static boolean libraryLoaded;
 
   private final Env<DirectBuffer> env;
   private final TxnGate gate = new TxnGate();
   private final BatchWorkers workers;
+
   /** Each thread's reader on this engine: one per engine (a directory), so not a static field. */
   @SuppressWarnings("ThreadLocalUsage")
   private final ThreadLocal<Reader> readers = new ThreadLocal<>();
-  private final java.util.Queue<Reader> allReaders = new java.util.concurrent.ConcurrentLinkedQueue<>();
+
+  private final java.util.Queue<Reader> allReaders =
+      new java.util.concurrent.ConcurrentLinkedQueue<>();
   private final Dbi<DirectBuffer> records;
   private final ConcurrentHashMap<String, byte[]> prefixes = new ConcurrentHashMap<>();
   private final Set<String> bulkTables = ConcurrentHashMap.newKeySet();
@@ -79,7 +88,9 @@ final class LmdbEngine implements AutoCloseable {
     }
   }
 
-  /** What a run of a batch does with each key's value (null when absent), on its reader's thread. */
+  /**
+   * What a run of a batch does with each key's value (null when absent), on its reader's thread.
+   */
   @FunctionalInterface
   interface ReadAction {
     void found(int index, DirectBuffer value) throws Exception;
@@ -90,8 +101,8 @@ final class LmdbEngine implements AutoCloseable {
    * that transaction sees snapshot {@code snapshotId}; returns false (having read nothing) when a
    * write committed since, so that the batch is not a mix of two snapshots.
    */
-  boolean readRun(long snapshotId, byte[][] keys, int[] order, int from, int to,
-      ReadAction action) throws Exception {
+  boolean readRun(long snapshotId, byte[][] keys, int[] order, int from, int to, ReadAction action)
+      throws Exception {
     Reader reader = readers.get();
     if (reader == null) {
       reader = new Reader(gate.slot());
@@ -140,8 +151,9 @@ final class LmdbEngine implements AutoCloseable {
     int threads = properties.integer("threadcount", 1, 1, Integer.MAX_VALUE);
     int batchParallelism = BatchWorkers.parallelism(properties, "lmdb");
     // a read transaction per client thread, another for its share of a batch, one per reader thread
-    int maxReaders = properties.integer("lmdb.maxreaders",
-        Math.max(126, 2 * threads + batchParallelism + 8), 1, 1 << 20);
+    int maxReaders =
+        properties.integer(
+            "lmdb.maxreaders", Math.max(126, 2 * threads + batchParallelism + 8), 1, 1 << 20);
     loadLibrary();
     Path data = dir.resolve("data.mdb");
     long sizeBefore = Files.exists(data) ? Files.size(data) : -1;
@@ -180,12 +192,20 @@ final class LmdbEngine implements AutoCloseable {
    * LMDB maps the file and would die with SIGBUS on the first page past its end: a data.mdb shorter
    * than its last used page (truncated) is refused before any page but the meta pages is read.
    */
-  private static void refuseTruncated(Env<DirectBuffer> env, Path data, long sizeBefore) throws EngineFailure {
+  private static void refuseTruncated(Env<DirectBuffer> env, Path data, long sizeBefore)
+      throws EngineFailure {
     long pageSize = env.stat().pageSize;
     long needed = (env.info().lastPageNumber + 1) * pageSize;
     if (sizeBefore >= 0 && sizeBefore < needed) {
-      throw new EngineFailure(EngineFailure.Condition.CORRUPTION, "lmdb: " + data + " holds " + sizeBefore
-          + " bytes but its last page ends at byte " + needed + ": the file was cut short; refusing to open it");
+      throw new EngineFailure(
+          EngineFailure.Condition.CORRUPTION,
+          "lmdb: "
+              + data
+              + " holds "
+              + sizeBefore
+              + " bytes but its last page ends at byte "
+              + needed
+              + ": the file was cut short; refusing to open it");
     }
   }
 
@@ -196,7 +216,8 @@ final class LmdbEngine implements AutoCloseable {
    * main database whose first record is a named database is refused (LMDB tells the two apart:
    * opening a plain record as a database fails with {@code MDB_INCOMPATIBLE}).
    */
-  private static Dbi<DirectBuffer> mainDatabase(Env<DirectBuffer> env, Path dir) throws DBException {
+  private static Dbi<DirectBuffer> mainDatabase(Env<DirectBuffer> env, Path dir)
+      throws DBException {
     try (Txn<DirectBuffer> txn = env.txnRead()) {
       Dbi<DirectBuffer> main = env.openDbi(txn, null, null, false);
       byte[] first;
@@ -212,9 +233,13 @@ final class LmdbEngine implements AutoCloseable {
       } catch (Dbi.IncompatibleException plainRecord) {
         return main;
       }
-      throw new DBException("lmdb: " + dir + " holds its records in named databases (table "
-          + new String(first, StandardCharsets.UTF_8) + "), as earlier versions of this binding wrote them;"
-          + " this one keeps every table in the main database: load the data again into an empty lmdb.dir");
+      throw new DBException(
+          "lmdb: "
+              + dir
+              + " holds its records in named databases (table "
+              + new String(first, StandardCharsets.UTF_8)
+              + "), as earlier versions of this binding wrote them;"
+              + " this one keeps every table in the main database: load the data again into an empty lmdb.dir");
     }
   }
 
@@ -224,10 +249,13 @@ final class LmdbEngine implements AutoCloseable {
    * the temporary folder). A user's {@code lmdbjava.native.lib} is left alone.
    */
   private static synchronized void loadLibrary() throws IOException, ClassNotFoundException {
-    if (libraryLoaded || System.getProperty("lmdbjava.native.lib") != null || NativeLibrary.platform() == null) {
+    if (libraryLoaded
+        || System.getProperty("lmdbjava.native.lib") != null
+        || NativeLibrary.platform() == null) {
       return;
     }
-    Path copy = NativeLibrary.copyOut(Env.class, "/org/lmdbjava/native/x86_64-linux-gnu.so", "lmdb.so");
+    Path copy =
+        NativeLibrary.copyOut(Env.class, "/org/lmdbjava/native/x86_64-linux-gnu.so", "lmdb.so");
     try {
       System.setProperty("lmdbjava.native.lib", copy.toString());
       // lmdbjava's Library class loads the library when it is initialized
@@ -264,8 +292,8 @@ final class LmdbEngine implements AutoCloseable {
   }
 
   /**
-   * {@link #write(WriteBody)}, but the transaction is aborted instead of committed when
-   * {@code abort} holds for the body's result (a write refused after it looked at the data).
+   * {@link #write(WriteBody)}, but the transaction is aborted instead of committed when {@code
+   * abort} holds for the body's result (a write refused after it looked at the data).
    */
   <R> R write(WriteBody<R> body, java.util.function.Predicate<R> abort) {
     TxnGate.Slot slot = gate.slot();
@@ -292,13 +320,14 @@ final class LmdbEngine implements AutoCloseable {
 
   /** Doubles the map unless another thread already grew it past {@code sizeThatWasFull}. */
   private void grow(long sizeThatWasFull) {
-    gate.exclusive(() -> {
-      if (mapSize == sizeThatWasFull) {
-        long newSize = Math.multiplyExact(sizeThatWasFull, 2);
-        env.setMapSize(newSize);
-        mapSize = env.info().mapSize;
-      }
-    });
+    gate.exclusive(
+        () -> {
+          if (mapSize == sizeThatWasFull) {
+            long newSize = Math.multiplyExact(sizeThatWasFull, 2);
+            env.setMapSize(newSize);
+            mapSize = env.info().mapSize;
+          }
+        });
   }
 
   /** LMDB's main database, which holds every table's records. */

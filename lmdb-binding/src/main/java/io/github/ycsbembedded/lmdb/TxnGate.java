@@ -10,17 +10,17 @@ import java.util.function.LongSupplier;
  * Keeps map growth apart from live transactions without a lock that threads share on the hot path.
  * LMDB lets {@code mdb_env_set_mapsize} run only while no transaction of the process is live. A
  * read-write lock would do, but every reader then writes the lock's shared counter: one cache line
- * bouncing between all cores on every read. Here each thread announces its transaction in a slot
- * of its own (a volatile flag on its own cache line) and only reads the shared {@code growing}
- * flag; growth raises that flag, waits until every slot is idle, grows, and lowers it.
+ * bouncing between all cores on every read. Here each thread announces its transaction in a slot of
+ * its own (a volatile flag on its own cache line) and only reads the shared {@code growing} flag;
+ * growth raises that flag, waits until every slot is idle, grows, and lowers it.
  *
  * <p>Correctness rests on the two volatile accesses on each side (a thread stores its flag, then
  * loads {@code growing}; growth stores {@code growing}, then loads every flag): under the Java
  * memory model at least one of the two threads sees the other's store, so a transaction and growth
  * never overlap.
  *
- * <p>The slots also let a writer wait for a reader that stalled holding its snapshot (see
- * {@link #awaitStalledReaders}): LMDB cannot reuse a page freed after the snapshot of a live read
+ * <p>The slots also let a writer wait for a reader that stalled holding its snapshot (see {@link
+ * #awaitStalledReaders}): LMDB cannot reuse a page freed after the snapshot of a live read
  * transaction, so every commit made while a reader is descheduled takes new pages from the end of
  * the map; the free list keeps that length for good (each commit reuses about as many pages as it
  * frees), and every later commit rewrites more of it. A few milliseconds of a preempted reader at
@@ -29,13 +29,17 @@ import java.util.function.LongSupplier;
  */
 final class TxnGate {
   /**
-   * A read lasting this many times its thread's typical read (and at least {@link #MIN_STALL_NANOS})
-   * has stalled: on a map in memory its thread was descheduled, or it waited for the disk.
+   * A read lasting this many times its thread's typical read (and at least {@link
+   * #MIN_STALL_NANOS}) has stalled: on a map in memory its thread was descheduled, or it waited for
+   * the disk.
    */
   static final int STALL_FACTOR = 8;
+
   static final long MIN_STALL_NANOS = 20_000;
+
   /** The longest a writer waits for one stalled reader. */
   static final long MAX_WAIT_NANOS = 10_000_000;
+
   private static final long PARK_NANOS = 10_000;
 
   private static final VarHandle ACTIVE;
@@ -58,20 +62,25 @@ final class TxnGate {
     @SuppressWarnings("unused")
     private long p1, p2, p3, p4, p5, p6, p7;
     private volatile boolean active;
+
     /** When the thread's current read transaction began (the gate's clock), 0 when it has none. */
     @SuppressWarnings("unused")
     private long readStart;
+
     /** Moving average of the thread's read transactions' durations, in nanoseconds. */
     @SuppressWarnings("unused")
     private long typicalRead;
+
     @SuppressWarnings("unused")
     private long q1, q2, q3, q4, q5, q6, q7;
   }
 
   private final CopyOnWriteArrayList<Slot> slots = new CopyOnWriteArrayList<>();
+
   /** Each thread's slot in this gate: one gate per engine, so not a static field. */
   @SuppressWarnings("ThreadLocalUsage")
   private final ThreadLocal<Slot> mine = new ThreadLocal<>();
+
   private final Object growth = new Object();
   private final LongSupplier clock;
   private volatile boolean growing;
@@ -129,10 +138,10 @@ final class TxnGate {
   }
 
   /**
-   * Marks that {@code slot}'s thread takes a read snapshot: call after {@link #enter} and before the
-   * read transaction is begun or renewed (a thread descheduled inside that call holds the snapshot
-   * already), and {@link #readEnds} once it is reset, whatever happened. Returns the time to hand
-   * to {@link #readEnds}.
+   * Marks that {@code slot}'s thread takes a read snapshot: call after {@link #enter} and before
+   * the read transaction is begun or renewed (a thread descheduled inside that call holds the
+   * snapshot already), and {@link #readEnds} once it is reset, whatever happened. Returns the time
+   * to hand to {@link #readEnds}.
    */
   long readBegins(Slot slot) {
     long now = clock.getAsLong();
@@ -180,7 +189,8 @@ final class TxnGate {
         continue;
       }
       waited++;
-      while ((long) READ_START.getAcquire(slot) == start && clock.getAsLong() - now < MAX_WAIT_NANOS) {
+      while ((long) READ_START.getAcquire(slot) == start
+          && clock.getAsLong() - now < MAX_WAIT_NANOS) {
         LockSupport.parkNanos(PARK_NANOS);
       }
     }
@@ -188,9 +198,9 @@ final class TxnGate {
   }
 
   /**
-   * Marks the end of the transaction on {@code slot}. A release store: growth, which reads the
-   * flag as a volatile, sees the transaction's work done once it sees the flag down, and no fence
-   * is needed on this side (only {@link #enter}'s store must be ordered before the load after it).
+   * Marks the end of the transaction on {@code slot}. A release store: growth, which reads the flag
+   * as a volatile, sees the transaction's work done once it sees the flag down, and no fence is
+   * needed on this side (only {@link #enter}'s store must be ordered before the load after it).
    */
   void exit(Slot slot) {
     ACTIVE.setRelease(slot, false);

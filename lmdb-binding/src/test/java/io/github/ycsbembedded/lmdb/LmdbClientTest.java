@@ -74,16 +74,18 @@ class LmdbClientTest extends BindingConformanceTest {
     Properties properties = properties(dataDir);
     properties.setProperty("lmdb.mapsize", "256k");
     String field = "y".repeat(500);
-    runConcurrently(4, t -> {
-      DB db = open(properties);
-      for (int i = 0; i < 1000; i++) {
-        String key = key(t * 1000 + i);
-        assertThat(db.insert(TABLE, key, record("field0", field + i))).isEqualTo(Status.OK);
-        assertThat(db.read(TABLE, key, null, new HashMap<>())).isEqualTo(Status.OK);
-      }
-      close(db);
-      return null;
-    });
+    runConcurrently(
+        4,
+        t -> {
+          DB db = open(properties);
+          for (int i = 0; i < 1000; i++) {
+            String key = key(t * 1000 + i);
+            assertThat(db.insert(TABLE, key, record("field0", field + i))).isEqualTo(Status.OK);
+            assertThat(db.read(TABLE, key, null, new HashMap<>())).isEqualTo(Status.OK);
+          }
+          close(db);
+          return null;
+        });
     DB db = open(properties);
     for (int i = 0; i < 4000; i += 13) {
       assertThat(read(db, TABLE, key(i), null)).containsEntry("field0", field + (i % 1000));
@@ -105,8 +107,14 @@ class LmdbClientTest extends BindingConformanceTest {
 
     assertThatThrownBy(this::open)
         .isInstanceOf(DBException.class)
-        .hasMessage("lmdb: " + data.toRealPath() + " holds " + size / 2 + " bytes but its last page ends at byte "
-            + size + ": the file was cut short; refusing to open it");
+        .hasMessage(
+            "lmdb: "
+                + data.toRealPath()
+                + " holds "
+                + size / 2
+                + " bytes but its last page ends at byte "
+                + size
+                + ": the file was cut short; refusing to open it");
   }
 
   @Test
@@ -120,7 +128,8 @@ class LmdbClientTest extends BindingConformanceTest {
   /** What lmdbjava throws for an LMDB return code (its own mapping from codes to types). */
   private static RuntimeException lmdbError(int code) {
     try {
-      java.lang.reflect.Method check = Class.forName("org.lmdbjava.ResultCodeMapper").getDeclaredMethod("checkRc", int.class);
+      java.lang.reflect.Method check =
+          Class.forName("org.lmdbjava.ResultCodeMapper").getDeclaredMethod("checkRc", int.class);
       check.setAccessible(true);
       check.invoke(null, code);
     } catch (java.lang.reflect.InvocationTargetException e) {
@@ -135,9 +144,11 @@ class LmdbClientTest extends BindingConformanceTest {
   @Test
   void keyLongerThanLmdbAcceptsWithTheTablesPrefixIsBadRequest() throws Exception {
     DB db = open();
-    assertThat(db.insert(TABLE, "k".repeat(502), record("field0", "v"))).isEqualTo(Status.BAD_REQUEST);
+    assertThat(db.insert(TABLE, "k".repeat(502), record("field0", "v")))
+        .isEqualTo(Status.BAD_REQUEST);
     // 501 chars but 502 UTF-8 bytes: too long, although the chars would fit
-    assertThat(db.insert(TABLE, "k".repeat(500) + "\u00e9", record("field0", "v"))).isEqualTo(Status.BAD_REQUEST);
+    assertThat(db.insert(TABLE, "k".repeat(500) + "\u00e9", record("field0", "v")))
+        .isEqualTo(Status.BAD_REQUEST);
     assertThat(db.insert(TABLE, "k".repeat(501), record("field0", "longest"))).isEqualTo(Status.OK);
     assertThat(read(db, TABLE, "k".repeat(501), null)).containsEntry("field0", "longest");
     // a shorter table name leaves room for a longer key
@@ -145,29 +156,44 @@ class LmdbClientTest extends BindingConformanceTest {
     assertThat(read(db, "t", "k".repeat(509), null)).containsEntry("field0", "in t");
 
     List<KeyRead> batch = new ArrayList<>();
-    assertThat(((LmdbClient) db).batchRead(TABLE, List.of("k".repeat(501), "k".repeat(502)), null, batch))
+    assertThat(
+            ((LmdbClient) db)
+                .batchRead(TABLE, List.of("k".repeat(501), "k".repeat(502)), null, batch))
         .isEqualTo(Status.ERROR);
     assertThat(batch).extracting(KeyRead::status).containsExactly(Status.OK, Status.ERROR);
     assertThat(batch.get(1).error())
-        .contains("key of 502 bytes; LMDB accepts 1 to 501 in this table (511 less the table's 10-byte prefix)");
+        .contains(
+            "key of 502 bytes; LMDB accepts 1 to 501 in this table (511 less the table's 10-byte prefix)");
   }
 
   @Test
   void aDirectoryInTheNamedDatabaseLayoutOfEarlierVersionsIsRefusedAndKept() throws Exception {
     // what earlier versions wrote: the table as a named database
-    try (Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMaxDbs(1).setMapSize(1 << 20)
-        .open(dataDir.toFile())) {
-      env.openDbi(TABLE, DbiFlags.MDB_CREATE).put(buffer(key(1).getBytes(StandardCharsets.UTF_8)),
-          buffer("value".getBytes(StandardCharsets.US_ASCII)));
+    try (Env<DirectBuffer> env =
+        Env.create(DirectBufferProxy.PROXY_DB)
+            .setMaxDbs(1)
+            .setMapSize(1 << 20)
+            .open(dataDir.toFile())) {
+      env.openDbi(TABLE, DbiFlags.MDB_CREATE)
+          .put(
+              buffer(key(1).getBytes(StandardCharsets.UTF_8)),
+              buffer("value".getBytes(StandardCharsets.US_ASCII)));
     }
 
-    assertThatThrownBy(this::open).isInstanceOf(DBException.class)
-        .hasMessage("lmdb: " + dataDir + " holds its records in named databases (table " + TABLE + "), as earlier"
-            + " versions of this binding wrote them; this one keeps every table in the main database: load the"
-            + " data again into an empty lmdb.dir");
+    assertThatThrownBy(this::open)
+        .isInstanceOf(DBException.class)
+        .hasMessage(
+            "lmdb: "
+                + dataDir
+                + " holds its records in named databases (table "
+                + TABLE
+                + "), as earlier"
+                + " versions of this binding wrote them; this one keeps every table in the main database: load the"
+                + " data again into an empty lmdb.dir");
     assertThat(openFilesIn(dataDir)).as("the refused environment was closed").isEmpty();
 
-    try (Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMaxDbs(1).open(dataDir.toFile())) {
+    try (Env<DirectBuffer> env =
+        Env.create(DirectBufferProxy.PROXY_DB).setMaxDbs(1).open(dataDir.toFile())) {
       Dbi<DirectBuffer> table = env.openDbi(TABLE);
       try (Txn<DirectBuffer> txn = env.txnRead()) {
         DirectBuffer value = table.get(txn, buffer(key(1).getBytes(StandardCharsets.UTF_8)));
@@ -202,8 +228,13 @@ class LmdbClientTest extends BindingConformanceTest {
   void asciiAndNonAsciiKeysAreStoredAsTheirUtf8BytesInByteOrder() throws Exception {
     DB db = open();
     // ASCII keys take a path of their own (chars written as bytes); the others are UTF-8 encoded
-    String[][] keys = {{"key-\u00e9", "e-acute"}, {"key-f", "f"}, {"key-e", "e"}, {"key-\u00ff", "y-diaeresis"},
-        {"key-\u0101", "a-macron"}};
+    String[][] keys = {
+      {"key-\u00e9", "e-acute"},
+      {"key-f", "f"},
+      {"key-e", "e"},
+      {"key-\u00ff", "y-diaeresis"},
+      {"key-\u0101", "a-macron"}
+    };
     for (String[] key : keys) {
       assertThat(db.insert(TABLE, key[0], record("field0", key[1]))).isEqualTo(Status.OK);
     }
@@ -211,7 +242,8 @@ class LmdbClientTest extends BindingConformanceTest {
     assertThat(db.scan(TABLE, "key-", 10, null, result)).isEqualTo(Status.OK);
 
     // UTF-8: \u00e9 = C3 A9, \u00ff = C3 BF, \u0101 = C4 81, all after 'f' = 66
-    assertThat(result).extracting(record -> strings(record).get("field0"))
+    assertThat(result)
+        .extracting(record -> strings(record).get("field0"))
         .containsExactly("e", "f", "e-acute", "y-diaeresis", "a-macron");
     assertThat(read(db, TABLE, "key-\u00e9", null)).containsEntry("field0", "e-acute");
     assertThat(db.delete(TABLE, "key-\u00e9")).isEqualTo(Status.OK);
@@ -228,9 +260,11 @@ class LmdbClientTest extends BindingConformanceTest {
     close(db);
     // the binding copies a value out of its transaction and decodes it after: overwrite the
     // middle record with bytes the codec refuses, through lmdbjava with the binding closed
-    try (Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMapSize(1 << 30).open(dataDir.toFile())) {
+    try (Env<DirectBuffer> env =
+        Env.create(DirectBufferProxy.PROXY_DB).setMapSize(1 << 30).open(dataDir.toFile())) {
       Dbi<DirectBuffer> main = env.openDbi((byte[]) null);
-      byte[] keyBytes = TablePrefix.join(TablePrefix.of(TABLE), key(1).getBytes(StandardCharsets.UTF_8));
+      byte[] keyBytes =
+          TablePrefix.join(TablePrefix.of(TABLE), key(1).getBytes(StandardCharsets.UTF_8));
       main.put(buffer(keyBytes), buffer("notcodec".getBytes(StandardCharsets.US_ASCII)));
       try (Txn<DirectBuffer> txn = env.txnRead()) {
         assertThat(main.stat(txn).entries).as("the record was overwritten, not added").isEqualTo(3);
@@ -249,7 +283,9 @@ class LmdbClientTest extends BindingConformanceTest {
       List<KeyRead> batch = new ArrayList<>();
       assertThat(((LmdbClient) db).batchRead(TABLE, List.of(key(2), key(1), key(0)), null, batch))
           .isEqualTo(Status.ERROR);
-      assertThat(batch).as("parallelism %s", parallelism).extracting(KeyRead::status)
+      assertThat(batch)
+          .as("parallelism %s", parallelism)
+          .extracting(KeyRead::status)
           .containsExactly(Status.OK, Status.ERROR, Status.OK);
       assertThat(strings(batch.get(0).record())).containsExactly(Map.entry("field0", "value2"));
       assertThat(batch.get(1).error()).contains(key(1));

@@ -21,9 +21,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 class TxnGateTest {
   private static final long MICROS = 1_000;
   private static final long MILLIS = 1_000_000;
+
   /** The stall tests' clock, which moves only when told to, and a gate on it. */
   private final AtomicLong clock = new AtomicLong(1 * MILLIS);
+
   private final TxnGate timed = new TxnGate(clock::get);
+
   @Test
   @Timeout(60)
   void noThreadIsInsideWhileTheExclusiveActionRunsAndTransactionsGoOnAfterIt() throws Exception {
@@ -33,27 +36,30 @@ class TxnGateTest {
     AtomicBoolean stop = new AtomicBoolean();
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < 4; t++) {
-      Thread thread = new Thread(() -> {
-        TxnGate.Slot slot = gate.slot();
-        while (!stop.get()) {
-          gate.enter(slot);
-          inside.incrementAndGet();
-          entries.incrementAndGet();
-          inside.decrementAndGet();
-          gate.exit(slot);
-        }
-        gate.release(slot);
-      });
+      Thread thread =
+          new Thread(
+              () -> {
+                TxnGate.Slot slot = gate.slot();
+                while (!stop.get()) {
+                  gate.enter(slot);
+                  inside.incrementAndGet();
+                  entries.incrementAndGet();
+                  inside.decrementAndGet();
+                  gate.exit(slot);
+                }
+                gate.release(slot);
+              });
       threads.add(thread);
       thread.start();
     }
     List<Integer> seenInside = new ArrayList<>();
     long[] entriesDuringGrowth = new long[1];
     for (int growth = 0; growth < 2000; growth++) {
-      gate.exclusive(() -> {
-        seenInside.add(inside.get());
-        entriesDuringGrowth[0] = entries.get();
-      });
+      gate.exclusive(
+          () -> {
+            seenInside.add(inside.get());
+            entriesDuringGrowth[0] = entries.get();
+          });
       // transactions go on once the growth is over (a gate left shut hangs here until the timeout)
       while (entries.get() == entriesDuringGrowth[0]) {
         Thread.onSpinWait();
@@ -74,15 +80,15 @@ class TxnGateTest {
     gate.enter(slot);
     gate.release(slot);
 
-    gate.exclusive(() -> { });
+    gate.exclusive(() -> {});
 
     assertThat(gate.slot()).isNotSameAs(slot);
   }
 
   /**
-   * Reads short of a stall: under 8 typical reads (5 µs reads, 39 µs open), under 20 µs whatever the
-   * typical read (1 µs reads, 19 µs open), and a thread whose reads wait for the disk (1 ms reads,
-   * 7 ms open).
+   * Reads short of a stall: under 8 typical reads (5 µs reads, 39 µs open), under 20 µs whatever
+   * the typical read (1 µs reads, 19 µs open), and a thread whose reads wait for the disk (1 ms
+   * reads, 7 ms open).
    */
   @ParameterizedTest
   @CsvSource({"5000, 39000", "1000, 19000", "1000000, 7000000"})
@@ -114,7 +120,8 @@ class TxnGateTest {
     readsTaking(reader, 5 * MICROS, 32);
     readsTaking(reader, 4 * MILLIS, 1);
     long start = timed.readBegins(reader);
-    // the stall counts as 8 typical reads at most: 5 + (40 - 5) / 8 µs, so 8 × 9.4 = 75 µs is a stall
+    // the stall counts as 8 typical reads at most: 5 + (40 - 5) / 8 µs, so 8 × 9.4 = 75 µs is a
+    // stall
     clock.addAndGet(80 * MICROS);
 
     assertThat(waitsUntilTheReadEnds(reader, start)).isEqualTo(1);
@@ -131,7 +138,8 @@ class TxnGateTest {
     long before = moving.get();
 
     assertThat(gate.awaitStalledReaders(gate.slot())).isEqualTo(1);
-    assertThat(moving.get() - before).isBetween(TxnGate.MAX_WAIT_NANOS, TxnGate.MAX_WAIT_NANOS + 3 * MILLIS);
+    assertThat(moving.get() - before)
+        .isBetween(TxnGate.MAX_WAIT_NANOS, TxnGate.MAX_WAIT_NANOS + 3 * MILLIS);
   }
 
   @Test
@@ -175,7 +183,9 @@ class TxnGateTest {
     return start;
   }
 
-  /** {@code count} reads on {@code slot} of the timed gate, each taking {@code nanos} on its clock. */
+  /**
+   * {@code count} reads on {@code slot} of the timed gate, each taking {@code nanos} on its clock.
+   */
   private void readsTaking(TxnGate.Slot slot, long nanos, int count) {
     for (int i = 0; i < count; i++) {
       long start = timed.readBegins(slot);
@@ -185,9 +195,9 @@ class TxnGateTest {
   }
 
   /**
-   * Runs the timed gate's {@link TxnGate#awaitStalledReaders} on a thread of its own, checks that it is parked and
-   * still waiting (the clock does not move, so it cannot give up), ends the read, and returns what
-   * the call returned.
+   * Runs the timed gate's {@link TxnGate#awaitStalledReaders} on a thread of its own, checks that
+   * it is parked and still waiting (the clock does not move, so it cannot give up), ends the read,
+   * and returns what the call returned.
    */
   private int waitsUntilTheReadEnds(TxnGate.Slot reader, long start) throws Exception {
     AtomicInteger waited = new AtomicInteger(-1);

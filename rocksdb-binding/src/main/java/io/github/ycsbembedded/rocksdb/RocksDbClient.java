@@ -32,7 +32,6 @@ import org.rocksdb.RocksIterator;
 import org.rocksdb.Snapshot;
 import org.rocksdb.WriteBatch;
 import site.ycsb.ByteIterator;
-import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
@@ -41,10 +40,10 @@ import site.ycsb.Status;
  * lock, so concurrent updates of different fields of one key lose nothing. A read's fields are
  * slices of the one array JNI returns; writes come from the per-thread encoder, without copying.
  *
- * <p>Properties: see the README ({@code rocksdb.dir}, {@code rocksdb.optionsfile},
- * {@code rocksdb.cache_size}, {@code rocksdb.compression}, {@code rocksdb.sync},
- * {@code rocksdb.disable_wal}, {@code rocksdb.write_buffer_size}, {@code rocksdb.bloom_bits},
- * {@code rocksdb.max_background_jobs}, {@code rocksdb.batch_parallelism}, {@code rocksdb.direct_reads},
+ * <p>Properties: see the README ({@code rocksdb.dir}, {@code rocksdb.optionsfile}, {@code
+ * rocksdb.cache_size}, {@code rocksdb.compression}, {@code rocksdb.sync}, {@code
+ * rocksdb.disable_wal}, {@code rocksdb.write_buffer_size}, {@code rocksdb.bloom_bits}, {@code
+ * rocksdb.max_background_jobs}, {@code rocksdb.batch_parallelism}, {@code rocksdb.direct_reads},
  * {@code rocksdb.destroy}).
  */
 public final class RocksDbClient extends EngineClient<RocksDbEngine>
@@ -74,13 +73,16 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
       case Corruption -> Condition.CORRUPTION;
       case InvalidArgument -> Condition.INVALID_ARGUMENT;
       case IOError ->
-          status.getSubCode() == org.rocksdb.Status.SubCode.NoSpace ? Condition.NO_SPACE : Condition.IO_ERROR;
+          status.getSubCode() == org.rocksdb.Status.SubCode.NoSpace
+              ? Condition.NO_SPACE
+              : Condition.IO_ERROR;
       default -> Condition.OTHER;
     };
   }
 
   @Override
-  protected RocksDbEngine openEngine(Path directory, BindingProperties properties) throws Exception {
+  protected RocksDbEngine openEngine(Path directory, BindingProperties properties)
+      throws Exception {
     return RocksDbEngine.open(directory, properties);
   }
 
@@ -103,7 +105,8 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   }
 
   @Override
-  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+  public Status read(
+      String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
       byte[] found = engine().db().get(engine().family(table), readOptions, bytes(key));
       if (found == null) {
@@ -117,12 +120,13 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   }
 
   /**
-   * RocksDB's multi-get, on one snapshot: the keys in key order, cut into up to
-   * {@code rocksdb.batch_parallelism} runs, each run one multi-get on a reader thread of its own, so
-   * that many reads are in flight when the data is not in memory. Answers keep the order asked.
+   * RocksDB's multi-get, on one snapshot: the keys in key order, cut into up to {@code
+   * rocksdb.batch_parallelism} runs, each run one multi-get on a reader thread of its own, so that
+   * many reads are in flight when the data is not in memory. Answers keep the order asked.
    */
   @Override
-  public Status batchRead(String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
+  public Status batchRead(
+      String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
     results.clear();
     if (keys.isEmpty()) {
       return Status.OK; // multiGetAsList refuses an empty batch
@@ -137,20 +141,27 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
     try (ReadOptions onSnapshot = new ReadOptions(readOptions).setSnapshot(snapshot)) {
       ColumnFamilyHandle family = engine().family(table);
       int[] order = KeyOrder.ascending(stored);
-      engine().workers().read(stored.length, (from, to) -> {
-        List<ColumnFamilyHandle> families = new ArrayList<>(to - from);
-        List<byte[]> run = new ArrayList<>(to - from);
-        for (int j = from; j < to; j++) {
-          families.add(family);
-          run.add(stored[order[j]]);
-        }
-        List<byte[]> values = db.multiGetAsList(onSnapshot, families, run);
-        for (int j = from; j < to; j++) {
-          int i = order[j];
-          byte[] found = values.get(j - from);
-          reads[i] = found == null ? KeyRead.missing() : decodeForBatch(table, keys.get(i), found, fields);
-        }
-      });
+      engine()
+          .workers()
+          .read(
+              stored.length,
+              (from, to) -> {
+                List<ColumnFamilyHandle> families = new ArrayList<>(to - from);
+                List<byte[]> run = new ArrayList<>(to - from);
+                for (int j = from; j < to; j++) {
+                  families.add(family);
+                  run.add(stored[order[j]]);
+                }
+                List<byte[]> values = db.multiGetAsList(onSnapshot, families, run);
+                for (int j = from; j < to; j++) {
+                  int i = order[j];
+                  byte[] found = values.get(j - from);
+                  reads[i] =
+                      found == null
+                          ? KeyRead.missing()
+                          : decodeForBatch(table, keys.get(i), found, fields);
+                }
+              });
     } catch (Exception e) {
       return batchReadError(table, keys, e);
     } finally {
@@ -161,9 +172,14 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   }
 
   @Override
-  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+  public Status scan(
+      String table,
+      String startkey,
+      int recordcount,
+      Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    return walk("scan", table, startkey, null, recordcount, fields, (key, record) -> result.add(record));
+    return walk(
+        "scan", table, startkey, null, recordcount, fields, (key, record) -> result.add(record));
   }
 
   /** One write batch, holding the keys' striped locks so no concurrent update interleaves. */
@@ -195,24 +211,28 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
    * Writes the batch, sorted, into a table file of its own ({@code SstFileWriter}, with the column
    * family's options) and ingests that file: the records skip the write-ahead log and the memtable,
    * and where their key range overlaps no other file they go straight to the last level. Batches
-   * may come in any key order (an overlapping file goes to a higher level, above what it
-   * overlaps).
+   * may come in any key order (an overlapping file goes to a higher level, above what it overlaps).
    */
   @Override
   public Status bulkInsert(String table, List<Insert> records, List<String> failedKeys) {
-    return sortedBulk(table, records, failedKeys, MAX_KEY_BYTES, batch -> {
-      try {
-        ColumnFamilyHandle family = engine().family(table);
-        if (!engine().startBulk(table, family)) {
-          return bulkRefused(table, records, failedKeys, notEmpty(table));
-        }
-        engine().ingest(family, batch);
-        return Status.OK;
-      } catch (RocksDBException | java.io.IOException e) {
-        BatchWriteDB.allFailed(records, failedKeys);
-        return error("bulk insert", table, records.get(0).key(), e);
-      }
-    });
+    return sortedBulk(
+        table,
+        records,
+        failedKeys,
+        MAX_KEY_BYTES,
+        batch -> {
+          try {
+            ColumnFamilyHandle family = engine().family(table);
+            if (!engine().startBulk(table, family)) {
+              return bulkRefused(table, records, failedKeys, notEmpty(table));
+            }
+            engine().ingest(family, batch);
+            return Status.OK;
+          } catch (RocksDBException | java.io.IOException e) {
+            BatchWriteDB.allFailed(records, failedKeys);
+            return error("bulk insert", table, records.get(0).key(), e);
+          }
+        });
   }
 
   @Override
@@ -226,11 +246,24 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   }
 
   @Override
-  public Status scanRange(String table, String start, String end, int limit, Set<String> fields,
+  public Status scanRange(
+      String table,
+      String start,
+      String end,
+      int limit,
+      Set<String> fields,
       List<KeyedRecord> results) {
     results.clear();
-    Status status = walk("range scan", table, start, bytes(end), limit, fields,
-        (key, record) -> results.add(new KeyedRecord(new String(key, StandardCharsets.UTF_8), record)));
+    Status status =
+        walk(
+            "range scan",
+            table,
+            start,
+            bytes(end),
+            limit,
+            fields,
+            (key, record) ->
+                results.add(new KeyedRecord(new String(key, StandardCharsets.UTF_8), record)));
     if (!status.isOk()) {
       results.clear();
     }
@@ -238,10 +271,17 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   }
 
   /**
-   * An iterator from {@code start}, up to {@code limit} records, stopping at the first key not below
-   * {@code end} when one is given (only then are keys read out); its status is checked at the end.
+   * An iterator from {@code start}, up to {@code limit} records, stopping at the first key not
+   * below {@code end} when one is given (only then are keys read out); its status is checked at the
+   * end.
    */
-  private Status walk(String operation, String table, String start, byte[] end, int limit, Set<String> fields,
+  private Status walk(
+      String operation,
+      String table,
+      String start,
+      byte[] end,
+      int limit,
+      Set<String> fields,
       RecordSink sink) {
     try (RocksIterator it = engine().db().newIterator(engine().family(table), readOptions)) {
       it.seek(bytes(start));
@@ -304,7 +344,10 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
     }
   }
 
-  /** Reads the value of {@code key} into the reused {@link #value} buffer (for an update's merge); its length, or -1. */
+  /**
+   * Reads the value of {@code key} into the reused {@link #value} buffer (for an update's merge);
+   * its length, or -1.
+   */
   private int get(ColumnFamilyHandle family, byte[] key) throws RocksDBException {
     RocksDB db = engine().db();
     int length = db.get(family, readOptions, key, value);
@@ -316,7 +359,9 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   }
 
   private void put(ColumnFamilyHandle family, byte[] key, int length) throws RocksDBException {
-    engine().db().put(family, engine().writeOptions(), key, 0, key.length, encoder.buffer(), 0, length);
+    engine()
+        .db()
+        .put(family, engine().writeOptions(), key, 0, key.length, encoder.buffer(), 0, length);
   }
 
   private static byte[] bytes(String key) {

@@ -38,8 +38,8 @@ import site.ycsb.DBException;
 /**
  * One RocksDB instance per data directory, shared by every {@link RocksDbClient} of the process,
  * with one column family per YCSB table. Column families are found again on reopen from the
- * database itself ({@code listColumnFamilies}). Owns every native object it creates and closes
- * them all, in reverse order, with the close variant that reports errors.
+ * database itself ({@code listColumnFamilies}). Owns every native object it creates and closes them
+ * all, in reverse order, with the close variant that reports errors.
  */
 final class RocksDbEngine implements AutoCloseable {
   /** The binding's properties besides {@code rocksdb.dir} and {@code rocksdb.destroy}. */
@@ -49,10 +49,18 @@ final class RocksDbEngine implements AutoCloseable {
    */
   static final int DEFAULT_BLOOM_BITS = 10;
 
-  static final Set<String> PROPERTIES = Set.of("rocksdb.optionsfile", "rocksdb.cache_size", "rocksdb.compression",
-      "rocksdb.sync", "rocksdb.disable_wal", "rocksdb.write_buffer_size", "rocksdb.bloom_bits",
-      "rocksdb.max_background_jobs", "rocksdb.batch_parallelism", "rocksdb.direct_reads");
-
+  static final Set<String> PROPERTIES =
+      Set.of(
+          "rocksdb.optionsfile",
+          "rocksdb.cache_size",
+          "rocksdb.compression",
+          "rocksdb.sync",
+          "rocksdb.disable_wal",
+          "rocksdb.write_buffer_size",
+          "rocksdb.bloom_bits",
+          "rocksdb.max_background_jobs",
+          "rocksdb.batch_parallelism",
+          "rocksdb.direct_reads");
 
   private static boolean libraryLoaded;
 
@@ -61,7 +69,8 @@ final class RocksDbEngine implements AutoCloseable {
   private final DBOptions dbOptions;
   private final Path dir;
   private final Set<String> bulkTables = new java.util.HashSet<>();
-  private final java.util.concurrent.atomic.AtomicLong bulkFiles = new java.util.concurrent.atomic.AtomicLong();
+  private final java.util.concurrent.atomic.AtomicLong bulkFiles =
+      new java.util.concurrent.atomic.AtomicLong();
   private final WriteOptions writeOptions;
   private final Deque<AutoCloseable> owned;
   private final ConcurrentHashMap<String, ColumnFamilyHandle> families = new ConcurrentHashMap<>();
@@ -69,8 +78,15 @@ final class RocksDbEngine implements AutoCloseable {
   private final BatchWorkers workers;
   private boolean closed;
 
-  private RocksDbEngine(Path dir, RocksDB db, DBOptions dbOptions, ColumnFamilyOptions familyOptions,
-      WriteOptions writeOptions, Deque<AutoCloseable> owned, List<ColumnFamilyHandle> handles, int batchParallelism)
+  private RocksDbEngine(
+      Path dir,
+      RocksDB db,
+      DBOptions dbOptions,
+      ColumnFamilyOptions familyOptions,
+      WriteOptions writeOptions,
+      Deque<AutoCloseable> owned,
+      List<ColumnFamilyHandle> handles,
+      int batchParallelism)
       throws RocksDBException {
     this.dir = dir;
     this.dbOptions = dbOptions;
@@ -112,22 +128,28 @@ final class RocksDbEngine implements AutoCloseable {
           OptionsUtil.loadOptionsFromFile(config, optionsFile, dbOptions, fromFile);
         }
         fromFile.forEach(d -> owned.push(d.getOptions()));
-        familyOptions = fromFile.isEmpty()
-            ? own(owned, new ColumnFamilyOptions()) : fromFile.get(0).getOptions();
+        familyOptions =
+            fromFile.isEmpty()
+                ? own(owned, new ColumnFamilyOptions())
+                : fromFile.get(0).getOptions();
       } else {
         // direct reads bypass the page cache: the block cache is then the only cache
-        dbOptions = own(owned, new DBOptions()).setMaxBackgroundJobs(backgroundJobs).setUseDirectReads(directReads);
-        BlockBasedTableConfig table = new BlockBasedTableConfig()
-            .setBlockCache(own(owned, new LRUCache(cacheSize)));
+        dbOptions =
+            own(owned, new DBOptions())
+                .setMaxBackgroundJobs(backgroundJobs)
+                .setUseDirectReads(directReads);
+        BlockBasedTableConfig table =
+            new BlockBasedTableConfig().setBlockCache(own(owned, new LRUCache(cacheSize)));
         if (bloomBits > 0) {
           table.setFilterPolicy(own(owned, new BloomFilter(bloomBits)));
         }
         CompressionType type = compressionType(compression);
-        familyOptions = own(owned, new ColumnFamilyOptions())
-            .setWriteBufferSize(writeBufferSize)
-            .setCompressionType(type)
-            .setBottommostCompressionType(type)
-            .setTableFormatConfig(table);
+        familyOptions =
+            own(owned, new ColumnFamilyOptions())
+                .setWriteBufferSize(writeBufferSize)
+                .setCompressionType(type)
+                .setBottommostCompressionType(type)
+                .setTableFormatConfig(table);
       }
       dbOptions.setCreateIfMissing(true).setCreateMissingColumnFamilies(true);
       WriteOptions writeOptions =
@@ -141,7 +163,8 @@ final class RocksDbEngine implements AutoCloseable {
       RocksDB db = RocksDB.open(dbOptions, dir.toString(), descriptors, handles);
       owned.push(db::closeE); // closed after every handle (pushed later), before the options
       handles.forEach(owned::push);
-      return new RocksDbEngine(dir, db, dbOptions, familyOptions, writeOptions, owned, handles, batchParallelism);
+      return new RocksDbEngine(
+          dir, db, dbOptions, familyOptions, writeOptions, owned, handles, batchParallelism);
     } catch (Exception | Error e) {
       closeAll(owned, e);
       throw e;
@@ -149,9 +172,9 @@ final class RocksDbEngine implements AutoCloseable {
   }
 
   /**
-   * Loads rocksdbjni's native library from our own temporary copy, deleted once loaded (rocksdbjni's
-   * own copy is deleted only at a normal JVM exit, so every kill -9 would leave 17 MB in the
-   * temporary folder). Elsewhere than linux-x86_64, rocksdbjni loads it its own way.
+   * Loads rocksdbjni's native library from our own temporary copy, deleted once loaded
+   * (rocksdbjni's own copy is deleted only at a normal JVM exit, so every kill -9 would leave 17 MB
+   * in the temporary folder). Elsewhere than linux-x86_64, rocksdbjni loads it its own way.
    */
   private static synchronized void loadLibrary() throws IOException {
     if (libraryLoaded) {
@@ -164,7 +187,9 @@ final class RocksDbEngine implements AutoCloseable {
       // the name RocksDB.loadLibrary(paths) looks for in each folder
       Path copy = folder.resolve(org.rocksdb.util.Environment.getJniLibraryFileName("rocksdbjni"));
       try {
-        Files.move(NativeLibrary.copyOut(RocksDB.class, "/librocksdbjni-linux64.so", "rocksdbjni.so"), copy);
+        Files.move(
+            NativeLibrary.copyOut(RocksDB.class, "/librocksdbjni-linux64.so", "rocksdbjni.so"),
+            copy);
         RocksDB.loadLibrary(List.of(folder.toString()));
       } finally {
         Files.deleteIfExists(copy);
@@ -234,8 +259,9 @@ final class RocksDbEngine implements AutoCloseable {
     synchronized (families) {
       handle = families.get(table);
       if (handle == null) {
-        handle = db.createColumnFamily(
-            new ColumnFamilyDescriptor(table.getBytes(StandardCharsets.UTF_8), familyOptions));
+        handle =
+            db.createColumnFamily(
+                new ColumnFamilyDescriptor(table.getBytes(StandardCharsets.UTF_8), familyOptions));
         owned.push(handle);
         families.put(table, handle);
       }
@@ -267,7 +293,13 @@ final class RocksDbEngine implements AutoCloseable {
    */
   void ingest(ColumnFamilyHandle family, io.github.ycsbembedded.core.SortedBatch batch)
       throws RocksDBException, IOException {
-    Path file = dir.resolve("ycsb-bulk-" + bulkFiles.incrementAndGet() + "-" + Thread.currentThread().getId() + ".sst");
+    Path file =
+        dir.resolve(
+            "ycsb-bulk-"
+                + bulkFiles.incrementAndGet()
+                + "-"
+                + Thread.currentThread().getId()
+                + ".sst");
     try {
       try (Options options = new Options(dbOptions, familyOptions);
           EnvOptions env = new EnvOptions();

@@ -93,7 +93,8 @@ class RocksDbClientTest extends BindingConformanceTest {
 
     DB reopened = open();
     assertThat(reopened.read(TABLE, "bad", null, new HashMap<String, ByteIterator>()))
-        .as("an undecodable value is an error, not an exception").isEqualTo(Status.ERROR);
+        .as("an undecodable value is an error, not an exception")
+        .isEqualTo(Status.ERROR);
     assertThat(reopened.update(TABLE, "bad", record("field0", "x"))).isEqualTo(Status.ERROR);
     assertThat(read(reopened, TABLE, "k", null)).containsEntry("field0", "v");
   }
@@ -104,7 +105,8 @@ class RocksDbClientTest extends BindingConformanceTest {
     properties.setProperty("rocksdb.compression", "gzip");
     assertThatThrownBy(() -> open(properties))
         .isInstanceOf(DBException.class)
-        .hasMessage("rocksdb.compression: 'gzip' is not accepted; use one of none, snappy, lz4, zstd");
+        .hasMessage(
+            "rocksdb.compression: 'gzip' is not accepted; use one of none, snappy, lz4, zstd");
   }
 
   @Override
@@ -112,11 +114,14 @@ class RocksDbClientTest extends BindingConformanceTest {
     return List.of("none", "snappy", "lz4", "zstd");
   }
 
-  /** The filter policy RocksDB recorded in the table files of {@code table}, from their properties. */
+  /**
+   * The filter policy RocksDB recorded in the table files of {@code table}, from their properties.
+   */
   private static String filterPolicyOfTables(Path dir, String table) throws Exception {
     List<ColumnFamilyDescriptor> families = new ArrayList<>();
     try (Options options = new Options()) {
-      RocksDB.listColumnFamilies(options, dir.toString()).forEach(n -> families.add(new ColumnFamilyDescriptor(n)));
+      RocksDB.listColumnFamilies(options, dir.toString())
+          .forEach(n -> families.add(new ColumnFamilyDescriptor(n)));
     }
     List<ColumnFamilyHandle> handles = new ArrayList<>();
     try (DBOptions options = new DBOptions();
@@ -125,7 +130,10 @@ class RocksDbClientTest extends BindingConformanceTest {
         for (int i = 0; i < families.size(); i++) {
           if (new String(families.get(i).getName(), StandardCharsets.UTF_8).equals(table)) {
             return db.getPropertiesOfAllTables(handles.get(i)).values().stream()
-                .map(t -> t.getFilterPolicyName() == null ? "" : t.getFilterPolicyName()).distinct().reduce((a, b) -> a + "," + b).orElse("no table files");
+                .map(t -> t.getFilterPolicyName() == null ? "" : t.getFilterPolicyName())
+                .distinct()
+                .reduce((a, b) -> a + "," + b)
+                .orElse("no table files");
           }
         }
         return "no column family " + table;
@@ -158,14 +166,17 @@ class RocksDbClientTest extends BindingConformanceTest {
     assertThat(filterPolicyOfTables(dataDir, TABLE)).isEmpty();
   }
 
-  /** RocksDB records the options it opened with in its OPTIONS file; reads go around the page cache. */
+  /**
+   * RocksDB records the options it opened with in its OPTIONS file; reads go around the page cache.
+   */
   @Test
   void directReadsReachRocksDbAndRecordsReadBackAfterReopening() throws Exception {
     Path probe = Files.writeString(dataDir.resolve("probe"), "x");
     try (var channel = Files.newByteChannel(probe, com.sun.nio.file.ExtendedOpenOption.DIRECT)) {
       assertThat(channel.isOpen()).isTrue();
     } catch (UnsupportedOperationException | java.io.IOException e) {
-      org.junit.jupiter.api.Assumptions.abort("the test folder's file system refuses O_DIRECT: " + e);
+      org.junit.jupiter.api.Assumptions.abort(
+          "the test folder's file system refuses O_DIRECT: " + e);
     }
     Path dir = Files.createDirectories(dataDir.resolve("direct"));
     Properties properties = properties(dir);
@@ -181,7 +192,11 @@ class RocksDbClientTest extends BindingConformanceTest {
     assertThat(read(reopened, TABLE, "k999", null)).containsEntry("field0", "v999");
     close(reopened);
     try (var files = Files.list(dir)) {
-      Path options = files.filter(f -> f.getFileName().toString().startsWith("OPTIONS-")).max(Path::compareTo).orElseThrow();
+      Path options =
+          files
+              .filter(f -> f.getFileName().toString().startsWith("OPTIONS-"))
+              .max(Path::compareTo)
+              .orElseThrow();
       assertThat(Files.readAllLines(options)).contains("  use_direct_reads=true");
     }
   }
@@ -191,7 +206,11 @@ class RocksDbClientTest extends BindingConformanceTest {
     Path dir = Files.createDirectories(dataDir.resolve("buffered"));
     close(open(properties(dir)));
     try (var files = Files.list(dir)) {
-      Path options = files.filter(f -> f.getFileName().toString().startsWith("OPTIONS-")).max(Path::compareTo).orElseThrow();
+      Path options =
+          files
+              .filter(f -> f.getFileName().toString().startsWith("OPTIONS-"))
+              .max(Path::compareTo)
+              .orElseThrow();
       assertThat(Files.readAllLines(options)).contains("  use_direct_reads=false");
     }
   }
@@ -207,10 +226,19 @@ class RocksDbClientTest extends BindingConformanceTest {
 
   @Test
   void optionsFileIsUsedWhenGiven() throws Exception {
-    Path file = Files.writeString(dataDir.resolve("OPTIONS.ini"), String.join("\n",
-        "[Version]", "  rocksdb_version=8.0.0", "  options_file_version=1.1",
-        "[DBOptions]", "  create_if_missing=true",
-        "[CFOptions \"default\"]", "  write_buffer_size=1048576", ""));
+    Path file =
+        Files.writeString(
+            dataDir.resolve("OPTIONS.ini"),
+            String.join(
+                "\n",
+                "[Version]",
+                "  rocksdb_version=8.0.0",
+                "  options_file_version=1.1",
+                "[DBOptions]",
+                "  create_if_missing=true",
+                "[CFOptions \"default\"]",
+                "  write_buffer_size=1048576",
+                ""));
     Path dir = Files.createDirectories(dataDir.resolve("db"));
     Properties properties = properties(dir);
     properties.setProperty("rocksdb.optionsfile", file.toString());

@@ -12,16 +12,16 @@ import java.lang.reflect.Method;
  * place of a format packs as its bytes alone, so a key or a value here is its plain bytes and what
  * one side writes the other reads.
  *
- * <p>What it saves per operation: the API's {@code search()} copies the key into a packing stream and
- * out of it again, then fetches the found key and the value from the engine and wraps each in an
- * unpacking stream, from which {@code getValueByteArray()} copies the value once more; its writes
- * copy the value in and out of a packing stream. Here the key goes in as given and the value comes
- * back in the one array the engine's JNI call fills.
+ * <p>What it saves per operation: the API's {@code search()} copies the key into a packing stream
+ * and out of it again, then fetches the found key and the value from the engine and wraps each in
+ * an unpacking stream, from which {@code getValueByteArray()} copies the value once more; its
+ * writes copy the value in and out of a packing stream. Here the key goes in as given and the value
+ * comes back in the one array the engine's JNI call fills.
  *
  * <p>These calls work on the native cursor only and leave the Java {@link Cursor}'s own state (its
- * packing streams) as its last {@code reset()} left it; every operation of the binding ends with that
- * {@code reset()}, and scans, bulk loads and close go through the Java API as before. Errors are the
- * same exceptions the API's methods throw, raised by the same native calls.
+ * packing streams) as its last {@code reset()} left it; every operation of the binding ends with
+ * that {@code reset()}, and scans, bulk loads and close go through the Java API as before. Errors
+ * are the same exceptions the API's methods throw, raised by the same native calls.
  */
 final class RawCursor {
   private static final Method POINTER;
@@ -43,7 +43,8 @@ final class RawCursor {
     try {
       this.pointer = (Long) POINTER.invoke(null, cursor);
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("wiredtiger: cannot reach the native cursor of " + cursor.getUri(), e);
+      throw new IllegalStateException(
+          "wiredtiger: cannot reach the native cursor of " + cursor.getUri(), e);
     }
   }
 

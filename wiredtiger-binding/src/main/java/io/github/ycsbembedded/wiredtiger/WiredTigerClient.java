@@ -37,16 +37,16 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
- * YCSB binding for WiredTiger through its own Java API (Debian's 3.2.1 build). One connection
- * per directory; one session per client thread with one cursor per table, opened once and reused;
- * point reads and writes reach it through {@link RawCursor}, without the Java API's packing layer.
- * An update's read-modify-write is a snapshot transaction, retried with a growing, randomized
- * pause when WiredTiger rolls it back for a conflict, for up to {@code wiredtiger.retry_timeout_ms}.
- * A failure anywhere in an operation, a panic included, is that operation's {@code ERROR}.
+ * YCSB binding for WiredTiger through its own Java API (Debian's 3.2.1 build). One connection per
+ * directory; one session per client thread with one cursor per table, opened once and reused; point
+ * reads and writes reach it through {@link RawCursor}, without the Java API's packing layer. An
+ * update's read-modify-write is a snapshot transaction, retried with a growing, randomized pause
+ * when WiredTiger rolls it back for a conflict, for up to {@code wiredtiger.retry_timeout_ms}. A
+ * failure anywhere in an operation, a panic included, is that operation's {@code ERROR}.
  *
- * <p>Properties: see the README ({@code wiredtiger.dir}, {@code wiredtiger.cache_size},
- * {@code wiredtiger.compression}, {@code wiredtiger.sync}, {@code wiredtiger.config},
- * {@code wiredtiger.table_config}, {@code wiredtiger.retry_timeout_ms}, {@code wiredtiger.destroy}).
+ * <p>Properties: see the README ({@code wiredtiger.dir}, {@code wiredtiger.cache_size}, {@code
+ * wiredtiger.compression}, {@code wiredtiger.sync}, {@code wiredtiger.config}, {@code
+ * wiredtiger.table_config}, {@code wiredtiger.retry_timeout_ms}, {@code wiredtiger.destroy}).
  */
 public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     implements BatchReadDB, BatchWriteDB, MultiWriteDB, RangeScanDB {
@@ -58,11 +58,17 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
 
   private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
   private final Map<String, RawCursor> cursors = new HashMap<>();
+
   /** This thread's bulk cursors, open from its first bulk insert into a table to its cleanup. */
   private final Map<String, Cursor> bulkCursors = new HashMap<>();
+
   private final Map<String, byte[]> lastBulkKeys = new HashMap<>();
-  /** Tables whose bulk cursor a failed write broke, with where and why; see {@link #cleanupThread}. */
+
+  /**
+   * Tables whose bulk cursor a failed write broke, with where and why; see {@link #cleanupThread}.
+   */
   private final Map<String, String> failedBulkLoads = new HashMap<>();
+
   private Session session;
 
   public WiredTigerClient() {
@@ -83,7 +89,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   }
 
   @Override
-  protected WiredTigerEngine openEngine(Path directory, BindingProperties properties) throws Exception {
+  protected WiredTigerEngine openEngine(Path directory, BindingProperties properties)
+      throws Exception {
     return WiredTigerEngine.open(directory, properties);
   }
 
@@ -93,7 +100,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   }
 
   @Override
-  protected void initThread(WiredTigerEngine engine, BindingProperties properties) throws DBException {
+  protected void initThread(WiredTigerEngine engine, BindingProperties properties)
+      throws DBException {
     try {
       session = engine.openSession();
     } catch (WiredTigerException e) {
@@ -103,14 +111,15 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
 
   /**
    * Closes every cursor, then the session, explicitly and on this thread. WiredTiger's Java API
-   * must never close them implicitly (a session closing its open cursors, a connection closing
-   * its open sessions): its JNI close handler then uses the JNIEnv of the thread that opened the
+   * must never close them implicitly (a session closing its open cursors, a connection closing its
+   * open sessions): its JNI close handler then uses the JNIEnv of the thread that opened the
    * connection, which crashes the JVM when that is another thread.
    *
-   * <p>A bulk cursor whose write failed is the exception: WiredTiger 3.2.1 cannot finish it (closing
-   * it retries the failed page and, once that write succeeds, crashes reconciling the tree). It
-   * stays open, and so does this session; the engine keeps its connection open and checkpoints the
-   * other tables instead ({@link WiredTigerEngine#abandon}); the lost load is this cleanup's failure.
+   * <p>A bulk cursor whose write failed is the exception: WiredTiger 3.2.1 cannot finish it
+   * (closing it retries the failed page and, once that write succeeds, crashes reconciling the
+   * tree). It stays open, and so does this session; the engine keeps its connection open and
+   * checkpoints the other tables instead ({@link WiredTigerEngine#abandon}); the lost load is this
+   * cleanup's failure.
    */
   @Override
   protected void cleanupThread() throws DBException {
@@ -118,14 +127,22 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     for (Map.Entry<String, Cursor> bulk : bulkCursors.entrySet()) {
       String failedAt = failedBulkLoads.get(bulk.getKey());
       if (failedAt != null) {
-        failures.phrases.add("the bulk load of " + bulk.getKey() + " failed at " + failedAt + " and is lost: WiredTiger"
-            + " cannot finish a bulk cursor after a failed write, so " + bulk.getKey() + " keeps none of it; the"
-            + " connection is left open, its other tables checkpointed; load again into a new wiredtiger.dir or with"
-            + " wiredtiger.destroy=true");
+        failures.phrases.add(
+            "the bulk load of "
+                + bulk.getKey()
+                + " failed at "
+                + failedAt
+                + " and is lost: WiredTiger"
+                + " cannot finish a bulk cursor after a failed write, so "
+                + bulk.getKey()
+                + " keeps none of it; the"
+                + " connection is left open, its other tables checkpointed; load again into a new wiredtiger.dir or with"
+                + " wiredtiger.destroy=true");
         continue;
       }
       // a bulk cursor's records are in the table once it is closed
-      failures.attempt("finishing the bulk load of " + bulk.getKey(), () -> bulk.getValue().close());
+      failures.attempt(
+          "finishing the bulk load of " + bulk.getKey(), () -> bulk.getValue().close());
     }
     for (RawCursor cursor : cursors.values()) {
       failures.attempt("closing a cursor", () -> cursor.cursor.close());
@@ -151,7 +168,9 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     final List<String> phrases = new ArrayList<>();
     WiredTigerException cause;
 
-    /** Runs {@code close}; when WiredTiger refuses, records "{@code what} failed: why" and goes on. */
+    /**
+     * Runs {@code close}; when WiredTiger refuses, records "{@code what} failed: why" and goes on.
+     */
     void attempt(String what, Runnable close) {
       try {
         close.run();
@@ -163,7 +182,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   }
 
   @Override
-  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+  public Status read(
+      String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     RawCursor cursor = null;
     Status status;
     try {
@@ -182,7 +202,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
 
   /** The thread's cursor on the table, in one snapshot transaction, keys visited in key order. */
   @Override
-  public Status batchRead(String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
+  public Status batchRead(
+      String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
     results.clear();
     KeyRead[] reads = new KeyRead[keys.size()];
     byte[][] encoded = new byte[keys.size()][];
@@ -217,9 +238,14 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   }
 
   @Override
-  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+  public Status scan(
+      String table,
+      String startkey,
+      int recordcount,
+      Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    return walk("scan", table, startkey, null, recordcount, fields, (key, record) -> result.add(record));
+    return walk(
+        "scan", table, startkey, null, recordcount, fields, (key, record) -> result.add(record));
   }
 
   @Override
@@ -246,22 +272,29 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     try {
       cursor = raw(table);
       RawCursor c = cursor;
-      status = transaction("update", table, key, () -> {
-        if (c.search(k) == wiredtigerConstants.WT_NOTFOUND) {
-          return Status.NOT_FOUND;
-        }
-        byte[] found = c.value();
-        encoder.encodeMerged(found, 0, found.length, updates);
-        c.update(k, encoder.encoded());
-        return Status.OK;
-      });
+      status =
+          transaction(
+              "update",
+              table,
+              key,
+              () -> {
+                if (c.search(k) == wiredtigerConstants.WT_NOTFOUND) {
+                  return Status.NOT_FOUND;
+                }
+                byte[] found = c.value();
+                encoder.encodeMerged(found, 0, found.length, updates);
+                c.update(k, encoder.encoded());
+                return Status.OK;
+              });
     } catch (WiredTigerException e) {
       status = error("update", table, key, e);
     }
     return release(cursor, status, "update", table, key);
   }
 
-  /** One snapshot transaction for the group, retried when WiredTiger rolls it back for a conflict. */
+  /**
+   * One snapshot transaction for the group, retried when WiredTiger rolls it back for a conflict.
+   */
   @Override
   public Status writeAtomically(List<Write> writes) {
     if (invalidWrite(writes, MAX_KEY_BYTES) != null) {
@@ -273,79 +306,97 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     }
     String table = writes.isEmpty() ? "" : writes.get(0).table();
     String key = writes.isEmpty() ? "" : writes.get(0).key();
-    return transaction("atomic write", table, key, () -> {
-      for (int i = 0; i < writes.size(); i++) {
-        Cursor cursor = cursor(writes.get(i).table());
-        try {
-          cursor.putKeyByteArray(bytes(writes.get(i).key()));
-          if (values.get(i) == null) {
-            cursor.remove();
-          } else {
-            cursor.putValueByteArray(values.get(i));
-            cursor.insert();
+    return transaction(
+        "atomic write",
+        table,
+        key,
+        () -> {
+          for (int i = 0; i < writes.size(); i++) {
+            Cursor cursor = cursor(writes.get(i).table());
+            try {
+              cursor.putKeyByteArray(bytes(writes.get(i).key()));
+              if (values.get(i) == null) {
+                cursor.remove();
+              } else {
+                cursor.putValueByteArray(values.get(i));
+                cursor.insert();
+              }
+            } finally {
+              cursor.reset();
+            }
           }
-        } finally {
-          cursor.reset();
-        }
-      }
-      return Status.OK;
-    });
+          return Status.OK;
+        });
   }
 
   /**
    * A bulk cursor ({@code open_cursor(..., "bulk")}), opened on this thread's first bulk insert
-   * into the table and kept open until its cleanup: WiredTiger then builds the table's pages in
-   * key order, without transactions or page splits. It takes one thread, an empty table and keys in
+   * into the table and kept open until its cleanup: WiredTiger then builds the table's pages in key
+   * order, without transactions or page splits. It takes one thread, an empty table and keys in
    * ascending order; the records are in the table once the cursor closes. Not atomic: a failure in
    * the middle of a batch leaves its earlier records.
    */
   @Override
   public Status bulkInsert(String table, List<Insert> records, List<String> failedKeys) {
-    return sortedBulk(table, records, failedKeys, MAX_KEY_BYTES, batch -> {
-      String failedAt = failedBulkLoads.get(table);
-      if (failedAt != null) {
-        return bulkRefused(table, records, failedKeys, "the bulk load of " + table + " failed at " + failedAt
-            + " and cannot go on");
-      }
-      Cursor bulk = bulkCursors.get(table);
-      if (bulk == null) {
-        try {
-          Cursor plain = cursor(table);
-          boolean empty = plain.next() == wiredtigerConstants.WT_NOTFOUND;
-          // a bulk cursor needs the table to itself: no other cursor of this session on it
-          cursors.remove(table);
-          plain.close();
-          if (!empty) {
-            return bulkRefused(table, records, failedKeys, notEmpty(table));
+    return sortedBulk(
+        table,
+        records,
+        failedKeys,
+        MAX_KEY_BYTES,
+        batch -> {
+          String failedAt = failedBulkLoads.get(table);
+          if (failedAt != null) {
+            return bulkRefused(
+                table,
+                records,
+                failedKeys,
+                "the bulk load of " + table + " failed at " + failedAt + " and cannot go on");
           }
-          bulk = session.open_cursor(engine().table(session, table), null, "bulk");
-        } catch (WiredTigerException e) {
-          return bulkRefused(table, records, failedKeys, "WiredTiger opens a bulk cursor only on an empty table that"
-              + " no other thread has open (a bulk load runs in one thread): " + e.getMessage());
-        }
-        bulkCursors.put(table, bulk);
-      }
-      byte[] last = lastBulkKeys.get(table);
-      if (last != null && !SortedBatch.below(last, batch.key(0))) {
-        return bulkRefused(table, records, failedKeys, outOfOrder(table, batch.key(0), last));
-      }
-      for (int j = 0; j < batch.size(); j++) {
-        try {
-          bulk.putKeyByteArray(batch.key(j));
-          bulk.putValueByteArray(batch.value(j));
-          bulk.insert();
-          lastBulkKeys.put(table, batch.key(j));
-        } catch (WiredTigerException e) {
-          // the cursor cannot go on, nor be closed: see cleanupThread
-          failedBulkLoads.put(table, records.get(batch.index(j)).key() + " (" + e.getMessage() + ")");
-          for (int k = j; k < batch.size(); k++) {
-            failedKeys.add(records.get(batch.index(k)).key());
+          Cursor bulk = bulkCursors.get(table);
+          if (bulk == null) {
+            try {
+              Cursor plain = cursor(table);
+              boolean empty = plain.next() == wiredtigerConstants.WT_NOTFOUND;
+              // a bulk cursor needs the table to itself: no other cursor of this session on it
+              cursors.remove(table);
+              plain.close();
+              if (!empty) {
+                return bulkRefused(table, records, failedKeys, notEmpty(table));
+              }
+              bulk = session.open_cursor(engine().table(session, table), null, "bulk");
+            } catch (WiredTigerException e) {
+              return bulkRefused(
+                  table,
+                  records,
+                  failedKeys,
+                  "WiredTiger opens a bulk cursor only on an empty table that"
+                      + " no other thread has open (a bulk load runs in one thread): "
+                      + e.getMessage());
+            }
+            bulkCursors.put(table, bulk);
           }
-          return error("bulk insert", table, records.get(batch.index(j)).key(), e);
-        }
-      }
-      return Status.OK;
-    });
+          byte[] last = lastBulkKeys.get(table);
+          if (last != null && !SortedBatch.below(last, batch.key(0))) {
+            return bulkRefused(table, records, failedKeys, outOfOrder(table, batch.key(0), last));
+          }
+          for (int j = 0; j < batch.size(); j++) {
+            try {
+              bulk.putKeyByteArray(batch.key(j));
+              bulk.putValueByteArray(batch.value(j));
+              bulk.insert();
+              lastBulkKeys.put(table, batch.key(j));
+            } catch (WiredTigerException e) {
+              // the cursor cannot go on, nor be closed: see cleanupThread
+              failedBulkLoads.put(
+                  table, records.get(batch.index(j)).key() + " (" + e.getMessage() + ")");
+              for (int k = j; k < batch.size(); k++) {
+                failedKeys.add(records.get(batch.index(k)).key());
+              }
+              return error("bulk insert", table, records.get(batch.index(j)).key(), e);
+            }
+          }
+          return Status.OK;
+        });
   }
 
   @Override
@@ -401,7 +452,9 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     }
   }
 
-  /** Ends the current transaction after a failure; ERROR (reported) if even that fails, else null. */
+  /**
+   * Ends the current transaction after a failure; ERROR (reported) if even that fails, else null.
+   */
   private Status rollback(String operation, String table, String key) {
     try {
       session.rollback_transaction(null);
@@ -411,8 +464,11 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     }
   }
 
-  /** Nothing for the first attempts, then a random pause of up to 10 µs × 2^attempt, at most 10 ms. */
-  @SuppressWarnings("ThreadPriorityCheck") // a conflict's first retries give the winner the core, no more
+  /**
+   * Nothing for the first attempts, then a random pause of up to 10 µs × 2^attempt, at most 10 ms.
+   */
+  @SuppressWarnings(
+      "ThreadPriorityCheck") // a conflict's first retries give the winner the core, no more
   private static void pause(int attempt) {
     if (attempt < 3) {
       Thread.yield();
@@ -424,11 +480,24 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
 
   /** The thread's cursor from the first key at or after {@code start}, while below {@code end}. */
   @Override
-  public Status scanRange(String table, String start, String end, int limit, Set<String> fields,
+  public Status scanRange(
+      String table,
+      String start,
+      String end,
+      int limit,
+      Set<String> fields,
       List<KeyedRecord> results) {
     results.clear();
-    Status status = walk("range scan", table, start, bytes(end), limit, fields,
-        (key, record) -> results.add(new KeyedRecord(new String(key, StandardCharsets.UTF_8), record)));
+    Status status =
+        walk(
+            "range scan",
+            table,
+            start,
+            bytes(end),
+            limit,
+            fields,
+            (key, record) ->
+                results.add(new KeyedRecord(new String(key, StandardCharsets.UTF_8), record)));
     if (!status.isOk()) {
       results.clear();
     }
@@ -436,12 +505,18 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   }
 
   /**
-   * The thread's cursor positioned with {@code search_near} at the first key at or after
-   * {@code start} (the first record when empty), advanced with {@code next}, up to {@code limit}
-   * records, stopping at the first key not below {@code end} when one is given (only then are keys
-   * read out).
+   * The thread's cursor positioned with {@code search_near} at the first key at or after {@code
+   * start} (the first record when empty), advanced with {@code next}, up to {@code limit} records,
+   * stopping at the first key not below {@code end} when one is given (only then are keys read
+   * out).
    */
-  private Status walk(String operation, String table, String start, byte[] end, int limit, Set<String> fields,
+  private Status walk(
+      String operation,
+      String table,
+      String start,
+      byte[] end,
+      int limit,
+      Set<String> fields,
       RecordSink sink) {
     Cursor cursor = null;
     Status status = Status.OK;
@@ -454,7 +529,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
         cursor.putKeyByteArray(bytes(start));
         SearchStatus near = cursor.search_near();
         // landed before the start key: step to the first after it
-        positioned = near != SearchStatus.NOTFOUND && (near != SearchStatus.SMALLER || cursor.next() == 0);
+        positioned =
+            near != SearchStatus.NOTFOUND && (near != SearchStatus.SMALLER || cursor.next() == 0);
       }
       for (int n = 0; positioned && n < limit; n++) {
         byte[] key = end == null ? null : cursor.getKeyByteArray();
@@ -478,7 +554,10 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     Status status;
     try {
       cursor = raw(table);
-      status = cursor.remove(bytes(key)) == wiredtigerConstants.WT_NOTFOUND ? Status.NOT_FOUND : Status.OK;
+      status =
+          cursor.remove(bytes(key)) == wiredtigerConstants.WT_NOTFOUND
+              ? Status.NOT_FOUND
+              : Status.OK;
     } catch (WiredTigerException e) {
       status = error("delete", table, key, e);
     }
@@ -516,7 +595,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     }
   }
 
-  private Status release(RawCursor cursor, Status status, String operation, String table, String key) {
+  private Status release(
+      RawCursor cursor, Status status, String operation, String table, String key) {
     return release(cursor == null ? null : cursor.cursor, status, operation, table, key);
   }
 

@@ -20,12 +20,21 @@ import site.ycsb.DBException;
  * process; each client opens its own session on it.
  */
 final class WiredTigerEngine implements AutoCloseable {
-  /** A table configuration key the binding owns: its point operations pass keys and values as bytes. */
-  private static final Pattern RECORD_FORMAT = Pattern.compile("(?:^|[,(])\\s*(key_format|value_format)\\s*[=:]");
+  /**
+   * A table configuration key the binding owns: its point operations pass keys and values as bytes.
+   */
+  private static final Pattern RECORD_FORMAT =
+      Pattern.compile("(?:^|[,(])\\s*(key_format|value_format)\\s*[=:]");
 
   /** The binding's properties besides {@code wiredtiger.dir} and {@code wiredtiger.destroy}. */
-  static final Set<String> PROPERTIES = Set.of("wiredtiger.cache_size", "wiredtiger.compression",
-      "wiredtiger.sync", "wiredtiger.config", "wiredtiger.table_config", "wiredtiger.retry_timeout_ms");
+  static final Set<String> PROPERTIES =
+      Set.of(
+          "wiredtiger.cache_size",
+          "wiredtiger.compression",
+          "wiredtiger.sync",
+          "wiredtiger.config",
+          "wiredtiger.table_config",
+          "wiredtiger.retry_timeout_ms");
 
   /** A table created and dropped at open, to check the table configuration before any work. */
   private static final String CONFIG_CHECK = "table:ycsb-embedded-config-check";
@@ -34,8 +43,10 @@ final class WiredTigerEngine implements AutoCloseable {
   private final String tableConfig;
   private final long retryTimeoutNanos;
   private final Set<String> tables = ConcurrentHashMap.newKeySet();
+
   /** Tables (URIs) with a bulk cursor that cannot be closed; see {@link #abandon}. */
   private final Set<String> abandoned = ConcurrentHashMap.newKeySet();
+
   private String version = "WiredTiger (version unknown)";
   private boolean closed;
 
@@ -53,17 +64,24 @@ final class WiredTigerEngine implements AutoCloseable {
     String extraTableConfig = p.string("wiredtiger.table_config", "");
     Matcher format = RECORD_FORMAT.matcher(extraTableConfig);
     if (format.find()) {
-      throw new DBException("wiredtiger.table_config: '" + extraTableConfig + "' sets " + format.group(1)
-          + ", which the binding fixes at u (its keys and values are bytes, read and written as such);"
-          + " leave it out");
+      throw new DBException(
+          "wiredtiger.table_config: '"
+              + extraTableConfig
+              + "' sets "
+              + format.group(1)
+              + ", which the binding fixes at u (its keys and values are bytes, read and written as such);"
+              + " leave it out");
     }
     int threads = p.integer("threadcount", 1, 1, Integer.MAX_VALUE);
     int retryTimeoutMs = p.integer("wiredtiger.retry_timeout_ms", 10_000, 0, Integer.MAX_VALUE);
 
     Path libraries = WiredTigerNative.load();
-    StringBuilder config = new StringBuilder("create")
-        .append(",cache_size=").append(cacheSize)
-        .append(",session_max=").append(Math.max(100, 2 * threads + 16));
+    StringBuilder config =
+        new StringBuilder("create")
+            .append(",cache_size=")
+            .append(cacheSize)
+            .append(",session_max=")
+            .append(Math.max(100, 2 * threads + 16));
     // asynchronous by default, as in the write-ups' runs: no log, durable at each checkpoint
     // (the last cleanup closes with one); sync=true logs every commit and fsyncs it
     if (sync) {
@@ -73,9 +91,11 @@ final class WiredTigerEngine implements AutoCloseable {
     if ("snappy".equals(compression)) {
       Path extension = libraries.resolve(WiredTigerNative.SNAPPY_EXTENSION);
       if (!Files.exists(extension)) {
-        throw new DBException("wiredtiger.compression: 'snappy' needs the extension "
-            + extension + ", which is missing (Debian's build of WiredTiger has no built-in snappy;"
-            + " the libwiredtiger0 package ships it); use none");
+        throw new DBException(
+            "wiredtiger.compression: 'snappy' needs the extension "
+                + extension
+                + ", which is missing (Debian's build of WiredTiger has no built-in snappy;"
+                + " the libwiredtiger0 package ships it); use none");
       }
       config.append(",extensions=[").append(extension.toAbsolutePath()).append(']');
       tableConfig.append(",block_compressor=snappy");
@@ -91,10 +111,17 @@ final class WiredTigerEngine implements AutoCloseable {
       connection = wiredtiger.open(dir.toString(), config.toString());
     } catch (WiredTigerException e) {
       // the Java API carries only strerror(); WiredTiger prints the detail to stderr itself
-      throw new DBException("wiredtiger: cannot open " + dir + " with configuration '" + config
-          + "': " + e.getMessage(), e);
+      throw new DBException(
+          "wiredtiger: cannot open "
+              + dir
+              + " with configuration '"
+              + config
+              + "': "
+              + e.getMessage(),
+          e);
     }
-    WiredTigerEngine engine = new WiredTigerEngine(connection, tableConfig.toString(), retryTimeoutMs * 1_000_000L);
+    WiredTigerEngine engine =
+        new WiredTigerEngine(connection, tableConfig.toString(), retryTimeoutMs * 1_000_000L);
     try {
       engine.version = readVersion(dir);
       engine.checkTableConfig();
@@ -128,15 +155,23 @@ final class WiredTigerEngine implements AutoCloseable {
     return version;
   }
 
-  /** Creates and drops a table with the table configuration, so a bad one fails the open, not every write. */
+  /**
+   * Creates and drops a table with the table configuration, so a bad one fails the open, not every
+   * write.
+   */
   private void checkTableConfig() throws DBException {
     Session session = connection.open_session(null);
     try {
       session.create(CONFIG_CHECK, tableConfig);
       session.drop(CONFIG_CHECK, null);
     } catch (WiredTigerException e) {
-      throw new DBException("wiredtiger.table_config: WiredTiger refuses the table configuration '" + tableConfig
-          + "' (" + e.getMessage() + "; WiredTiger's own message is above)", e);
+      throw new DBException(
+          "wiredtiger.table_config: WiredTiger refuses the table configuration '"
+              + tableConfig
+              + "' ("
+              + e.getMessage()
+              + "; WiredTiger's own message is above)",
+          e);
     } finally {
       session.close(null);
     }
@@ -159,7 +194,9 @@ final class WiredTigerEngine implements AutoCloseable {
     return connection.open_session("isolation=snapshot");
   }
 
-  /** Creates the table of a YCSB table once per process ({@code table:<name>}, binary key/value). */
+  /**
+   * Creates the table of a YCSB table once per process ({@code table:<name>}, binary key/value).
+   */
   String table(Session session, String name) {
     String uri = uri(name);
     if (!tables.contains(uri)) {
@@ -173,15 +210,18 @@ final class WiredTigerEngine implements AutoCloseable {
     return uri;
   }
 
-  /** The URI of a YCSB table's WiredTiger table; {@link #abandon} must name a table as {@link #table} does. */
+  /**
+   * The URI of a YCSB table's WiredTiger table; {@link #abandon} must name a table as {@link
+   * #table} does.
+   */
   private static String uri(String name) {
     return "table:" + name;
   }
 
   /**
    * Leaves the connection open at {@link #close}: a session holds a bulk cursor on each of these
-   * tables that a failed write broke and WiredTiger cannot close (closing the connection would close
-   * it). Their loads are lost; the other tables are checkpointed instead of closed.
+   * tables that a failed write broke and WiredTiger cannot close (closing the connection would
+   * close it). Their loads are lost; the other tables are checkpointed instead of closed.
    */
   void abandon(Set<String> tableNames) {
     for (String name : tableNames) {
@@ -208,8 +248,12 @@ final class WiredTigerEngine implements AutoCloseable {
     try {
       connection.close(null);
     } catch (WiredTigerException e) {
-      throw new DBException("wiredtiger: the final checkpoint failed (" + e.getMessage() + "); writes since the"
-          + " last checkpoint are lost unless wiredtiger.sync=true logged them", e);
+      throw new DBException(
+          "wiredtiger: the final checkpoint failed ("
+              + e.getMessage()
+              + "); writes since the"
+              + " last checkpoint are lost unless wiredtiger.sync=true logged them",
+          e);
     }
   }
 
@@ -220,10 +264,18 @@ final class WiredTigerEngine implements AutoCloseable {
     }
     Session session = connection.open_session(null);
     try {
-      session.checkpoint(others.stream().map(uri -> '"' + uri + '"').collect(Collectors.joining(",", "target=(", ")")));
+      session.checkpoint(
+          others.stream()
+              .map(uri -> '"' + uri + '"')
+              .collect(Collectors.joining(",", "target=(", ")")));
     } catch (WiredTigerException e) {
-      throw new DBException("wiredtiger: the checkpoint of " + String.join(", ", others) + " failed (" + e.getMessage()
-          + "); writes to them since the last checkpoint are lost unless wiredtiger.sync=true logged them", e);
+      throw new DBException(
+          "wiredtiger: the checkpoint of "
+              + String.join(", ", others)
+              + " failed ("
+              + e.getMessage()
+              + "); writes to them since the last checkpoint are lost unless wiredtiger.sync=true logged them",
+          e);
     } finally {
       session.close(null);
     }

@@ -14,9 +14,10 @@ import site.ycsb.DBException;
 final class WiredTigerNative {
   static final String JNI_LIBRARY = "wiredtiger_java";
   static final String SNAPPY_EXTENSION = "libwiredtiger_snappy.so";
-  private static final String ADVICE = "run bin/setup (it installs Debian's libwiredtiger-java,"
-      + " libwiredtiger0 and libwiredtiger-dev 3.2.1 and links them into .deps/wiredtiger/lib),"
-      + " and put that folder on java.library.path (bin/ycsb does)";
+  private static final String ADVICE =
+      "run bin/setup (it installs Debian's libwiredtiger-java,"
+          + " libwiredtiger0 and libwiredtiger-dev 3.2.1 and links them into .deps/wiredtiger/lib),"
+          + " and put that folder on java.library.path (bin/ycsb does)";
 
   private static Path directory;
 
@@ -30,8 +31,13 @@ final class WiredTigerNative {
     String searchPath = System.getProperty("java.library.path", "");
     Path found = find(searchPath);
     if (found == null) {
-      throw new DBException("wiredtiger: native library " + System.mapLibraryName(JNI_LIBRARY)
-          + " not found on java.library.path (" + searchPath + "); " + ADVICE);
+      throw new DBException(
+          "wiredtiger: native library "
+              + System.mapLibraryName(JNI_LIBRARY)
+              + " not found on java.library.path ("
+              + searchPath
+              + "); "
+              + ADVICE);
     }
     try {
       // dependencies first, by path, so they are met without LD_LIBRARY_PATH when the packages
@@ -44,8 +50,14 @@ final class WiredTigerNative {
       }
       System.loadLibrary(JNI_LIBRARY);
     } catch (UnsatisfiedLinkError e) {
-      throw new DBException("wiredtiger: cannot load " + found.resolve(System.mapLibraryName(JNI_LIBRARY))
-          + ": " + e.getMessage() + "; " + ADVICE, e);
+      throw new DBException(
+          "wiredtiger: cannot load "
+              + found.resolve(System.mapLibraryName(JNI_LIBRARY))
+              + ": "
+              + e.getMessage()
+              + "; "
+              + ADVICE,
+          e);
     }
     directory = found;
     return found;

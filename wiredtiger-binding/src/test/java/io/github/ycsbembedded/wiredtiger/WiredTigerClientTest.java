@@ -13,14 +13,14 @@ import io.github.ycsbembedded.core.CheckedClient;
 import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.RecordCodec;
 import io.github.ycsbembedded.core.RunStatus;
-import io.github.ycsbembedded.core.testing.SmallFileSystem;
 import io.github.ycsbembedded.core.testing.BindingConformanceTest;
+import io.github.ycsbembedded.core.testing.SmallFileSystem;
 import io.github.ycsbembedded.core.testing.YcsbProcess;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Vector;
@@ -49,7 +49,9 @@ class WiredTigerClientTest extends BindingConformanceTest {
     return properties;
   }
 
-  /** A failed write breaks WiredTiger's bulk cursor: the whole load is lost (see the test below). */
+  /**
+   * A failed write breaks WiredTiger's bulk cursor: the whole load is lost (see the test below).
+   */
   @Override
   protected boolean bulkLoadKeepsAcknowledgedBatchesAfterAFailedWrite() {
     return false;
@@ -66,21 +68,32 @@ class WiredTigerClientTest extends BindingConformanceTest {
   void missingNativeLibraryIsAClearInitErrorNotAnExit() throws Exception {
     List<String> command = new ArrayList<>(YcsbProcess.java(CheckedClient.class.getName()));
     command.set(1, "-Djava.library.path=" + dataDir.resolve("no-libraries-here"));
-    command.addAll(List.of("-db", WiredTigerClient.class.getName(), "-load", "-P", YcsbProcess.workload("workloada").toString(),
-        "-p", "wiredtiger.dir=" + dataDir, "-p", "recordcount=1"));
+    command.addAll(
+        List.of(
+            "-db",
+            WiredTigerClient.class.getName(),
+            "-load",
+            "-P",
+            YcsbProcess.workload("workloada").toString(),
+            "-p",
+            "wiredtiger.dir=" + dataDir,
+            "-p",
+            "recordcount=1"));
 
     YcsbProcess result = YcsbProcess.run(command, null);
 
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.stderr().strip())
-        .startsWith("ycsb: wiredtiger: native library libwiredtiger_java.so not found on java.library.path ("
-            + dataDir.resolve("no-libraries-here") + "); run bin/setup")
+        .startsWith(
+            "ycsb: wiredtiger: native library libwiredtiger_java.so not found on java.library.path ("
+                + dataDir.resolve("no-libraries-here")
+                + "); run bin/setup")
         .doesNotContain("Native code library failed to load");
   }
 
   /**
-   * Point reads and writes skip the Java API's packing layer (RawCursor); what they write must be the
-   * very bytes the API reads, and the other way round, or a scan, a bulk load and a point read
+   * Point reads and writes skip the Java API's packing layer (RawCursor); what they write must be
+   * the very bytes the API reads, and the other way round, or a scan, a bulk load and a point read
    * would disagree about one table.
    */
   @Test
@@ -101,7 +114,8 @@ class WiredTigerClientTest extends BindingConformanceTest {
       assertThat(cursor.search()).isZero();
       Map<String, ByteIterator> found = new HashMap<>();
       RecordCodec.decodeOwned(cursor.getValueByteArray(), null, found);
-      assertThat(strings(found)).containsOnly(entry("field0", "through the binding"), entry("field1", "y"));
+      assertThat(strings(found))
+          .containsOnly(entry("field0", "through the binding"), entry("field1", "y"));
       cursor.reset();
       cursor.putKeyByteArray("by-api".getBytes(StandardCharsets.UTF_8));
       cursor.putValueByteArray(apiValue);
@@ -113,7 +127,8 @@ class WiredTigerClientTest extends BindingConformanceTest {
     }
 
     DB reopened = open();
-    assertThat(read(reopened, TABLE, "by-api", null)).containsOnly(entry("field0", "through the Java API"));
+    assertThat(read(reopened, TABLE, "by-api", null))
+        .containsOnly(entry("field0", "through the Java API"));
     assertThat(reopened.delete(TABLE, "by-api")).isEqualTo(Status.OK);
     assertThat(reopened.read(TABLE, "by-api", null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
     assertThat(read(reopened, TABLE, "by-binding", null))
@@ -129,8 +144,11 @@ class WiredTigerClientTest extends BindingConformanceTest {
     Vector<HashMap<String, ByteIterator>> result = new Vector<>();
     assertThat(db.scan(TABLE, key(20), 10, null, result)).isEqualTo(Status.OK);
 
-    assertThat(result).extracting(r -> r.get("id").toString())
-        .containsExactly(key(20), key(21), key(22), key(23), key(24), key(25), key(26), key(27), key(28), key(29));
+    assertThat(result)
+        .extracting(r -> r.get("id").toString())
+        .containsExactly(
+            key(20), key(21), key(22), key(23), key(24), key(25), key(26), key(27), key(28),
+            key(29));
   }
 
   @Test
@@ -169,8 +187,9 @@ class WiredTigerClientTest extends BindingConformanceTest {
     properties.setProperty("wiredtiger.table_config", "garbage((");
     assertThatThrownBy(() -> open(properties))
         .isInstanceOf(DBException.class)
-        .hasMessageStartingWith("wiredtiger.table_config: WiredTiger refuses the table configuration"
-            + " 'key_format=u,value_format=u,garbage(('")
+        .hasMessageStartingWith(
+            "wiredtiger.table_config: WiredTiger refuses the table configuration"
+                + " 'key_format=u,value_format=u,garbage(('")
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
   }
 
@@ -180,8 +199,9 @@ class WiredTigerClientTest extends BindingConformanceTest {
     properties.setProperty("wiredtiger.table_config", "leaf_page_max=64KB, key_format=S");
     assertThatThrownBy(() -> open(properties))
         .isInstanceOf(DBException.class)
-        .hasMessage("wiredtiger.table_config: 'leaf_page_max=64KB, key_format=S' sets key_format, which the"
-            + " binding fixes at u (its keys and values are bytes, read and written as such); leave it out");
+        .hasMessage(
+            "wiredtiger.table_config: 'leaf_page_max=64KB, key_format=S' sets key_format, which the"
+                + " binding fixes at u (its keys and values are bytes, read and written as such); leave it out");
     properties.setProperty("wiredtiger.table_config", "value_format:S");
     assertThatThrownBy(() -> open(properties)).hasMessageContaining("sets value_format");
   }
@@ -192,22 +212,27 @@ class WiredTigerClientTest extends BindingConformanceTest {
     for (int k = 0; k < 10; k++) {
       loader.insert(TABLE, key(k), record("field0", "start"));
     }
-    java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
-    runConcurrently(8, t -> {
-      DB db = open();
-      for (int i = 0; i < 1500; i++) {
-        Status status = db.update(TABLE, key(i % 10), record("field" + t, "v" + i));
-        if (!status.isOk()) {
-          failed.incrementAndGet();
-        }
-      }
-      close(db);
-      return null;
-    });
+    java.util.concurrent.atomic.AtomicInteger failed =
+        new java.util.concurrent.atomic.AtomicInteger();
+    runConcurrently(
+        8,
+        t -> {
+          DB db = open();
+          for (int i = 0; i < 1500; i++) {
+            Status status = db.update(TABLE, key(i % 10), record("field" + t, "v" + i));
+            if (!status.isOk()) {
+              failed.incrementAndGet();
+            }
+          }
+          close(db);
+          return null;
+        });
     assertThat(failed.get()).as("updates that did not succeed").isZero();
     for (int k = 0; k < 10; k++) {
-      assertThat(read(loader, TABLE, key(k), null)).as(key(k))
-          .containsOnlyKeys("field0", "field1", "field2", "field3", "field4", "field5", "field6", "field7");
+      assertThat(read(loader, TABLE, key(k), null))
+          .as(key(k))
+          .containsOnlyKeys(
+              "field0", "field1", "field2", "field3", "field4", "field5", "field6", "field7");
     }
   }
 
@@ -222,9 +247,11 @@ class WiredTigerClientTest extends BindingConformanceTest {
       assertThatThrownBy(() -> close(db))
           .isInstanceOf(EngineFailure.class)
           .hasMessageStartingWith("wiredtiger: the final checkpoint failed")
-          .hasMessageContaining("writes since the last checkpoint are lost unless wiredtiger.sync=true logged them")
+          .hasMessageContaining(
+              "writes since the last checkpoint are lost unless wiredtiger.sync=true logged them")
           .satisfies(e -> assertThat(e.toString()).isEqualTo(e.getMessage()));
-      assertThat(RunStatus.failures()).anySatisfy(f -> assertThat(f).startsWith("wiredtiger: the final checkpoint failed"));
+      assertThat(RunStatus.failures())
+          .anySatisfy(f -> assertThat(f).startsWith("wiredtiger: the final checkpoint failed"));
     }
   }
 
@@ -232,15 +259,20 @@ class WiredTigerClientTest extends BindingConformanceTest {
    * A write that fails in the middle of a bulk load leaves WiredTiger 3.2.1's bulk cursor unable to
    * finish: closing it once the write would succeed (the disk has room again, the memory cgroup's
    * page cache was reclaimed) crashed the JVM in WiredTiger's reconciliation. The load runs in a
-   * child JVM that frees the room before its cleanup; it must end normally, say in one line that the
-   * load is lost, and keep what another table acknowledged; the table reopens empty and takes writes.
+   * child JVM that frees the room before its cleanup; it must end normally, say in one line that
+   * the load is lost, and keep what another table acknowledged; the table reopens empty and takes
+   * writes.
    */
   @Test
-  void aBulkLoadWhoseWriteFailedIsLostInOneLineWithoutACrashAndTheOtherTablesAreKept() throws Exception {
+  void aBulkLoadWhoseWriteFailedIsLostInOneLineWithoutACrashAndTheOtherTablesAreKept()
+      throws Exception {
     try (SmallFileSystem disk = SmallFileSystem.mount(dataDir.resolve("small-disk"), 8L << 20)) {
       Path db = disk.path().resolve("db");
       List<String> command = new ArrayList<>(YcsbProcess.java(FailedBulkLoad.class.getName()));
-      command.add(1, "-XX:ErrorFile=" + dataDir.resolve("hs_err_pid%p.log")); // a crash's report stays out of the tree
+      command.add(
+          1,
+          "-XX:ErrorFile="
+              + dataDir.resolve("hs_err_pid%p.log")); // a crash's report stays out of the tree
       command.addAll(List.of(db.toString(), disk.path().toString()));
 
       YcsbProcess child = YcsbProcess.run(command, null);
@@ -249,16 +281,24 @@ class WiredTigerClientTest extends BindingConformanceTest {
       assertThat(child.stdout().lines().filter(line -> line.startsWith("child: ")))
           .hasSize(3)
           .anySatisfy(line -> assertThat(line).matches("child: bulk load ERROR after \\d+ records"))
-          .anySatisfy(line -> assertThat(line).matches("child: loader cleanup: wiredtiger: the bulk load of usertable"
-              + " failed at user\\d{6} \\(No space left on device\\) and is lost: WiredTiger cannot finish a bulk"
-              + " cursor after a failed write, so usertable keeps none of it; the connection is left open, its other"
-              + " tables checkpointed; load again into a new wiredtiger.dir or with wiredtiger.destroy=true"))
+          .anySatisfy(
+              line ->
+                  assertThat(line)
+                      .matches(
+                          "child: loader cleanup: wiredtiger: the bulk load of usertable"
+                              + " failed at user\\d{6} \\(No space left on device\\) and is lost: WiredTiger cannot finish a bulk"
+                              + " cursor after a failed write, so usertable keeps none of it; the connection is left open, its other"
+                              + " tables checkpointed; load again into a new wiredtiger.dir or with wiredtiger.destroy=true"))
           .contains("child: other cleanup: ok");
-      assertThat(child.stderr()).containsPattern("wiredtiger: bulk insert usertable/user\\d{6} failed: No space left on device");
+      assertThat(child.stderr())
+          .containsPattern(
+              "wiredtiger: bulk insert usertable/user\\d{6} failed: No space left on device");
 
       DB reopened = open(properties(db));
       for (int i = 0; i < FailedBulkLoad.OTHER_RECORDS; i++) {
-        assertThat(read(reopened, "other", key(i), null)).as("other/%s", key(i)).containsExactly(entry("field0", key(i)));
+        assertThat(read(reopened, "other", key(i), null))
+            .as("other/%s", key(i))
+            .containsExactly(entry("field0", key(i)));
       }
       assertThat(reopened.read(TABLE, key(0), null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
       assertThat(reopened.insert(TABLE, key(0), record("field0", "again"))).isEqualTo(Status.OK);
@@ -269,7 +309,10 @@ class WiredTigerClientTest extends BindingConformanceTest {
     }
   }
 
-  /** The child JVM of the failed bulk load above; arguments: the database directory, the tmpfs's mount point. */
+  /**
+   * The child JVM of the failed bulk load above; arguments: the database directory, the tmpfs's
+   * mount point.
+   */
   public static final class FailedBulkLoad {
     static final int OTHER_RECORDS = 50;
 
@@ -299,7 +342,10 @@ class WiredTigerClientTest extends BindingConformanceTest {
       }
       System.out.println("child: bulk load " + status.getName() + " after " + loaded + " records");
       // room again: WiredTiger's write of the failed page would now succeed
-      Process grow = new ProcessBuilder("mount", "-o", "remount,size=" + (1L << 30), args[1]).inheritIO().start();
+      Process grow =
+          new ProcessBuilder("mount", "-o", "remount,size=" + (1L << 30), args[1])
+              .inheritIO()
+              .start();
       if (grow.waitFor() != 0) {
         throw new IllegalStateException("remount of " + args[1] + " failed");
       }

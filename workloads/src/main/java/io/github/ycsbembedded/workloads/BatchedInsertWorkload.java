@@ -22,17 +22,17 @@ import site.ycsb.measurements.Measurements;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
- * Workload Y, the batched inserts of Unum's successor harness: a load ({@code bin/ycsb load})
- * hands the store {@code batchsize} records at once. Keys and values are CoreWorkload's own (each
- * record is made by CoreWorkload's insert, so the same properties give the same records; with
- * {@code dataintegrity=true} a load with this workload reads back under {@code workloadc}), and the
- * load stops after {@code insertcount} records (default {@code recordcount - insertstart}) however
- * many threads share it.
+ * Workload Y, the batched inserts of Unum's successor harness: a load ({@code bin/ycsb load}) hands
+ * the store {@code batchsize} records at once. Keys and values are CoreWorkload's own (each record
+ * is made by CoreWorkload's insert, so the same properties give the same records; with {@code
+ * dataintegrity=true} a load with this workload reads back under {@code workloadc}), and the load
+ * stops after {@code insertcount} records (default {@code recordcount - insertstart}) however many
+ * threads share it.
  *
  * <p>Properties (besides CoreWorkload's): {@code batchsize} (records per batch, default 256),
- * {@code bulkload} (default false: each batch through {@link BatchWriteDB#batchInsert}; true: through
- * the engine's bulk path, {@link BatchWriteDB#bulkInsert}, into an empty table — for LMDB and
- * WiredTiger in key order, see {@code workloads/workloady}).
+ * {@code bulkload} (default false: each batch through {@link BatchWriteDB#batchInsert}; true:
+ * through the engine's bulk path, {@link BatchWriteDB#bulkInsert}, into an empty table — for LMDB
+ * and WiredTiger in key order, see {@code workloads/workloady}).
  *
  * <p>Each batch is measured as operation {@code BATCH_INSERT} (latency per batch, {@code Return=}
  * counts); keys given and stored, and keys per second, appear as {@code [BATCH_INSERT_KEYS]} lines.
@@ -50,8 +50,10 @@ public class BatchedInsertWorkload extends CoreWorkload {
   private int batchSize;
   private boolean bulk;
   private long insertCount;
+
   /** Records handed out to batches so far, across the client threads. */
   private final AtomicLong claimed = new AtomicLong();
+
   private Measurements measurements;
   private KeysMeasurement keysInserted;
 
@@ -63,7 +65,9 @@ public class BatchedInsertWorkload extends CoreWorkload {
       batchSize = properties.integer(BATCH_SIZE_PROPERTY, 256, 1, 1 << 20);
       bulk = properties.bool(BULK_LOAD_PROPERTY, false);
       long insertStart = properties.longInteger(INSERT_START_PROPERTY, 0, 0, Long.MAX_VALUE);
-      insertCount = properties.longInteger(INSERT_COUNT_PROPERTY, recordcount - insertStart, 0, Long.MAX_VALUE);
+      insertCount =
+          properties.longInteger(
+              INSERT_COUNT_PROPERTY, recordcount - insertStart, 0, Long.MAX_VALUE);
     } catch (DBException e) {
       throw new WorkloadException(e.getMessage(), e);
     }
@@ -71,7 +75,10 @@ public class BatchedInsertWorkload extends CoreWorkload {
     keysInserted = KeysMeasurement.get(KeysMeasurement.INSERT);
   }
 
-  /** One batch of up to {@code batchsize} records, in one call; false when none is left or it failed. */
+  /**
+   * One batch of up to {@code batchsize} records, in one call; false when none is left or it
+   * failed.
+   */
   @Override
   public boolean doInsert(DB db, Object threadstate) {
     long first = claimed.getAndAdd(batchSize);
@@ -92,7 +99,10 @@ public class BatchedInsertWorkload extends CoreWorkload {
     long startNs = System.nanoTime();
     Status status;
     if (batchDb.isPresent()) {
-      status = bulk ? batchDb.get().bulkInsert(table, records, failed) : batchDb.get().batchInsert(table, records, failed);
+      status =
+          bulk
+              ? batchDb.get().bulkInsert(table, records, failed)
+              : batchDb.get().batchInsert(table, records, failed);
     } else {
       status = singleInserts(db, records, failed);
     }
@@ -103,9 +113,13 @@ public class BatchedInsertWorkload extends CoreWorkload {
 
   private Status singleInserts(DB db, List<BatchWriteDB.Insert> records, List<String> failed) {
     if (FALLBACK_REPORTED.compareAndSet(false, true)) {
-      System.err.println("workloady: " + db.getClass().getName() + " binding has no native batch insert ("
-          + BatchWriteDB.class.getSimpleName() + "); inserting each record on its own"
-          + (bulk ? ", without a bulk path" : ""));
+      System.err.println(
+          "workloady: "
+              + db.getClass().getName()
+              + " binding has no native batch insert ("
+              + BatchWriteDB.class.getSimpleName()
+              + "); inserting each record on its own"
+              + (bulk ? ", without a bulk path" : ""));
     }
     Status overall = Status.OK;
     for (BatchWriteDB.Insert record : records) {
@@ -140,12 +154,17 @@ public class BatchedInsertWorkload extends CoreWorkload {
     }
 
     @Override
-    public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    public Status read(
+        String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
       throw new UnsupportedOperationException();
     }
 
     @Override
-    public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+    public Status scan(
+        String table,
+        String startkey,
+        int recordcount,
+        Set<String> fields,
         Vector<HashMap<String, ByteIterator>> result) {
       throw new UnsupportedOperationException();
     }

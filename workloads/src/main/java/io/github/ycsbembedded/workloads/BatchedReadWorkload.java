@@ -24,19 +24,18 @@ import site.ycsb.workloads.CoreWorkload;
 /**
  * Unum's Workload Z: each transaction reads a batch of keys in one request, handed to the store at
  * once so that it can order the work. Keys are drawn from the workload's request distribution,
- * unique within a batch by default, and handed over in the order drawn. Everything else is
- * {@link CoreWorkload}: loading is identical (data loaded by workloada can be read by workloadz
- * and vice versa), and the transactions that are not batch reads follow CoreWorkload's
- * proportions.
+ * unique within a batch by default, and handed over in the order drawn. Everything else is {@link
+ * CoreWorkload}: loading is identical (data loaded by workloada can be read by workloadz and vice
+ * versa), and the transactions that are not batch reads follow CoreWorkload's proportions.
  *
- * <p>Properties (besides CoreWorkload's): {@code batchsize} (keys per batch, default 256),
- * {@code batchproportion} (share of transactions that are batch reads, default 1),
- * {@code batch.unique} (no key twice in a batch, default true).
+ * <p>Properties (besides CoreWorkload's): {@code batchsize} (keys per batch, default 256), {@code
+ * batchproportion} (share of transactions that are batch reads, default 1), {@code batch.unique}
+ * (no key twice in a batch, default true).
  *
  * <p>Each batch is measured as operation {@code BATCH_READ} (latency per batch, {@code Return=}
- * counts); keys read and keys per second appear as {@code [BATCH_READ_KEYS]} lines. YCSB's
- * {@code [OVERALL], Throughput} counts transactions, so a batch counts once there. A binding
- * without {@link BatchReadDB} gets the keys as single reads, said once on stderr.
+ * counts); keys read and keys per second appear as {@code [BATCH_READ_KEYS]} lines. YCSB's {@code
+ * [OVERALL], Throughput} counts transactions, so a batch counts once there. A binding without
+ * {@link BatchReadDB} gets the keys as single reads, said once on stderr.
  */
 public class BatchedReadWorkload extends CoreWorkload {
   public static final String BATCH_SIZE_PROPERTY = "batchsize";
@@ -66,10 +65,19 @@ public class BatchedReadWorkload extends CoreWorkload {
       throw new WorkloadException(e.getMessage(), e);
     }
     if (unique && batchSize > recordcount) {
-      throw new WorkloadException(BATCH_SIZE_PROPERTY + ": '" + batchSize + "' is larger than recordcount ("
-          + recordcount + "), so a batch cannot have unique keys; lower it or set " + BATCH_UNIQUE_PROPERTY + "=false");
+      throw new WorkloadException(
+          BATCH_SIZE_PROPERTY
+              + ": '"
+              + batchSize
+              + "' is larger than recordcount ("
+              + recordcount
+              + "), so a batch cannot have unique keys; lower it or set "
+              + BATCH_UNIQUE_PROPERTY
+              + "=false");
     }
-    verify = Boolean.parseBoolean(p.getProperty(DATA_INTEGRITY_PROPERTY, DATA_INTEGRITY_PROPERTY_DEFAULT));
+    verify =
+        Boolean.parseBoolean(
+            p.getProperty(DATA_INTEGRITY_PROPERTY, DATA_INTEGRITY_PROPERTY_DEFAULT));
     fieldNamePrefix = p.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT);
     measurements = Measurements.getMeasurements();
     keysRead = KeysMeasurement.get(KeysMeasurement.READ);
@@ -87,16 +95,25 @@ public class BatchedReadWorkload extends CoreWorkload {
   /** One batch: draw the keys, read them in one call, measure, verify when asked. */
   public void doTransactionBatchRead(DB db) {
     List<String> keys = drawKeys();
-    Set<String> fields = readallfields ? null : Set.of(fieldNamePrefix + fieldchooser.nextValue().intValue());
+    Set<String> fields =
+        readallfields ? null : Set.of(fieldNamePrefix + fieldchooser.nextValue().intValue());
     Optional<BatchReadDB> batchDb = Extensions.find(db, BatchReadDB.class);
     List<KeyRead> results = new ArrayList<>(keys.size());
 
     long intendedStartNs = measurements.getIntendedtartTimeNs();
     long startNs = System.nanoTime();
-    Status status = batchDb.isPresent()
-        ? batchDb.get().batchRead(table, keys, fields, results)
-        : SingleReads.read(db, table, keys, fields, results, FALLBACK_REPORTED, "workloadz",
-            "reading each batch as single reads");
+    Status status =
+        batchDb.isPresent()
+            ? batchDb.get().batchRead(table, keys, fields, results)
+            : SingleReads.read(
+                db,
+                table,
+                keys,
+                fields,
+                results,
+                FALLBACK_REPORTED,
+                "workloadz",
+                "reading each batch as single reads");
     long endNs = Timed.record(measurements, OPERATION, startNs, intendedStartNs, status);
     int found = 0;
     for (int i = 0; i < results.size(); i++) {

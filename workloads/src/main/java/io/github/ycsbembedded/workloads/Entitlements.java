@@ -17,14 +17,22 @@ import site.ycsb.ByteIterator;
 import site.ycsb.StringByteIterator;
 
 /**
- * The HarperDB write-up's data, generated deterministically from a seed: users, each holding
- * {@code perUser} entitlements drawn from a pool of {@code poolSize}; an entitlement has an id,
- * active and inactive dates, a use limit and count, a feature and a package type (4 characters
- * each) and an active flag. Any run can recompute which entitlements a user holds.
+ * The HarperDB write-up's data, generated deterministically from a seed: users, each holding {@code
+ * perUser} entitlements drawn from a pool of {@code poolSize}; an entitlement has an id, active and
+ * inactive dates, a use limit and count, a feature and a package type (4 characters each) and an
+ * active flag. Any run can recompute which entitlements a user holds.
  */
 final class Entitlements {
-  static final List<String> FIELDS = List.of("id", "activeDate", "inactiveDate", "useLimit", "useCount",
-      "featureType", "packageType", "activeFlag");
+  static final List<String> FIELDS =
+      List.of(
+          "id",
+          "activeDate",
+          "inactiveDate",
+          "useLimit",
+          "useCount",
+          "featureType",
+          "packageType",
+          "activeFlag");
   private static final String[] FEATURES = {"GAME", "SKIN", "ITEM", "PASS", "COIN", "MAPS"};
   private static final String[] PACKAGES = {"BASE", "GOLD", "PLUS", "FREE"};
   private static final LocalDate EPOCH = LocalDate.of(2020, 1, 1);
@@ -58,7 +66,9 @@ final class Entitlements {
     return "user-" + user;
   }
 
-  /** The entitlement ids user {@code user} holds: unique while the pool allows it, in draw order. */
+  /**
+   * The entitlement ids user {@code user} holds: unique while the pool allows it, in draw order.
+   */
   int[] idsOf(long user) {
     SplittableRandom random = new SplittableRandom(seed * 1_000_003L + user);
     Set<Integer> ids = new LinkedHashSet<>();

@@ -39,10 +39,10 @@ import site.ycsb.measurements.Measurements;
  * is one read and one batch read of the entitlements ({@link BatchReadDB}, or single reads for a
  * binding without it). Each assembled read is measured as {@code USER_READ}.
  *
- * <p>Properties: {@code entitlements.model} (normalized | denormalized, default normalized),
- * {@code entitlements.per_user} (150), {@code entitlements.pool_fraction} (0.1),
- * {@code entitlements.seed} (42), {@code entitlements.verify} (false: compare every assembled user
- * with the generator), {@code requestdistribution} (uniform | zipfian).
+ * <p>Properties: {@code entitlements.model} (normalized | denormalized, default normalized), {@code
+ * entitlements.per_user} (150), {@code entitlements.pool_fraction} (0.1), {@code entitlements.seed}
+ * (42), {@code entitlements.verify} (false: compare every assembled user with the generator),
+ * {@code requestdistribution} (uniform | zipfian).
  */
 public class EntitlementsWorkload extends Workload {
   public static final String OPERATION = "USER_READ";
@@ -50,7 +50,10 @@ public class EntitlementsWorkload extends Workload {
   static final String POOL = "entitlements";
 
   /** The two data models. */
-  public enum Model { NORMALIZED, DENORMALIZED }
+  public enum Model {
+    NORMALIZED,
+    DENORMALIZED
+  }
 
   private static final AtomicBoolean FALLBACK_REPORTED = new AtomicBoolean();
 
@@ -72,12 +75,14 @@ public class EntitlementsWorkload extends Workload {
       long seed = properties.integer("entitlements.seed", 42, Integer.MIN_VALUE, Integer.MAX_VALUE);
       verify = properties.bool("entitlements.verify", false);
       users = properties.integer(Client.RECORD_COUNT_PROPERTY, 1000, 1, Integer.MAX_VALUE);
-      String distribution = properties.oneOf("requestdistribution", "uniform", "uniform", "zipfian");
+      String distribution =
+          properties.oneOf("requestdistribution", "uniform", "uniform", "zipfian");
       int pool = (int) Math.max(1, Math.round(users * poolFraction));
       data = new Entitlements(seed, perUser, pool);
-      chooser = distribution.equals("zipfian")
-          ? new ScrambledZipfianGenerator(0, users - 1)
-          : new UniformLongGenerator(0, users - 1);
+      chooser =
+          distribution.equals("zipfian")
+              ? new ScrambledZipfianGenerator(0, users - 1)
+              : new UniformLongGenerator(0, users - 1);
     } catch (DBException e) {
       throw new WorkloadException(e.getMessage(), e);
     }
@@ -93,8 +98,9 @@ public class EntitlementsWorkload extends Workload {
       return false;
     }
     if (model == Model.NORMALIZED) {
-      if (user < data.poolSize() && !db.insert(POOL, Entitlements.entitlementKey(user),
-          data.entitlementRow((int) user)).isOk()) {
+      if (user < data.poolSize()
+          && !db.insert(POOL, Entitlements.entitlementKey(user), data.entitlementRow((int) user))
+              .isOk()) {
         return false;
       }
       return db.insert(USERS, Entitlements.userKey(user), data.normalizedUser(user)).isOk();
@@ -126,7 +132,9 @@ public class EntitlementsWorkload extends Workload {
     String name = string(record.get("name"));
     try {
       if (model == Model.DENORMALIZED) {
-        return Optional.of(new Entitlements.User(name, Entitlements.embeddedFrom(record.get("entitlements").toArray())));
+        return Optional.of(
+            new Entitlements.User(
+                name, Entitlements.embeddedFrom(record.get("entitlements").toArray())));
       }
       int[] ids = PackedIds.unpack(record.get("entitlementIds").toArray());
       List<String> keys = new ArrayList<>(ids.length);
@@ -139,8 +147,16 @@ public class EntitlementsWorkload extends Workload {
         if (!batch.get().batchRead(POOL, keys, null, rows).isOk()) {
           return Optional.empty();
         }
-      } else if (!SingleReads.read(db, POOL, keys, null, rows, FALLBACK_REPORTED, "entitlements",
-          "reading each user's entitlements as single reads").isOk()) {
+      } else if (!SingleReads.read(
+              db,
+              POOL,
+              keys,
+              null,
+              rows,
+              FALLBACK_REPORTED,
+              "entitlements",
+              "reading each user's entitlements as single reads")
+          .isOk()) {
         return Optional.empty();
       }
       List<Map<String, String>> list = new ArrayList<>(rows.size());

@@ -36,6 +36,7 @@ import site.ycsb.measurements.Measurements;
  *
  * <p>{@code FRIEND_DIGGS}: for a random (user, item), the user's friends who dugg the item, newest
  * first (ties by friend id). Two layouts, {@code friendfeed.layout}:
+ *
  * <ul>
  *   <li>{@code normalized}: table {@code friends} (a user's friend ids, one record) and table
  *       {@code diggs_by_item} keyed {@code <item>:<user>}. The query reads the friend list, then
@@ -66,12 +67,17 @@ public class FriendFeedWorkload extends Workload {
   static final String DIGGS_BY_ITEM = "diggs_by_item";
   static final String FOLLOWERS = "followers";
   static final String FRIEND_DIGGS = "friend_diggs";
+
   /** 2006-01-01T00:00:00Z and four years of seconds: the write-up's date range. */
   static final long FIRST_DATE = 1_136_073_600L;
+
   static final long FOUR_YEARS = 4 * 36_525L * 864;
 
   /** The two layouts. */
-  public enum Layout { NORMALIZED, FANOUT }
+  public enum Layout {
+    NORMALIZED,
+    FANOUT
+  }
 
   /** A friend's digg of the queried item. */
   public record FriendDigg(int friend, long date) {}
@@ -115,18 +121,35 @@ public class FriendFeedWorkload extends Workload {
       throw new WorkloadException(e.getMessage(), e);
     }
     if (edges > (long) users * (users - 1)) {
-      throw new WorkloadException("friendfeed.edges: '" + edges + "' is more than " + users
-          + " users can have (at most users x (users - 1) = " + (long) users * (users - 1) + ")");
+      throw new WorkloadException(
+          "friendfeed.edges: '"
+              + edges
+              + "' is more than "
+              + users
+              + " users can have (at most users x (users - 1) = "
+              + (long) users * (users - 1)
+              + ")");
     }
     long pairs = (long) users * items;
     if (diggs > pairs) {
-      throw new WorkloadException("friendfeed.diggs: '" + diggs + "' is more than one digg per (user, item): at most "
-          + pairs + " for friendfeed.users=" + users + " and friendfeed.items=" + items);
+      throw new WorkloadException(
+          "friendfeed.diggs: '"
+              + diggs
+              + "' is more than one digg per (user, item): at most "
+              + pairs
+              + " for friendfeed.users="
+              + users
+              + " and friendfeed.items="
+              + items);
     }
     String recordcount = p.getProperty(Client.RECORD_COUNT_PROPERTY);
     if (recordcount == null || !recordcount.trim().equals(Long.toString(users + diggs))) {
-      throw new WorkloadException("recordcount: '" + recordcount + "' must be friendfeed.users + friendfeed.diggs = "
-          + (users + diggs) + " (the load writes each user's list, then each digg)");
+      throw new WorkloadException(
+          "recordcount: '"
+              + recordcount
+              + "' must be friendfeed.users + friendfeed.diggs = "
+              + (users + diggs)
+              + " (the load writes each user's list, then each digg)");
     }
     graph = FriendGraph.generate(users, edges, skew, seed);
     multiplier = 2_654_435_761L % pairs;
@@ -158,14 +181,19 @@ public class FriendFeedWorkload extends Workload {
   long[] digg(long k) {
     long pairs = (long) users * items;
     long pair = Math.floorMod(Math.floorMod(multiplier * k, pairs) + offset, pairs);
-    return new long[] {pair / items, pair % items, FIRST_DATE + Math.floorMod(mix(seed + k), FOUR_YEARS)};
+    return new long[] {
+      pair / items, pair % items, FIRST_DATE + Math.floorMod(mix(seed + k), FOUR_YEARS)
+    };
   }
 
   /** The date of the loaded digg of (user, item), or -1 when the load has none. */
   long loadedDate(int user, int item) {
     long pairs = (long) users * items;
-    long k = BigInteger.valueOf((long) user * items + item - offset).multiply(inverse)
-        .mod(BigInteger.valueOf(pairs)).longValueExact();
+    long k =
+        BigInteger.valueOf((long) user * items + item - offset)
+            .multiply(inverse)
+            .mod(BigInteger.valueOf(pairs))
+            .longValueExact();
     return k < diggs ? FIRST_DATE + Math.floorMod(mix(seed + k), FOUR_YEARS) : -1;
   }
 
@@ -206,8 +234,13 @@ public class FriendFeedWorkload extends Workload {
     long[] digg = digg(n - users);
     int user = (int) digg[0];
     long startNs = System.nanoTime();
-    Status status = digg(db, user, (int) digg[1], digg[2],
-        layout == Layout.FANOUT ? graph.followers(user) : null);
+    Status status =
+        digg(
+            db,
+            user,
+            (int) digg[1],
+            digg[2],
+            layout == Layout.FANOUT ? graph.followers(user) : null);
     long endNs = System.nanoTime();
     measurements.measure(DIGG, (int) ((endNs - startNs) / 1000));
     measurements.reportStatus(DIGG, status);
@@ -236,7 +269,8 @@ public class FriendFeedWorkload extends Workload {
     if (found != null && status.isOk()) {
       measurements.measure(QUERY + "_ROWS", found.size());
       if (verify) {
-        measurements.reportStatus("VERIFY", found.equals(expected(user, item)) ? Status.OK : Status.UNEXPECTED_STATE);
+        measurements.reportStatus(
+            "VERIFY", found.equals(expected(user, item)) ? Status.OK : Status.UNEXPECTED_STATE);
       }
     }
     return true;
@@ -292,8 +326,16 @@ public class FriendFeedWorkload extends Workload {
       if (ranges.isEmpty()) {
         return Status.NOT_IMPLEMENTED;
       }
-      Status status = ranges.get().scanRange(FRIEND_DIGGS, prefix, RangeScanDB.prefixEnd(prefix), Integer.MAX_VALUE,
-          null, rows);
+      Status status =
+          ranges
+              .get()
+              .scanRange(
+                  FRIEND_DIGGS,
+                  prefix,
+                  RangeScanDB.prefixEnd(prefix),
+                  Integer.MAX_VALUE,
+                  null,
+                  rows);
       if (!status.isOk()) {
         return status;
       }
@@ -302,7 +344,8 @@ public class FriendFeedWorkload extends Workload {
         if (date.isEmpty()) {
           return Status.ERROR;
         }
-        found.add(new FriendDigg(Integer.parseInt(row.key().substring(prefix.length())), date.get()));
+        found.add(
+            new FriendDigg(Integer.parseInt(row.key().substring(prefix.length())), date.get()));
       }
     } else {
       Map<String, ByteIterator> record = new HashMap<>();
@@ -343,7 +386,14 @@ public class FriendFeedWorkload extends Workload {
     Optional<BatchReadDB> batch = Extensions.find(db, BatchReadDB.class);
     return batch.isPresent()
         ? batch.get().batchRead(DIGGS_BY_ITEM, keys, null, rows)
-        : SingleReads.read(db, DIGGS_BY_ITEM, keys, null, rows, FALLBACK_REPORTED, "friendfeed",
+        : SingleReads.read(
+            db,
+            DIGGS_BY_ITEM,
+            keys,
+            null,
+            rows,
+            FALLBACK_REPORTED,
+            "friendfeed",
             "probing each friend's digg as a single read");
   }
 

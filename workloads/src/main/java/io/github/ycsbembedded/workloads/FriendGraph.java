@@ -10,8 +10,8 @@ import java.util.SplittableRandom;
  *
  * <p>Both degrees follow a power law: the user of out-rank r (0-based) has a number of friends
  * proportional to {@code (r + 1)^-skew}, and each friend is drawn with probability proportional to
- * {@code (s + 1)^-skew} of its in-rank s. Out-rank is the user id; in-rank is a fixed permutation of
- * it, so the users with most friends are not the most followed. With 500,000 users, 10,000,000
+ * {@code (s + 1)^-skew} of its in-rank s. Out-rank is the user id; in-rank is a fixed permutation
+ * of it, so the users with most friends are not the most followed. With 500,000 users, 10,000,000
  * edges and skew 0.6 (the defaults' shape) the most followed user has about 19,000 followers, the
  * order of the write-up's "Kevin Rose, 40,000+".
  */
@@ -48,8 +48,13 @@ final class FriendGraph {
    */
   static FriendGraph generate(int users, long edges, double skew, long seed) {
     if (users < 1 || edges < 0 || edges > (long) users * (users - 1)) {
-      throw new IllegalArgumentException("a graph of " + users + " users holds between 0 and "
-          + (long) users * (users - 1) + " edges, not " + edges);
+      throw new IllegalArgumentException(
+          "a graph of "
+              + users
+              + " users holds between 0 and "
+              + (long) users * (users - 1)
+              + " edges, not "
+              + edges);
     }
     if (edges > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException(edges + " edges is more than one array can hold");

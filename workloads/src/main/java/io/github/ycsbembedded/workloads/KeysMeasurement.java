@@ -24,13 +24,14 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  *
  * and for batch inserts ({@link #INSERT}) the same with {@code KeysStored} for {@code KeysFound}.
  *
- * RunTime spans the first batch's start to the last batch's end. YCSB 0.17.0 has no public way to
- * add a measurement of another kind, so it is put into {@link Measurements}' map by reflection;
+ * <p>RunTime spans the first batch's start to the last batch's end. YCSB 0.17.0 has no public way
+ * to add a measurement of another kind, so it is put into {@link Measurements}' map by reflection;
  * should that fail, {@link #printIfUnregistered} writes the same lines to stdout at cleanup.
  */
 final class KeysMeasurement extends OneMeasurement {
   /** Batch reads: keys asked for, and found. */
   static final Kind READ = new Kind("BATCH_READ_KEYS", "KeysFound");
+
   /** Batch inserts: keys given, and stored. */
   static final Kind INSERT = new Kind("BATCH_INSERT_KEYS", "KeysStored");
 
@@ -50,21 +51,29 @@ final class KeysMeasurement extends OneMeasurement {
     this.kind = kind;
   }
 
-  /** The process's measurement of {@code kind}, registered with YCSB's measurements on first use. */
+  /**
+   * The process's measurement of {@code kind}, registered with YCSB's measurements on first use.
+   */
   static synchronized KeysMeasurement get(Kind kind) {
     Map<String, OneMeasurement> map = measurementMap();
     if (map == null) {
       return new KeysMeasurement(kind);
     }
-    OneMeasurement existing = map.computeIfAbsent(kind.name(), n -> {
-      KeysMeasurement created = new KeysMeasurement(kind);
-      created.registered = true;
-      return created;
-    });
+    OneMeasurement existing =
+        map.computeIfAbsent(
+            kind.name(),
+            n -> {
+              KeysMeasurement created = new KeysMeasurement(kind);
+              created.registered = true;
+              return created;
+            });
     return (KeysMeasurement) existing;
   }
 
-  /** One batch: {@code requested} keys, of which {@code present} were found (read) or stored (insert). */
+  /**
+   * One batch: {@code requested} keys, of which {@code present} were found (read) or stored
+   * (insert).
+   */
   void record(int requested, int present, long startNs, long endNs) {
     keys.add(requested);
     found.add(present);
@@ -113,25 +122,26 @@ final class KeysMeasurement extends OneMeasurement {
       return;
     }
     try {
-      exportMeasurements(new MeasurementsExporter() {
-        @Override
-        public void write(String metric, String measurement, int i) {
-          System.out.println("[" + metric + "], " + measurement + ", " + i);
-        }
+      exportMeasurements(
+          new MeasurementsExporter() {
+            @Override
+            public void write(String metric, String measurement, int i) {
+              System.out.println("[" + metric + "], " + measurement + ", " + i);
+            }
 
-        @Override
-        public void write(String metric, String measurement, long i) {
-          System.out.println("[" + metric + "], " + measurement + ", " + i);
-        }
+            @Override
+            public void write(String metric, String measurement, long i) {
+              System.out.println("[" + metric + "], " + measurement + ", " + i);
+            }
 
-        @Override
-        public void write(String metric, String measurement, double d) {
-          System.out.println("[" + metric + "], " + measurement + ", " + d);
-        }
+            @Override
+            public void write(String metric, String measurement, double d) {
+              System.out.println("[" + metric + "], " + measurement + ", " + d);
+            }
 
-        @Override
-        public void close() {}
-      });
+            @Override
+            public void close() {}
+          });
     } catch (IOException e) {
       throw new WorkloadException("cannot print " + kind.name() + ": " + e.getMessage(), e);
     }

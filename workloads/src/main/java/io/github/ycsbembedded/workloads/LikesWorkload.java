@@ -29,9 +29,9 @@ import site.ycsb.measurements.Measurements;
  * keyed {@code <post>:<user>}, ids fixed-width zero-padded decimal (YCSB keys are strings), so byte
  * order is numeric order and a prefix is a range.
  *
- * <p>Load: every (user, post) with {@code (user + post) mod 3 = 0} for {@code likes.users} ×
- * {@code likes.posts}, user by user; {@code recordcount} must be that number of likes
- * ({@link #likeCount}). Each like is one atomic write of both index entries ({@link MultiWriteDB}).
+ * <p>Load: every (user, post) with {@code (user + post) mod 3 = 0} for {@code likes.users} × {@code
+ * likes.posts}, user by user; {@code recordcount} must be that number of likes ({@link
+ * #likeCount}). Each like is one atomic write of both index entries ({@link MultiWriteDB}).
  *
  * <p>Run, with proportions {@code likes.like_proportion} (default 1), {@code
  * likes.posts_of_user_proportion}, {@code likes.users_of_post_proportion}, {@code
@@ -72,8 +72,15 @@ public class LikesWorkload extends Workload {
     long expected = likeCount(users, posts);
     String recordcount = p.getProperty(Client.RECORD_COUNT_PROPERTY);
     if (recordcount == null || !recordcount.trim().equals(Long.toString(expected))) {
-      throw new WorkloadException("recordcount: '" + recordcount + "' must be the number of likes the load writes, "
-          + expected + " for likes.users=" + users + " and likes.posts=" + posts);
+      throw new WorkloadException(
+          "recordcount: '"
+              + recordcount
+              + "' must be the number of likes the load writes, "
+              + expected
+              + " for likes.users="
+              + users
+              + " and likes.posts="
+              + posts);
     }
     measurements = Measurements.getMeasurements();
   }
@@ -152,12 +159,26 @@ public class LikesWorkload extends Workload {
         boolean ofUser = operation.equals("POSTS_OF_USER");
         String prefix = id(ofUser ? user : post) + ":";
         List<RangeScanDB.KeyedRecord> results = new ArrayList<>();
-        status = ranges(db).map(r -> r.scanRange(ofUser ? BY_USER : BY_POST, prefix,
-            RangeScanDB.prefixEnd(prefix), scanLimit, null, results)).orElse(Status.NOT_IMPLEMENTED);
+        status =
+            ranges(db)
+                .map(
+                    r ->
+                        r.scanRange(
+                            ofUser ? BY_USER : BY_POST,
+                            prefix,
+                            RangeScanDB.prefixEnd(prefix),
+                            scanLimit,
+                            null,
+                            results))
+                .orElse(Status.NOT_IMPLEMENTED);
         rows = results.size();
       }
     }
-    Timed.record(measurements, operation, startNs, intendedStartNs,
+    Timed.record(
+        measurements,
+        operation,
+        startNs,
+        intendedStartNs,
         status.equals(Status.NOT_FOUND) && operation.equals("LIKE_EXISTS") ? Status.OK : status);
     if (rows >= 0) {
       measurements.measure(operation + "_ROWS", rows);
@@ -170,13 +191,19 @@ public class LikesWorkload extends Workload {
     String dt = Long.toString(System.currentTimeMillis());
     Optional<MultiWriteDB> multi = Extensions.find(db, MultiWriteDB.class);
     if (multi.isPresent()) {
-      return multi.get().writeAtomically(List.of(
-          MultiWriteDB.Write.put(BY_USER, byUser(user, post), value(dt)),
-          MultiWriteDB.Write.put(BY_POST, byPost(post, user), value(dt))));
+      return multi
+          .get()
+          .writeAtomically(
+              List.of(
+                  MultiWriteDB.Write.put(BY_USER, byUser(user, post), value(dt)),
+                  MultiWriteDB.Write.put(BY_POST, byPost(post, user), value(dt))));
     }
     if (FALLBACK_REPORTED.compareAndSet(false, true)) {
-      System.err.println("likes: " + db.getClass().getName() + " binding has no atomic multi-key write; "
-          + "a like's two index entries are written one after the other (not atomically)");
+      System.err.println(
+          "likes: "
+              + db.getClass().getName()
+              + " binding has no atomic multi-key write; "
+              + "a like's two index entries are written one after the other (not atomically)");
     }
     Status first = db.insert(BY_USER, byUser(user, post), value(dt));
     if (!first.isOk()) {

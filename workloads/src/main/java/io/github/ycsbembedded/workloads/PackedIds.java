@@ -4,7 +4,9 @@ import java.nio.ByteBuffer;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 
-/** A list of ids stored in one field: 4-byte big-endian each, as the relational workloads keep them. */
+/**
+ * A list of ids stored in one field: 4-byte big-endian each, as the relational workloads keep them.
+ */
 final class PackedIds {
   private PackedIds() {}
 
@@ -19,7 +21,8 @@ final class PackedIds {
   /** The ids of a packed field; a length that is not a multiple of 4 is a corrupt field. */
   static int[] unpack(byte[] packed) {
     if (packed.length % 4 != 0) {
-      throw new IllegalArgumentException("a packed id list of " + packed.length + " bytes (not a multiple of 4)");
+      throw new IllegalArgumentException(
+          "a packed id list of " + packed.length + " bytes (not a multiple of 4)");
     }
     ByteBuffer buffer = ByteBuffer.wrap(packed);
     int[] ids = new int[packed.length / 4];

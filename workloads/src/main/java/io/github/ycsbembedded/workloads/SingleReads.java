@@ -19,11 +19,24 @@ final class SingleReads {
    * would: each key found, missing or failed, and {@code ERROR} when any failed. Says once per
    * {@code said} flag on stderr that the binding has no native batch read and what is done instead.
    */
-  static Status read(DB db, String table, List<String> keys, Set<String> fields, List<KeyRead> results,
-      AtomicBoolean said, String workload, String instead) {
+  static Status read(
+      DB db,
+      String table,
+      List<String> keys,
+      Set<String> fields,
+      List<KeyRead> results,
+      AtomicBoolean said,
+      String workload,
+      String instead) {
     if (said.compareAndSet(false, true)) {
-      System.err.println(workload + ": " + db.getClass().getName() + " binding has no native batch read ("
-          + BatchReadDB.class.getSimpleName() + "); " + instead);
+      System.err.println(
+          workload
+              + ": "
+              + db.getClass().getName()
+              + " binding has no native batch read ("
+              + BatchReadDB.class.getSimpleName()
+              + "); "
+              + instead);
     }
     results.clear();
     Status overall = Status.OK;

@@ -31,17 +31,20 @@ class BatchedInsertWorkloadTest {
     final Set<String> refused = new HashSet<>();
 
     @Override
-    public synchronized Status batchInsert(String table, List<Insert> records, List<String> failedKeys) {
+    public synchronized Status batchInsert(
+        String table, List<Insert> records, List<String> failedKeys) {
       return store(table, records, failedKeys, false);
     }
 
     @Override
-    public synchronized Status bulkInsert(String table, List<Insert> records, List<String> failedKeys) {
+    public synchronized Status bulkInsert(
+        String table, List<Insert> records, List<String> failedKeys) {
       return store(table, records, failedKeys, true);
     }
 
     @SuppressWarnings("unchecked")
-    private Status store(String table, List<Insert> records, List<String> failedKeys, boolean isBulk) {
+    private Status store(
+        String table, List<Insert> records, List<String> failedKeys, boolean isBulk) {
       batches.add(records.stream().map(Insert::key).toList());
       bulk.add(isBulk);
       failedKeys.clear();
@@ -118,9 +121,12 @@ class BatchedInsertWorkloadTest {
 
     assertThat(batched.batches).extracting(List::size).containsExactly(256, 256, 256, 232);
     assertThat(batched.bulk).containsOnly(false);
-    assertThat(batched.tables.get("usertable").keySet()).isEqualTo(single.tables.get("usertable").keySet());
+    assertThat(batched.tables.get("usertable").keySet())
+        .isEqualTo(single.tables.get("usertable").keySet());
     for (String key : single.tables.get("usertable").keySet()) {
-      assertThat(batched.tables.get("usertable").get(key)).as(key).isEqualTo(single.tables.get("usertable").get(key));
+      assertThat(batched.tables.get("usertable").get(key))
+          .as(key)
+          .isEqualTo(single.tables.get("usertable").get(key));
     }
     assertThat(KeysMeasurement.get(KeysMeasurement.INSERT).keys() - keysBefore).isEqualTo(1000);
   }
@@ -138,8 +144,17 @@ class BatchedInsertWorkloadTest {
   @Test
   void threadsSharingTheLoadInsertEachRecordOnceAndStopAtInsertCount() throws Exception {
     BatchingDb db = new BatchingDb();
-    BatchedInsertWorkload workload = workload(properties("recordcount", "5000", "insertstart", "1000",
-        "insertcount", "3000", "batchsize", "64"));
+    BatchedInsertWorkload workload =
+        workload(
+            properties(
+                "recordcount",
+                "5000",
+                "insertstart",
+                "1000",
+                "insertcount",
+                "3000",
+                "batchsize",
+                "64"));
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       List<Future<Integer>> threads = new ArrayList<>();
@@ -161,7 +176,8 @@ class BatchedInsertWorkloadTest {
   @Test
   void aFailedBatchStopsTheThreadAndCountsOnlyTheKeysStored() throws Exception {
     BatchingDb db = new BatchingDb();
-    BatchedInsertWorkload workload = workload(properties("insertorder", "ordered", "batchsize", "10"));
+    BatchedInsertWorkload workload =
+        workload(properties("insertorder", "ordered", "batchsize", "10"));
     db.refused.add("user15");
     long storedBefore = stored();
 
@@ -175,23 +191,25 @@ class BatchedInsertWorkloadTest {
   private static long stored() {
     Map<String, Long> counts = new HashMap<>();
     try {
-      KeysMeasurement.get(KeysMeasurement.INSERT).exportMeasurements(new site.ycsb.measurements.exporter.MeasurementsExporter() {
-        @Override
-        public void write(String metric, String measurement, int i) {
-          counts.put(measurement, (long) i);
-        }
+      KeysMeasurement.get(KeysMeasurement.INSERT)
+          .exportMeasurements(
+              new site.ycsb.measurements.exporter.MeasurementsExporter() {
+                @Override
+                public void write(String metric, String measurement, int i) {
+                  counts.put(measurement, (long) i);
+                }
 
-        @Override
-        public void write(String metric, String measurement, long i) {
-          counts.put(measurement, i);
-        }
+                @Override
+                public void write(String metric, String measurement, long i) {
+                  counts.put(measurement, i);
+                }
 
-        @Override
-        public void write(String metric, String measurement, double d) {}
+                @Override
+                public void write(String metric, String measurement, double d) {}
 
-        @Override
-        public void close() {}
-      });
+                @Override
+                public void close() {}
+              });
     } catch (java.io.IOException e) {
       throw new AssertionError(e);
     }
@@ -209,16 +227,29 @@ class BatchedInsertWorkloadTest {
   /** YCSB's basic binding has no BatchWriteDB: batches become single inserts, said once. */
   @Test
   void stockClientWithBasicBindingFallsBackToSingleInserts() throws Exception {
-    YcsbProcess run = YcsbProcess.client("-db", "site.ycsb.BasicDB", "-load",
-        "-P", YcsbProcess.workload("workloady").toString(),
-        "-p", "recordcount=1000", "-p", "basicdb.verbose=false", "-threads", "2");
+    YcsbProcess run =
+        YcsbProcess.client(
+            "-db",
+            "site.ycsb.BasicDB",
+            "-load",
+            "-P",
+            YcsbProcess.workload("workloady").toString(),
+            "-p",
+            "recordcount=1000",
+            "-p",
+            "basicdb.verbose=false",
+            "-threads",
+            "2");
 
     assertThat(run.exitCode()).as(run.toString()).isZero();
     assertThat(run.count("BATCH_INSERT", "Operations")).isEqualTo(4);
     assertThat(run.count("BATCH_INSERT", "Return=OK")).isEqualTo(4);
-    assertThat(run.count("INSERT", "Operations")).as("each record once through YCSB's wrapper").isEqualTo(1000);
+    assertThat(run.count("INSERT", "Operations"))
+        .as("each record once through YCSB's wrapper")
+        .isEqualTo(1000);
     assertThat(run.count("BATCH_INSERT_KEYS", "Keys")).isEqualTo(1000);
     assertThat(run.count("BATCH_INSERT_KEYS", "KeysStored")).isEqualTo(1000);
-    assertThat(run.stderr().lines().filter(l -> l.contains("has no native batch insert")).count()).isEqualTo(1);
+    assertThat(run.stderr().lines().filter(l -> l.contains("has no native batch insert")).count())
+        .isEqualTo(1);
   }
 }

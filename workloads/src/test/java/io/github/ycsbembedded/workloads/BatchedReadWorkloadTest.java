@@ -36,26 +36,30 @@ class BatchedReadWorkloadTest {
     }
 
     @Override
-    public Status batchRead(String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
+    public Status batchRead(
+        String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
       batches.add(List.copyOf(keys));
       batchFields.add(fields);
       results.clear();
       for (String key : keys) {
-        results.add(Long.parseLong(key.substring(4)) < size
-            ? KeyRead.found(StringByteIterator.getByteIteratorMap(Map.of("field0", key)))
-            : KeyRead.missing());
+        results.add(
+            Long.parseLong(key.substring(4)) < size
+                ? KeyRead.found(StringByteIterator.getByteIteratorMap(Map.of("field0", key)))
+                : KeyRead.missing());
       }
       return Status.OK;
     }
 
     @Override
-    public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    public Status read(
+        String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
       singleReads++;
       return Status.OK;
     }
 
     @Override
-    public Status scan(String t, String k, int n, Set<String> f, Vector<HashMap<String, ByteIterator>> r) {
+    public Status scan(
+        String t, String k, int n, Set<String> f, Vector<HashMap<String, ByteIterator>> r) {
       throw new UnsupportedOperationException();
     }
 
@@ -83,7 +87,8 @@ class BatchedReadWorkloadTest {
   private static BatchedReadWorkload workload(String... namesAndValues) throws WorkloadException {
     Properties p = new Properties();
     p.setProperty("recordcount", "10000");
-    p.setProperty("operationcount", "1000"); // CoreWorkload needs it for zipfian, as Client gives it
+    p.setProperty(
+        "operationcount", "1000"); // CoreWorkload needs it for zipfian, as Client gives it
     p.setProperty("requestdistribution", "zipfian");
     p.setProperty("insertorder", "ordered"); // key names carry the key number
     for (int i = 0; i < namesAndValues.length; i += 2) {
@@ -107,7 +112,9 @@ class BatchedReadWorkloadTest {
     assertThat(db.batches).hasSize(20);
     assertThat(db.singleReads).isZero();
     for (List<String> batch : db.batches) {
-      assertThat(batch).hasSize(256).doesNotHaveDuplicates()
+      assertThat(batch)
+          .hasSize(256)
+          .doesNotHaveDuplicates()
           .allSatisfy(k -> assertThat(Long.parseLong(k.substring(4))).isBetween(0L, 9999L));
       List<String> sorted = new ArrayList<>(batch);
       sorted.sort(null);
@@ -132,7 +139,8 @@ class BatchedReadWorkloadTest {
 
   @Test
   void nonUniqueBatchesMayRepeatKeys() throws Exception {
-    BatchedReadWorkload workload = workload("recordcount", "10", "batchsize", "50", "batch.unique", "false");
+    BatchedReadWorkload workload =
+        workload("recordcount", "10", "batchsize", "50", "batch.unique", "false");
     RecordingDb db = new RecordingDb(10);
     workload.doTransaction(db, null);
 
@@ -142,8 +150,8 @@ class BatchedReadWorkloadTest {
 
   @Test
   void batchProportionMixesInCoreWorkloadOperations() throws Exception {
-    BatchedReadWorkload workload = workload("batchproportion", "0.5", "readproportion", "1",
-        "updateproportion", "0");
+    BatchedReadWorkload workload =
+        workload("batchproportion", "0.5", "readproportion", "1", "updateproportion", "0");
     RecordingDb db = new RecordingDb(10000);
     for (int i = 0; i < 400; i++) {
       workload.doTransaction(db, null);
@@ -157,15 +165,18 @@ class BatchedReadWorkloadTest {
     BatchedReadWorkload workload = workload("readallfields", "false", "batchsize", "4");
     RecordingDb db = new RecordingDb(10000);
     workload.doTransaction(db, null);
-    assertThat(db.batchFields.get(0)).hasSize(1).allSatisfy(f -> assertThat(f).matches("field[0-9]"));
+    assertThat(db.batchFields.get(0))
+        .hasSize(1)
+        .allSatisfy(f -> assertThat(f).matches("field[0-9]"));
   }
 
   @Test
   void uniqueBatchLargerThanTheDataIsRefusedNamingTheProperty() {
     assertThatThrownBy(() -> workload("recordcount", "100"))
         .isInstanceOf(WorkloadException.class)
-        .hasMessage("batchsize: '256' is larger than recordcount (100), so a batch cannot have unique"
-            + " keys; lower it or set batch.unique=false");
+        .hasMessage(
+            "batchsize: '256' is larger than recordcount (100), so a batch cannot have unique"
+                + " keys; lower it or set batch.unique=false");
   }
 
   @Test
@@ -181,16 +192,29 @@ class BatchedReadWorkloadTest {
   /** YCSB's basic binding has no BatchReadDB: batches become single reads, said once. */
   @Test
   void stockClientWithBasicBindingFallsBackToSingleReads() throws Exception {
-    YcsbProcess run = YcsbProcess.client("-db", "site.ycsb.BasicDB", "-t",
-        "-P", YcsbProcess.workload("workloadz").toString(),
-        "-p", "operationcount=20", "-p", "basicdb.verbose=false", "-threads", "2");
+    YcsbProcess run =
+        YcsbProcess.client(
+            "-db",
+            "site.ycsb.BasicDB",
+            "-t",
+            "-P",
+            YcsbProcess.workload("workloadz").toString(),
+            "-p",
+            "operationcount=20",
+            "-p",
+            "basicdb.verbose=false",
+            "-threads",
+            "2");
 
     assertThat(run.exitCode()).as(run.toString()).isZero();
     assertThat(run.count("BATCH_READ", "Operations")).isEqualTo(20);
     assertThat(run.count("BATCH_READ", "Return=OK")).isEqualTo(20);
-    assertThat(run.count("READ", "Operations")).as("each key read once through YCSB's wrapper").isEqualTo(20 * 256);
+    assertThat(run.count("READ", "Operations"))
+        .as("each key read once through YCSB's wrapper")
+        .isEqualTo(20 * 256);
     assertThat(run.count("BATCH_READ_KEYS", "Keys")).isEqualTo(20 * 256);
     assertThat(run.metric("BATCH_READ_KEYS", "Throughput(keys/sec)")).isNotNull();
-    assertThat(run.stderr().lines().filter(l -> l.contains("has no native batch read")).count()).isEqualTo(1);
+    assertThat(run.stderr().lines().filter(l -> l.contains("has no native batch read")).count())
+        .isEqualTo(1);
   }
 }

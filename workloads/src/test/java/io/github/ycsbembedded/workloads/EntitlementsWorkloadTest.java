@@ -19,7 +19,8 @@ class EntitlementsWorkloadTest {
     Measurements.setProperties(new Properties());
   }
 
-  private static EntitlementsWorkload workload(String model, String... more) throws WorkloadException {
+  private static EntitlementsWorkload workload(String model, String... more)
+      throws WorkloadException {
     Properties p = new Properties();
     p.setProperty("recordcount", Integer.toString(USERS));
     p.setProperty("entitlements.model", model);
@@ -62,12 +63,18 @@ class EntitlementsWorkloadTest {
     MemoryDb n = load(workload("normalized"));
     MemoryDb d = load(workload("denormalized"));
 
-    assertThat(n.tables.get("users")).hasSize(USERS).containsKey("user0000000000").containsKey("user0000001999");
+    assertThat(n.tables.get("users"))
+        .hasSize(USERS)
+        .containsKey("user0000000000")
+        .containsKey("user0000001999");
     assertThat(n.tables.get("entitlements")).hasSize(USERS / 10).containsKey("ent0000000199");
     assertThat(d.tables).containsOnlyKeys("users");
-    long normalizedBytes = n.tables.values().stream().flatMap(t -> t.values().stream()).mapToLong(v -> v.length).sum();
+    long normalizedBytes =
+        n.tables.values().stream().flatMap(t -> t.values().stream()).mapToLong(v -> v.length).sum();
     long denormalizedBytes = d.tables.get("users").values().stream().mapToLong(v -> v.length).sum();
-    assertThat(denormalizedBytes).as("denormalized repeats every entitlement").isGreaterThan(10 * normalizedBytes);
+    assertThat(denormalizedBytes)
+        .as("denormalized repeats every entitlement")
+        .isGreaterThan(10 * normalizedBytes);
   }
 
   @Test
@@ -104,9 +111,11 @@ class EntitlementsWorkloadTest {
   void badPropertiesAreNamed() {
     assertThatThrownBy(() -> workload("flat"))
         .isInstanceOf(WorkloadException.class)
-        .hasMessage("entitlements.model: 'flat' is not accepted; use one of normalized, denormalized");
+        .hasMessage(
+            "entitlements.model: 'flat' is not accepted; use one of normalized, denormalized");
     assertThatThrownBy(() -> workload("normalized", "entitlements.pool_fraction", "2"))
-        .hasMessage("entitlements.pool_fraction: '2' is not a proportion; use a number from 0 to 1");
+        .hasMessage(
+            "entitlements.pool_fraction: '2' is not a proportion; use a number from 0 to 1");
     assertThatThrownBy(() -> workload("normalized", "requestdistribution", "latest"))
         .hasMessage("requestdistribution: 'latest' is not accepted; use one of uniform, zipfian");
   }

@@ -27,7 +27,8 @@ class FriendFeedWorkloadTest {
     Measurements.setProperties(new Properties());
   }
 
-  private static FriendFeedWorkload workload(String layout, String... more) throws WorkloadException {
+  private static FriendFeedWorkload workload(String layout, String... more)
+      throws WorkloadException {
     Properties p = new Properties();
     p.setProperty("friendfeed.layout", layout);
     p.setProperty("friendfeed.users", Integer.toString(USERS));
@@ -52,7 +53,8 @@ class FriendFeedWorkloadTest {
     return db;
   }
 
-  private static List<FriendDigg> query(FriendFeedWorkload workload, MemoryDb db, int user, int item) {
+  private static List<FriendDigg> query(
+      FriendFeedWorkload workload, MemoryDb db, int user, int item) {
     List<FriendDigg> found = new ArrayList<>();
     assertThat(workload.friendDiggs(db, user, item, found)).isEqualTo(Status.OK);
     return found;
@@ -66,7 +68,8 @@ class FriendFeedWorkloadTest {
     for (int u = 0; u < 200; u++) {
       int[] friends = graph.friends(u);
       assertThat(friends).as("user %d", u).doesNotContain(u).isSorted();
-      assertThat(new HashSet<>(java.util.Arrays.stream(friends).boxed().toList())).hasSize(friends.length);
+      assertThat(new HashSet<>(java.util.Arrays.stream(friends).boxed().toList()))
+          .hasSize(friends.length);
       for (int f : friends) {
         assertThat(graph.followers(f)).as("%d follows %d", u, f).contains(u);
       }
@@ -108,8 +111,10 @@ class FriendFeedWorkloadTest {
     for (long k = 0; k < DIGGS; k++) {
       long[] digg = workload.digg(k);
       assertThat(pairs.add(digg[0] * ITEMS + digg[1])).as("digg %d repeats a pair", k).isTrue();
-      assertThat(digg[2]).isBetween(FriendFeedWorkload.FIRST_DATE,
-          FriendFeedWorkload.FIRST_DATE + FriendFeedWorkload.FOUR_YEARS - 1);
+      assertThat(digg[2])
+          .isBetween(
+              FriendFeedWorkload.FIRST_DATE,
+              FriendFeedWorkload.FIRST_DATE + FriendFeedWorkload.FOUR_YEARS - 1);
       assertThat(workload.loadedDate((int) digg[0], (int) digg[1])).isEqualTo(digg[2]);
     }
     int absent = 0;
@@ -133,7 +138,9 @@ class FriendFeedWorkloadTest {
         List<FriendDigg> expected = normalized.expected(user, item);
         List<FriendDigg> viaJoin = query(normalized, n, user, item);
         assertThat(viaJoin).as("normalized (%d, %d)", user, item).isEqualTo(expected);
-        assertThat(query(fanout, f, user, item)).as("fanout (%d, %d)", user, item).isEqualTo(expected);
+        assertThat(query(fanout, f, user, item))
+            .as("fanout (%d, %d)", user, item)
+            .isEqualTo(expected);
         for (int i = 1; i < viaJoin.size(); i++) {
           assertThat(viaJoin.get(i).date()).isLessThanOrEqualTo(viaJoin.get(i - 1).date());
         }
@@ -181,13 +188,15 @@ class FriendFeedWorkloadTest {
     List<FriendDigg> viaJoin = query(normalized, n, user, item);
     assertThat(query(fanout, f, user, item)).isEqualTo(viaJoin);
     assertThat(viaJoin).hasSize(friends.length);
-    assertThat(viaJoin.get(0)).isEqualTo(new FriendDigg(friends[friends.length - 1], date + friends.length - 1));
+    assertThat(viaJoin.get(0))
+        .isEqualTo(new FriendDigg(friends[friends.length - 1], date + friends.length - 1));
   }
 
   @Test
   void aRunOfQueriesAndDiggsReportsEveryOperation() throws Exception {
-    FriendFeedWorkload fanout = workload("fanout", "friendfeed.query_proportion", "0.5",
-        "friendfeed.digg_proportion", "0.5");
+    FriendFeedWorkload fanout =
+        workload(
+            "fanout", "friendfeed.query_proportion", "0.5", "friendfeed.digg_proportion", "0.5");
     MemoryDb f = loaded(fanout);
     int before = f.tables.get(FriendFeedWorkload.FRIEND_DIGGS).size();
     for (int i = 0; i < 200; i++) {
@@ -198,27 +207,37 @@ class FriendFeedWorkloadTest {
     try (TextMeasurementsExporter exporter = new TextMeasurementsExporter(out)) {
       Measurements.getMeasurements().exportMeasurements(exporter);
     }
-    assertThat(out.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("[FRIEND_DIGGS], Return=OK")
-        .contains("[FRIEND_DIGGS_ROWS], Operations").contains("[DIGG], Return=OK").contains("[DIGG_WRITES], Operations")
-        .doesNotContain("Return=ERROR").doesNotContain("Return=UNEXPECTED_STATE");
+    assertThat(out.toString(java.nio.charset.StandardCharsets.UTF_8))
+        .contains("[FRIEND_DIGGS], Return=OK")
+        .contains("[FRIEND_DIGGS_ROWS], Operations")
+        .contains("[DIGG], Return=OK")
+        .contains("[DIGG_WRITES], Operations")
+        .doesNotContain("Return=ERROR")
+        .doesNotContain("Return=UNEXPECTED_STATE");
   }
 
   @Test
   void aQueryOfAUserWithoutAListIsAnUnexpectedState() throws Exception {
     FriendFeedWorkload normalized = workload("normalized");
-    assertThat(normalized.friendDiggs(new MemoryDb(), 1, 1, new ArrayList<>())).isEqualTo(Status.UNEXPECTED_STATE);
+    assertThat(normalized.friendDiggs(new MemoryDb(), 1, 1, new ArrayList<>()))
+        .isEqualTo(Status.UNEXPECTED_STATE);
   }
 
   @Test
   void badPropertiesFailNamingTheProperty() {
     assertThatThrownBy(() -> workload("sideways"))
-        .hasMessageContaining("friendfeed.layout").hasMessageContaining("sideways");
+        .hasMessageContaining("friendfeed.layout")
+        .hasMessageContaining("sideways");
     assertThatThrownBy(() -> workload("normalized", "recordcount", "10"))
-        .hasMessageContaining("recordcount: '10'").hasMessageContaining(Integer.toString(USERS + DIGGS));
-    assertThatThrownBy(() -> workload("normalized", "friendfeed.diggs", "5000", "recordcount", "5060"))
-        .hasMessageContaining("friendfeed.diggs: '5000'").hasMessageContaining("1500");
+        .hasMessageContaining("recordcount: '10'")
+        .hasMessageContaining(Integer.toString(USERS + DIGGS));
+    assertThatThrownBy(
+            () -> workload("normalized", "friendfeed.diggs", "5000", "recordcount", "5060"))
+        .hasMessageContaining("friendfeed.diggs: '5000'")
+        .hasMessageContaining("1500");
     assertThatThrownBy(() -> workload("normalized", "friendfeed.edges", "4000"))
-        .hasMessageContaining("friendfeed.edges: '4000'").hasMessageContaining("3540");
+        .hasMessageContaining("friendfeed.edges: '4000'")
+        .hasMessageContaining("3540");
     assertThatThrownBy(() -> workload("normalized", "friendfeed.skew", "2"))
         .hasMessageContaining("friendfeed.skew: '2'");
   }

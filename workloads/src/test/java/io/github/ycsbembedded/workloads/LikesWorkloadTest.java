@@ -17,7 +17,8 @@ class LikesWorkloadTest {
     Measurements.setProperties(new Properties());
   }
 
-  private static LikesWorkload workload(long users, long posts, String... more) throws WorkloadException {
+  private static LikesWorkload workload(long users, long posts, String... more)
+      throws WorkloadException {
     Properties p = new Properties();
     p.setProperty("likes.users", Long.toString(users));
     p.setProperty("likes.posts", Long.toString(posts));
@@ -33,9 +34,14 @@ class LikesWorkloadTest {
   /** Every by-user entry has its by-post mirror and the other way round. */
   static void assertIndexesMirrorEachOther(MemoryDb db) {
     Set<String> byUser = new TreeSet<>();
-    db.tables.getOrDefault(LikesWorkload.BY_USER, new java.util.TreeMap<>()).keySet().forEach(k -> byUser.add(k));
+    db.tables
+        .getOrDefault(LikesWorkload.BY_USER, new java.util.TreeMap<>())
+        .keySet()
+        .forEach(k -> byUser.add(k));
     Set<String> byPostFlipped = new TreeSet<>();
-    db.tables.getOrDefault(LikesWorkload.BY_POST, new java.util.TreeMap<>()).keySet()
+    db.tables
+        .getOrDefault(LikesWorkload.BY_POST, new java.util.TreeMap<>())
+        .keySet()
         .forEach(k -> byPostFlipped.add(k.substring(11) + ":" + k.substring(0, 10)));
     assertThat(byPostFlipped).isEqualTo(byUser);
   }
@@ -50,7 +56,9 @@ class LikesWorkloadTest {
             brute += (u + p) % 3 == 0 ? 1 : 0;
           }
         }
-        assertThat(LikesWorkload.likeCount(users, posts)).as("%d users, %d posts", users, posts).isEqualTo(brute);
+        assertThat(LikesWorkload.likeCount(users, posts))
+            .as("%d users, %d posts", users, posts)
+            .isEqualTo(brute);
       }
     }
   }
@@ -65,16 +73,29 @@ class LikesWorkloadTest {
     }
     assertThat(workload.doInsert(db, null)).as("all written").isFalse();
 
-    assertThat(db.tables.get(LikesWorkload.BY_USER)).hasSize((int) count)
-        .containsKey("0000000000:0000000000").containsKey("0000000001:0000000002").doesNotContainKey("0000000001:0000000001");
+    assertThat(db.tables.get(LikesWorkload.BY_USER))
+        .hasSize((int) count)
+        .containsKey("0000000000:0000000000")
+        .containsKey("0000000001:0000000002")
+        .doesNotContainKey("0000000001:0000000001");
     assertIndexesMirrorEachOther(db);
     assertThat(db.tables.get(LikesWorkload.BY_POST).get("0000000002:0000000001")).isNotEmpty();
   }
 
   @Test
   void likesKeepBothIndexesInStepAndLookupsRun() throws Exception {
-    LikesWorkload workload = workload(20, 20, "likes.like_proportion", "0.4", "likes.posts_of_user_proportion", "0.2",
-        "likes.users_of_post_proportion", "0.2", "likes.like_exists_proportion", "0.2");
+    LikesWorkload workload =
+        workload(
+            20,
+            20,
+            "likes.like_proportion",
+            "0.4",
+            "likes.posts_of_user_proportion",
+            "0.2",
+            "likes.users_of_post_proportion",
+            "0.2",
+            "likes.like_exists_proportion",
+            "0.2");
     MemoryDb db = new MemoryDb();
     for (long i = 0; i < LikesWorkload.likeCount(20, 20); i++) {
       workload.doInsert(db, null);
@@ -82,7 +103,8 @@ class LikesWorkloadTest {
     for (int i = 0; i < 500; i++) {
       assertThat(workload.doTransaction(db, null)).isTrue();
     }
-    assertThat(db.tables.get(LikesWorkload.BY_USER).size()).isGreaterThan((int) LikesWorkload.likeCount(20, 20));
+    assertThat(db.tables.get(LikesWorkload.BY_USER).size())
+        .isGreaterThan((int) LikesWorkload.likeCount(20, 20));
     assertIndexesMirrorEachOther(db);
   }
 
@@ -94,12 +116,14 @@ class LikesWorkloadTest {
     p.setProperty("recordcount", "100");
     assertThatThrownBy(() -> new LikesWorkload().init(p))
         .isInstanceOf(WorkloadException.class)
-        .hasMessage("recordcount: '100' must be the number of likes the load writes, 34 for likes.users=10 and likes.posts=10");
+        .hasMessage(
+            "recordcount: '100' must be the number of likes the load writes, 34 for likes.users=10 and likes.posts=10");
   }
 
   @Test
   void badProportionIsNamed() {
     assertThatThrownBy(() -> workload(3, 3, "likes.like_exists_proportion", "1.5"))
-        .hasMessage("likes.like_exists_proportion: '1.5' is not a proportion; use a number from 0 to 1");
+        .hasMessage(
+            "likes.like_exists_proportion: '1.5' is not a proportion; use a number from 0 to 1");
   }
 }

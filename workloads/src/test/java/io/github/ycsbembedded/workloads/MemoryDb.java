@@ -28,7 +28,8 @@ class MemoryDb extends DB implements BatchReadDB, MultiWriteDB, RangeScanDB {
   }
 
   @Override
-  public synchronized Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+  public synchronized Status read(
+      String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     reads++;
     byte[] found = table(table).get(key);
     if (found == null) {
@@ -43,7 +44,8 @@ class MemoryDb extends DB implements BatchReadDB, MultiWriteDB, RangeScanDB {
   }
 
   @Override
-  public synchronized Status batchRead(String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
+  public synchronized Status batchRead(
+      String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
     batchReads++;
     results.clear();
     for (String key : keys) {
@@ -82,7 +84,12 @@ class MemoryDb extends DB implements BatchReadDB, MultiWriteDB, RangeScanDB {
   }
 
   @Override
-  public synchronized Status scanRange(String table, String start, String end, int limit, Set<String> fields,
+  public synchronized Status scanRange(
+      String table,
+      String start,
+      String end,
+      int limit,
+      Set<String> fields,
       List<KeyedRecord> results) {
     results.clear();
     for (Map.Entry<String, byte[]> e : table(table).subMap(start, end).entrySet()) {
@@ -101,7 +108,8 @@ class MemoryDb extends DB implements BatchReadDB, MultiWriteDB, RangeScanDB {
   }
 
   @Override
-  public Status scan(String t, String k, int n, Set<String> f, Vector<HashMap<String, ByteIterator>> r) {
+  public Status scan(
+      String t, String k, int n, Set<String> f, Vector<HashMap<String, ByteIterator>> r) {
     return Status.NOT_IMPLEMENTED;
   }
 

@@ -116,7 +116,9 @@ public abstract class BindingConformanceTest {
 
   protected static Map<String, String> read(DB db, String table, String key, Set<String> fields) {
     Map<String, ByteIterator> result = new HashMap<>();
-    assertThat(db.read(table, key, fields, result)).as("read %s/%s", table, key).isEqualTo(Status.OK);
+    assertThat(db.read(table, key, fields, result))
+        .as("read %s/%s", table, key)
+        .isEqualTo(Status.OK);
     return strings(result);
   }
 
@@ -127,7 +129,9 @@ public abstract class BindingConformanceTest {
   @Test
   void insertThenReadReturnsEveryField() throws DBException {
     DB db = open();
-    assertThat(db.insert(TABLE, "k1", record("field0", "alpha", "field1", "", "field2", "x".repeat(5000))))
+    assertThat(
+            db.insert(
+                TABLE, "k1", record("field0", "alpha", "field1", "", "field2", "x".repeat(5000))))
         .isEqualTo(Status.OK);
 
     assertThat(read(db, TABLE, "k1", null))
@@ -222,7 +226,8 @@ public abstract class BindingConformanceTest {
     assertThat(result).hasSize(4);
     for (int i = 0; i < 4; i++) {
       assertThat(strings(result.get(i)))
-          .containsExactlyInAnyOrderEntriesOf(Map.of("field0", "v" + (i + 3), "field1", "w" + (i + 3)));
+          .containsExactlyInAnyOrderEntriesOf(
+              Map.of("field0", "v" + (i + 3), "field1", "w" + (i + 3)));
     }
   }
 
@@ -241,7 +246,8 @@ public abstract class BindingConformanceTest {
     assertThat(reader.scan(TABLE, key(1), 10, null, scanned)).isEqualTo(Status.OK);
     assertThat(scanned).hasSize(2);
     List<KeyRead> batch = new ArrayList<>();
-    assertThat(batch(reader).batchRead(TABLE, List.of(key(1), key(2)), null, batch)).isEqualTo(Status.OK);
+    assertThat(batch(reader).batchRead(TABLE, List.of(key(1), key(2)), null, batch))
+        .isEqualTo(Status.OK);
 
     assertThat(writer.update(TABLE, key(1), record("field0", "new"))).isEqualTo(Status.OK);
     assertThat(writer.insert(TABLE, key(3), record("field0", "added"))).isEqualTo(Status.OK);
@@ -249,10 +255,15 @@ public abstract class BindingConformanceTest {
     assertThat(read(reader, TABLE, key(1), null)).containsEntry("field0", "new");
     scanned.clear();
     assertThat(reader.scan(TABLE, key(1), 10, null, scanned)).isEqualTo(Status.OK);
-    assertThat(scanned).extracting(r -> r.get("field0").toString()).containsExactly("new", "old", "added");
+    assertThat(scanned)
+        .extracting(r -> r.get("field0").toString())
+        .containsExactly("new", "old", "added");
     batch.clear();
-    assertThat(batch(reader).batchRead(TABLE, List.of(key(3), key(1)), null, batch)).isEqualTo(Status.OK);
-    assertThat(batch).extracting(r -> strings(r.record()).get("field0")).containsExactly("added", "new");
+    assertThat(batch(reader).batchRead(TABLE, List.of(key(3), key(1)), null, batch))
+        .isEqualTo(Status.OK);
+    assertThat(batch)
+        .extracting(r -> strings(r.record()).get("field0"))
+        .containsExactly("added", "new");
   }
 
   @Test
@@ -278,7 +289,8 @@ public abstract class BindingConformanceTest {
     assertThat(db.scan(TABLE, key(7), 100, Set.of("field1"), result)).isEqualTo(Status.OK);
 
     assertThat(result).hasSize(3);
-    assertThat(result).extracting(r -> strings(r))
+    assertThat(result)
+        .extracting(r -> strings(r))
         .containsExactly(Map.of("field1", "w7"), Map.of("field1", "w8"), Map.of("field1", "w9"));
   }
 
@@ -294,7 +306,9 @@ public abstract class BindingConformanceTest {
 
     Vector<HashMap<String, ByteIterator>> result = new Vector<>();
     assertThat(db.scan("alpha", "", 10, null, result)).isEqualTo(Status.OK);
-    assertThat(result).hasSize(2).allSatisfy(r -> assertThat(r.get("field0").toString()).isEqualTo("in alpha"));
+    assertThat(result)
+        .hasSize(2)
+        .allSatisfy(r -> assertThat(r.get("field0").toString()).isEqualTo("in alpha"));
 
     result.clear();
     assertThat(db.scan("beta", "", 10, null, result)).isEqualTo(Status.OK);
@@ -305,18 +319,21 @@ public abstract class BindingConformanceTest {
   void concurrentInsertsAndUpdatesFromFourThreadsLoseNothing() throws Exception {
     int threads = 4;
     int perThread = 500;
-    runConcurrently(threads, t -> {
-      DB db = open();
-      for (int i = 0; i < perThread; i++) {
-        String key = key(t * perThread + i);
-        assertThat(db.insert(TABLE, key, record("field0", "ins" + i, "field1", "keep"))).isEqualTo(Status.OK);
-        if (i % 2 == 0) {
-          assertThat(db.update(TABLE, key, record("field0", "upd" + i))).isEqualTo(Status.OK);
-        }
-      }
-      close(db);
-      return null;
-    });
+    runConcurrently(
+        threads,
+        t -> {
+          DB db = open();
+          for (int i = 0; i < perThread; i++) {
+            String key = key(t * perThread + i);
+            assertThat(db.insert(TABLE, key, record("field0", "ins" + i, "field1", "keep")))
+                .isEqualTo(Status.OK);
+            if (i % 2 == 0) {
+              assertThat(db.update(TABLE, key, record("field0", "upd" + i))).isEqualTo(Status.OK);
+            }
+          }
+          close(db);
+          return null;
+        });
 
     DB db = open();
     for (int t = 0; t < threads; t++) {
@@ -338,16 +355,19 @@ public abstract class BindingConformanceTest {
       setup.insert(TABLE, key(k), record("base", "b"));
     }
 
-    runConcurrently(threads, t -> {
-      DB db = open();
-      for (int r = 0; r < rounds; r++) {
-        for (int k = 0; k < keys; k++) {
-          assertThat(db.update(TABLE, key(k), record("field" + t, t + ":" + r))).isEqualTo(Status.OK);
-        }
-      }
-      close(db);
-      return null;
-    });
+    runConcurrently(
+        threads,
+        t -> {
+          DB db = open();
+          for (int r = 0; r < rounds; r++) {
+            for (int k = 0; k < keys; k++) {
+              assertThat(db.update(TABLE, key(k), record("field" + t, t + ":" + r)))
+                  .isEqualTo(Status.OK);
+            }
+          }
+          close(db);
+          return null;
+        });
 
     for (int k = 0; k < keys; k++) {
       Map<String, String> expected = new HashMap<>();
@@ -416,7 +436,9 @@ public abstract class BindingConformanceTest {
     assertThat(wiped.read(TABLE, "k", null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
   }
 
-  /** The values {@code <name>.compression} accepts; each is checked to round-trip. None by default. */
+  /**
+   * The values {@code <name>.compression} accepts; each is checked to round-trip. None by default.
+   */
   protected List<String> compressions() {
     return List.of();
   }
@@ -432,7 +454,8 @@ public abstract class BindingConformanceTest {
       close(db);
 
       DB reopened = open(properties);
-      assertThat(read(reopened, TABLE, "k", null)).as(codec)
+      assertThat(read(reopened, TABLE, "k", null))
+          .as(codec)
           .containsExactlyInAnyOrderEntriesOf(Map.of("field0", "z".repeat(5000), "field1", codec));
       close(reopened);
     }
@@ -456,8 +479,12 @@ public abstract class BindingConformanceTest {
 
     assertThatThrownBy(() -> open(properties))
         .isInstanceOf(DBException.class)
-        .hasMessage(sizeProperty() + ": '12x' is not a size; use a number with an optional k, m, g or t suffix");
-    assertThat(SharedEngines.isOpen(dataDir.toRealPath())).as("a failed init leaves nothing open").isFalse();
+        .hasMessage(
+            sizeProperty()
+                + ": '12x' is not a size; use a number with an optional k, m, g or t suffix");
+    assertThat(SharedEngines.isOpen(dataDir.toRealPath()))
+        .as("a failed init leaves nothing open")
+        .isFalse();
   }
 
   @Test
@@ -497,8 +524,8 @@ public abstract class BindingConformanceTest {
 
   /**
    * A batch is one snapshot even when the binding reads it in runs on several threads: while a
-   * writer keeps the first and the last of 256 keys at the same round (one atomic write each), every
-   * batch that holds both sees them at the same round, and in the order the keys were given.
+   * writer keeps the first and the last of 256 keys at the same round (one atomic write each),
+   * every batch that holds both sees them at the same round, and in the order the keys were given.
    */
   @Test
   void aBatchReadInRunsSeesOneSnapshotWhileWritesCommit() throws Exception {
@@ -508,33 +535,44 @@ public abstract class BindingConformanceTest {
       keys.add(key(i));
       setup.insert(TABLE, key(i), record("round", "0"));
     }
-    java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
-    java.util.concurrent.atomic.AtomicInteger batches = new java.util.concurrent.atomic.AtomicInteger();
-    runConcurrently(2, t -> {
-      DB db = open();
-      if (t == 0) {
-        for (int r = 1; !done.get(); r++) {
-          assertThat(multi(db).writeAtomically(List.of(
-              MultiWriteDB.Write.put(TABLE, key(0), record("round", Integer.toString(r))),
-              MultiWriteDB.Write.put(TABLE, key(255), record("round", Integer.toString(r)))))).isEqualTo(Status.OK);
-        }
-      } else {
-        List<KeyRead> results = new ArrayList<>();
-        try {
-          while (batches.get() < 300) {
-            assertThat(batch(db).batchRead(TABLE, keys, null, results)).isEqualTo(Status.OK);
-            assertThat(results).hasSize(256);
-            assertThat(strings(results.get(255).record()).get("round")).as("the last key's round, batch " + batches)
-                .isEqualTo(strings(results.get(0).record()).get("round"));
-            batches.incrementAndGet();
+    java.util.concurrent.atomic.AtomicBoolean done =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicInteger batches =
+        new java.util.concurrent.atomic.AtomicInteger();
+    runConcurrently(
+        2,
+        t -> {
+          DB db = open();
+          if (t == 0) {
+            for (int r = 1; !done.get(); r++) {
+              assertThat(
+                      multi(db)
+                          .writeAtomically(
+                              List.of(
+                                  MultiWriteDB.Write.put(
+                                      TABLE, key(0), record("round", Integer.toString(r))),
+                                  MultiWriteDB.Write.put(
+                                      TABLE, key(255), record("round", Integer.toString(r))))))
+                  .isEqualTo(Status.OK);
+            }
+          } else {
+            List<KeyRead> results = new ArrayList<>();
+            try {
+              while (batches.get() < 300) {
+                assertThat(batch(db).batchRead(TABLE, keys, null, results)).isEqualTo(Status.OK);
+                assertThat(results).hasSize(256);
+                assertThat(strings(results.get(255).record()).get("round"))
+                    .as("the last key's round, batch " + batches)
+                    .isEqualTo(strings(results.get(0).record()).get("round"));
+                batches.incrementAndGet();
+              }
+            } finally {
+              done.set(true);
+            }
           }
-        } finally {
-          done.set(true);
-        }
-      }
-      close(db);
-      return null;
-    });
+          close(db);
+          return null;
+        });
     assertThat(batches.get()).isEqualTo(300);
   }
 
@@ -545,9 +583,11 @@ public abstract class BindingConformanceTest {
     db.insert(TABLE, "d", record("field0", "D"));
 
     List<KeyRead> results = new ArrayList<>();
-    assertThat(batch(db).batchRead(TABLE, List.of("d", "a", "b", "zz"), null, results)).isEqualTo(Status.OK);
+    assertThat(batch(db).batchRead(TABLE, List.of("d", "a", "b", "zz"), null, results))
+        .isEqualTo(Status.OK);
 
-    assertThat(results).extracting(KeyRead::status)
+    assertThat(results)
+        .extracting(KeyRead::status)
         .containsExactly(Status.OK, Status.NOT_FOUND, Status.OK, Status.NOT_FOUND);
     assertThat(strings(results.get(0).record())).containsEntry("field0", "D");
     assertThat(strings(results.get(2).record())).containsEntry("field0", "B");
@@ -562,7 +602,9 @@ public abstract class BindingConformanceTest {
     List<KeyRead> results = new ArrayList<>();
     batch(db).batchRead(TABLE, List.of("k", "j", "k", "k"), null, results);
 
-    assertThat(results).extracting(r -> strings(r.record()).get("field0")).containsExactly("v", "u", "v", "v");
+    assertThat(results)
+        .extracting(r -> strings(r.record()).get("field0"))
+        .containsExactly("v", "u", "v", "v");
   }
 
   @Test
@@ -661,7 +703,8 @@ public abstract class BindingConformanceTest {
 
     assertThat(failed).isEmpty();
     for (int i = 0; i < 300; i++) {
-      assertThat(read(db, TABLE, key(i), null)).isEqualTo(Map.of("n", key(i), "pad", "v".repeat(i % 50)));
+      assertThat(read(db, TABLE, key(i), null))
+          .isEqualTo(Map.of("n", key(i), "pad", "v".repeat(i % 50)));
     }
     assertThat(scanAll(db, 1000)).isEqualTo(keys(0, 300));
   }
@@ -672,10 +715,16 @@ public abstract class BindingConformanceTest {
     db.insert(TABLE, "a", record("field0", "old", "field1", "gone"));
     List<String> failed = new ArrayList<>();
 
-    assertThat(batches(db).batchInsert(TABLE, List.of(
-        new BatchWriteDB.Insert("a", record("field0", "new")),
-        new BatchWriteDB.Insert("b", record("field0", "first")),
-        new BatchWriteDB.Insert("b", record("field0", "second"))), failed)).isEqualTo(Status.OK);
+    assertThat(
+            batches(db)
+                .batchInsert(
+                    TABLE,
+                    List.of(
+                        new BatchWriteDB.Insert("a", record("field0", "new")),
+                        new BatchWriteDB.Insert("b", record("field0", "first")),
+                        new BatchWriteDB.Insert("b", record("field0", "second"))),
+                    failed))
+        .isEqualTo(Status.OK);
 
     assertThat(read(db, TABLE, "a", null)).isEqualTo(Map.of("field0", "new"));
     assertThat(read(db, TABLE, "b", null)).isEqualTo(Map.of("field0", "second"));
@@ -685,16 +734,19 @@ public abstract class BindingConformanceTest {
   void aFailedBatchInsertNamesTheKeysItDidNotStore() throws DBException {
     DB db = open();
     List<String> failed = new ArrayList<>();
-    List<BatchWriteDB.Insert> records = List.of(
-        new BatchWriteDB.Insert("a", record("field0", "x")),
-        new BatchWriteDB.Insert("", record("field0", "empty key")),
-        new BatchWriteDB.Insert("b", record("field0", "y")));
+    List<BatchWriteDB.Insert> records =
+        List.of(
+            new BatchWriteDB.Insert("a", record("field0", "x")),
+            new BatchWriteDB.Insert("", record("field0", "empty key")),
+            new BatchWriteDB.Insert("b", record("field0", "y")));
 
     assertThat(batches(db).batchInsert(TABLE, records, failed)).isEqualTo(Status.BAD_REQUEST);
 
     for (String key : List.of("a", "b")) {
       boolean stored = db.read(TABLE, key, null, new HashMap<>()) == Status.OK;
-      assertThat(failed.contains(key)).as("%s named as failed exactly when not stored", key).isEqualTo(!stored);
+      assertThat(failed.contains(key))
+          .as("%s named as failed exactly when not stored", key)
+          .isEqualTo(!stored);
     }
     assertThat(failed).contains("");
     if (batches(db).batchAtomic()) {
@@ -711,14 +763,17 @@ public abstract class BindingConformanceTest {
       if (b == 1) {
         batch.add(0, new BatchWriteDB.Insert(key(250), record("n", "overwritten")));
       }
-      assertThat(batches(db).bulkInsert(TABLE, batch, failed)).as("batch %d", b).isEqualTo(Status.OK);
+      assertThat(batches(db).bulkInsert(TABLE, batch, failed))
+          .as("batch %d", b)
+          .isEqualTo(Status.OK);
       assertThat(failed).isEmpty();
     }
     close(db);
 
     DB reopened = open();
     for (int i = 0; i < 600; i++) {
-      assertThat(read(reopened, TABLE, key(i), null)).isEqualTo(Map.of("n", key(i), "pad", "v".repeat(i % 50)));
+      assertThat(read(reopened, TABLE, key(i), null))
+          .isEqualTo(Map.of("n", key(i), "pad", "v".repeat(i % 50)));
     }
     assertThat(scanAll(reopened, 1000)).isEqualTo(keys(0, 600));
   }
@@ -730,10 +785,15 @@ public abstract class BindingConformanceTest {
     List<String> failed = new ArrayList<>();
     List<BatchWriteDB.Insert> batch = inserts(0, 10, 1);
 
-    String stderr = stderrOf(() -> assertThat(batches(db).bulkInsert(TABLE, batch, failed))
-        .isEqualTo(Status.BAD_REQUEST));
+    String stderr =
+        stderrOf(
+            () ->
+                assertThat(batches(db).bulkInsert(TABLE, batch, failed))
+                    .isEqualTo(Status.BAD_REQUEST));
 
-    assertThat(stderr.lines().toList()).singleElement().asString()
+    assertThat(stderr.lines().toList())
+        .singleElement()
+        .asString()
         .contains(name() + ": bulk insert " + TABLE + "/")
         .contains("a bulk load fills an empty table, and " + TABLE + " already holds records");
     assertThat(failed).containsExactlyInAnyOrderElementsOf(keys(0, 10));
@@ -751,13 +811,21 @@ public abstract class BindingConformanceTest {
     assertThat(batches(db).bulkInsert(TABLE, inserts(100, 200, 1), failed)).isEqualTo(Status.OK);
     boolean inOrder = batches(db).bulkInKeyOrder();
 
-    String stderr = stderrOf(() -> assertThat(batches(db).bulkInsert(TABLE, inserts(0, 100, 2), failed))
-        .isEqualTo(inOrder ? Status.BAD_REQUEST : Status.OK));
+    String stderr =
+        stderrOf(
+            () ->
+                assertThat(batches(db).bulkInsert(TABLE, inserts(0, 100, 2), failed))
+                    .isEqualTo(inOrder ? Status.BAD_REQUEST : Status.OK));
 
     if (inOrder) {
-      assertThat(stderr.lines().toList()).singleElement().asString()
-          .contains("takes batches in ascending key order, and this batch's first key " + key(0)
-              + " is not above " + key(199));
+      assertThat(stderr.lines().toList())
+          .singleElement()
+          .asString()
+          .contains(
+              "takes batches in ascending key order, and this batch's first key "
+                  + key(0)
+                  + " is not above "
+                  + key(199));
       assertThat(failed).containsExactlyInAnyOrderElementsOf(keys(0, 100));
     } else {
       assertThat(stderr).isEmpty();
@@ -782,7 +850,8 @@ public abstract class BindingConformanceTest {
     assertThat(db.insert(after, key(0), record("n", "after"))).isEqualTo(Status.OK);
     List<String> failed = new ArrayList<>();
     for (int b = 0; b < 2; b++) {
-      assertThat(batches(db).bulkInsert(TABLE, inserts(b * 100, (b + 1) * 100, b), failed)).as("batch %d", b)
+      assertThat(batches(db).bulkInsert(TABLE, inserts(b * 100, (b + 1) * 100, b), failed))
+          .as("batch %d", b)
           .isEqualTo(Status.OK);
       assertThat(failed).isEmpty();
     }
@@ -790,11 +859,16 @@ public abstract class BindingConformanceTest {
 
     DB reopened = open();
     assertThat(scanAll(reopened, 1000)).isEqualTo(keys(0, 200));
-    assertThat(read(reopened, TABLE, key(173), null)).isEqualTo(Map.of("n", key(173), "pad", "v".repeat(23)));
-    for (String[] neighbour : new String[][] {{before, key(5), "before"}, {after, key(0), "after"}}) {
+    assertThat(read(reopened, TABLE, key(173), null))
+        .isEqualTo(Map.of("n", key(173), "pad", "v".repeat(23)));
+    for (String[] neighbour :
+        new String[][] {{before, key(5), "before"}, {after, key(0), "after"}}) {
       Vector<HashMap<String, ByteIterator>> rows = new Vector<>();
       assertThat(reopened.scan(neighbour[0], "", 1000, null, rows)).isEqualTo(Status.OK);
-      assertThat(rows).as(neighbour[0]).extracting(row -> row.get("n").toString()).containsExactly(neighbour[2]);
+      assertThat(rows)
+          .as(neighbour[0])
+          .extracting(row -> row.get("n").toString())
+          .containsExactly(neighbour[2]);
       assertThat(read(reopened, neighbour[0], neighbour[1], null)).containsEntry("n", neighbour[2]);
     }
   }
@@ -816,11 +890,15 @@ public abstract class BindingConformanceTest {
     DB db = open();
     db.insert("likes_by_user", "old", record("dt", "1"));
 
-    assertThat(multi(db).writeAtomically(List.of(
-        MultiWriteDB.Write.put("likes_by_user", "u1:p2", record("dt", "2026")),
-        MultiWriteDB.Write.put("likes_by_post", "p2:u1", record("dt", "2026")),
-        MultiWriteDB.Write.delete("likes_by_user", "old"),
-        MultiWriteDB.Write.delete("likes_by_post", "never-there")))).isEqualTo(Status.OK);
+    assertThat(
+            multi(db)
+                .writeAtomically(
+                    List.of(
+                        MultiWriteDB.Write.put("likes_by_user", "u1:p2", record("dt", "2026")),
+                        MultiWriteDB.Write.put("likes_by_post", "p2:u1", record("dt", "2026")),
+                        MultiWriteDB.Write.delete("likes_by_user", "old"),
+                        MultiWriteDB.Write.delete("likes_by_post", "never-there"))))
+        .isEqualTo(Status.OK);
 
     assertThat(read(db, "likes_by_user", "u1:p2", null)).containsEntry("dt", "2026");
     assertThat(read(db, "likes_by_post", "p2:u1", null)).containsEntry("dt", "2026");
@@ -832,10 +910,14 @@ public abstract class BindingConformanceTest {
     DB db = open();
     db.insert(TABLE, "kept", record("field0", "before"));
 
-    assertThat(multi(db).writeAtomically(List.of(
-        MultiWriteDB.Write.put(TABLE, "a", record("field0", "x")),
-        MultiWriteDB.Write.delete(TABLE, "kept"),
-        MultiWriteDB.Write.put("othertable", "", record("field0", "empty key"))))).isEqualTo(Status.BAD_REQUEST);
+    assertThat(
+            multi(db)
+                .writeAtomically(
+                    List.of(
+                        MultiWriteDB.Write.put(TABLE, "a", record("field0", "x")),
+                        MultiWriteDB.Write.delete(TABLE, "kept"),
+                        MultiWriteDB.Write.put("othertable", "", record("field0", "empty key")))))
+        .isEqualTo(Status.BAD_REQUEST);
 
     assertThat(db.read(TABLE, "a", null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
     assertThat(read(db, TABLE, "kept", null)).containsEntry("field0", "before");
@@ -847,21 +929,33 @@ public abstract class BindingConformanceTest {
     setup.insert(TABLE, "shared", record("base", "b"));
     int threads = 4;
     int rounds = 100;
-    runConcurrently(threads, t -> {
-      DB db = open();
-      for (int r = 0; r < rounds; r++) {
-        assertThat(multi(db).writeAtomically(List.of(
-            MultiWriteDB.Write.put("pairs", "left" + t, record("round", Integer.toString(r))),
-            MultiWriteDB.Write.put("pairs", "right" + t, record("round", Integer.toString(r)))))).isEqualTo(Status.OK);
-        assertThat(db.update(TABLE, "shared", record("field" + t, Integer.toString(r)))).isEqualTo(Status.OK);
-      }
-      close(db);
-      return null;
-    });
+    runConcurrently(
+        threads,
+        t -> {
+          DB db = open();
+          for (int r = 0; r < rounds; r++) {
+            assertThat(
+                    multi(db)
+                        .writeAtomically(
+                            List.of(
+                                MultiWriteDB.Write.put(
+                                    "pairs", "left" + t, record("round", Integer.toString(r))),
+                                MultiWriteDB.Write.put(
+                                    "pairs", "right" + t, record("round", Integer.toString(r))))))
+                .isEqualTo(Status.OK);
+            assertThat(db.update(TABLE, "shared", record("field" + t, Integer.toString(r))))
+                .isEqualTo(Status.OK);
+          }
+          close(db);
+          return null;
+        });
     for (int t = 0; t < threads; t++) {
-      assertThat(read(setup, "pairs", "left" + t, null)).containsEntry("round", Integer.toString(rounds - 1));
-      assertThat(read(setup, "pairs", "right" + t, null)).containsEntry("round", Integer.toString(rounds - 1));
-      assertThat(read(setup, TABLE, "shared", null)).containsEntry("field" + t, Integer.toString(rounds - 1));
+      assertThat(read(setup, "pairs", "left" + t, null))
+          .containsEntry("round", Integer.toString(rounds - 1));
+      assertThat(read(setup, "pairs", "right" + t, null))
+          .containsEntry("round", Integer.toString(rounds - 1));
+      assertThat(read(setup, TABLE, "shared", null))
+          .containsEntry("field" + t, Integer.toString(rounds - 1));
     }
   }
 
@@ -873,30 +967,40 @@ public abstract class BindingConformanceTest {
   void aConcurrentReaderSeesAnAtomicPairWholeOrNotAtAll() throws Exception {
     DB setup = open();
     int pairs = 300;
-    java.util.concurrent.atomic.AtomicInteger halfSeen = new java.util.concurrent.atomic.AtomicInteger();
-    java.util.concurrent.atomic.AtomicInteger probed = new java.util.concurrent.atomic.AtomicInteger();
-    runConcurrently(2, t -> {
-      DB db = open();
-      if (t == 0) {
-        for (int i = 0; i < pairs; i++) {
-          assertThat(multi(db).writeAtomically(List.of(
-              MultiWriteDB.Write.put("likes_by_user", "u" + i, record("dt", "1")),
-              MultiWriteDB.Write.put("likes_by_post", "p" + i, record("dt", "1"))))).isEqualTo(Status.OK);
-        }
-      } else {
-        for (int i = 0; i < pairs; i++) {
-          while (db.read("likes_by_user", "u" + i, null, new HashMap<>()) == Status.NOT_FOUND) {
-            Thread.onSpinWait();
+    java.util.concurrent.atomic.AtomicInteger halfSeen =
+        new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger probed =
+        new java.util.concurrent.atomic.AtomicInteger();
+    runConcurrently(
+        2,
+        t -> {
+          DB db = open();
+          if (t == 0) {
+            for (int i = 0; i < pairs; i++) {
+              assertThat(
+                      multi(db)
+                          .writeAtomically(
+                              List.of(
+                                  MultiWriteDB.Write.put(
+                                      "likes_by_user", "u" + i, record("dt", "1")),
+                                  MultiWriteDB.Write.put(
+                                      "likes_by_post", "p" + i, record("dt", "1")))))
+                  .isEqualTo(Status.OK);
+            }
+          } else {
+            for (int i = 0; i < pairs; i++) {
+              while (db.read("likes_by_user", "u" + i, null, new HashMap<>()) == Status.NOT_FOUND) {
+                Thread.onSpinWait();
+              }
+              if (db.read("likes_by_post", "p" + i, null, new HashMap<>()) != Status.OK) {
+                halfSeen.incrementAndGet();
+              }
+              probed.incrementAndGet();
+            }
           }
-          if (db.read("likes_by_post", "p" + i, null, new HashMap<>()) != Status.OK) {
-            halfSeen.incrementAndGet();
-          }
-          probed.incrementAndGet();
-        }
-      }
-      close(db);
-      return null;
-    });
+          close(db);
+          return null;
+        });
     assertThat(probed.get()).isEqualTo(pairs);
     assertThat(halfSeen.get()).as("pairs seen with one index entry only").isZero();
     assertThat(read(setup, "likes_by_post", "p" + (pairs - 1), null)).containsEntry("dt", "1");
@@ -910,18 +1014,26 @@ public abstract class BindingConformanceTest {
     }
 
     List<RangeScanDB.KeyedRecord> results = new ArrayList<>();
-    assertThat(ranges(db).scanRange(TABLE, "b:", RangeScanDB.prefixEnd("b:"), 100, null, results)).isEqualTo(Status.OK);
-    assertThat(results).extracting(RangeScanDB.KeyedRecord::key).containsExactly("b:1", "b:2", "b:3");
-    assertThat(strings(results.get(1).record())).containsExactlyInAnyOrderEntriesOf(Map.of("field0", "vb:2", "field1", "w"));
+    assertThat(ranges(db).scanRange(TABLE, "b:", RangeScanDB.prefixEnd("b:"), 100, null, results))
+        .isEqualTo(Status.OK);
+    assertThat(results)
+        .extracting(RangeScanDB.KeyedRecord::key)
+        .containsExactly("b:1", "b:2", "b:3");
+    assertThat(strings(results.get(1).record()))
+        .containsExactlyInAnyOrderEntriesOf(Map.of("field0", "vb:2", "field1", "w"));
 
-    assertThat(ranges(db).scanRange(TABLE, "a:5", "b:2", 100, Set.of("field0"), results)).isEqualTo(Status.OK);
-    assertThat(results).extracting(RangeScanDB.KeyedRecord::key).containsExactly("a:5", "a:9", "b:1");
+    assertThat(ranges(db).scanRange(TABLE, "a:5", "b:2", 100, Set.of("field0"), results))
+        .isEqualTo(Status.OK);
+    assertThat(results)
+        .extracting(RangeScanDB.KeyedRecord::key)
+        .containsExactly("a:5", "a:9", "b:1");
     assertThat(results).allSatisfy(r -> assertThat(r.record()).containsOnlyKeys("field0"));
 
     assertThat(ranges(db).scanRange(TABLE, "a:", "c", 2, null, results)).isEqualTo(Status.OK);
     assertThat(results).extracting(RangeScanDB.KeyedRecord::key).containsExactly("a:1", "a:5");
 
-    assertThat(ranges(db).scanRange(TABLE, "d:", RangeScanDB.prefixEnd("d:"), 10, null, results)).isEqualTo(Status.OK);
+    assertThat(ranges(db).scanRange(TABLE, "d:", RangeScanDB.prefixEnd("d:"), 10, null, results))
+        .isEqualTo(Status.OK);
     assertThat(results).isEmpty();
   }
 
@@ -933,13 +1045,14 @@ public abstract class BindingConformanceTest {
     db.insert("t3", "k3", record("field0", "three"));
 
     List<RangeScanDB.KeyedRecord> results = new ArrayList<>();
-    assertThat(ranges(db).scanRange("t2", "k", RangeScanDB.prefixEnd("k"), 10, null, results)).isEqualTo(Status.OK);
+    assertThat(ranges(db).scanRange("t2", "k", RangeScanDB.prefixEnd("k"), 10, null, results))
+        .isEqualTo(Status.OK);
     assertThat(results).extracting(RangeScanDB.KeyedRecord::key).containsExactly("k2");
   }
 
   /**
-   * Whether the engine refuses a directory that another process holds (RocksDB, LevelDB,
-   * WiredTiger lock it; LMDB is multi-process by design).
+   * Whether the engine refuses a directory that another process holds (RocksDB, LevelDB, WiredTiger
+   * lock it; LMDB is multi-process by design).
    */
   protected boolean locksDirectoryAgainstOtherProcesses() {
     return true;
@@ -961,20 +1074,26 @@ public abstract class BindingConformanceTest {
     }
   }
 
-  /** Starts a second process holding the binding's engine on {@code dir} until the returned handle closes. */
+  /**
+   * Starts a second process holding the binding's engine on {@code dir} until the returned handle
+   * closes.
+   */
   protected AutoCloseable holdInAnotherProcess(Path dir) throws Exception {
     List<String> command = YcsbProcess.java(HoldDirectory.class.getName());
     command.add(newClient().getClass().getName());
     properties(dir).forEach((k, v) -> command.add(k + "=" + v));
     Process holder = new ProcessBuilder(command).redirectErrorStream(true).start();
-    BufferedReader out = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
+    BufferedReader out =
+        new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
     // the binding announces its class and engine version before the holder says ready
     List<String> said = new java.util.ArrayList<>();
     String line;
     while ((line = out.readLine()) != null && !line.equals("ready")) {
       said.add(line);
     }
-    assertThat(line).as("the holder process opened the directory; it said " + said).isEqualTo("ready");
+    assertThat(line)
+        .as("the holder process opened the directory; it said " + said)
+        .isEqualTo("ready");
     return () -> {
       holder.getOutputStream().close();
       if (!holder.waitFor(1, TimeUnit.MINUTES)) {
@@ -996,8 +1115,12 @@ public abstract class BindingConformanceTest {
       destroy.setProperty(name() + ".destroy", "true");
       assertThatThrownBy(() -> open(destroy))
           .isInstanceOf(DBException.class)
-          .hasMessage(name() + ": " + dataDir.toRealPath() + " is in use by another process"
-              + " (it holds a lock on the directory's lock file)");
+          .hasMessage(
+              name()
+                  + ": "
+                  + dataDir.toRealPath()
+                  + " is in use by another process"
+                  + " (it holds a lock on the directory's lock file)");
     } finally {
       holder.close();
     }
@@ -1011,8 +1134,12 @@ public abstract class BindingConformanceTest {
     destroy.setProperty(name() + ".destroy", "true");
     assertThatThrownBy(() -> open(destroy))
         .isInstanceOf(DBException.class)
-        .hasMessage(name() + ".destroy: " + dataDir.toRealPath() + " holds notes.txt, which no engine writes;"
-            + " refusing to wipe it (use an empty directory or one an engine wrote)");
+        .hasMessage(
+            name()
+                + ".destroy: "
+                + dataDir.toRealPath()
+                + " holds notes.txt, which no engine writes;"
+                + " refusing to wipe it (use an empty directory or one an engine wrote)");
     assertThat(notes).hasContent("mine");
   }
 
@@ -1022,8 +1149,16 @@ public abstract class BindingConformanceTest {
     Files.writeString(dataDir.resolve("ycsb-embedded.binding"), other + "\n");
     assertThatThrownBy(this::open)
         .isInstanceOf(DBException.class)
-        .hasMessage(name() + ": " + dataDir.toRealPath() + " holds a " + other + " database;"
-            + " use an empty directory or one " + name() + " wrote");
+        .hasMessage(
+            name()
+                + ": "
+                + dataDir.toRealPath()
+                + " holds a "
+                + other
+                + " database;"
+                + " use an empty directory or one "
+                + name()
+                + " wrote");
   }
 
   @Test
@@ -1042,8 +1177,15 @@ public abstract class BindingConformanceTest {
 
     assertThatThrownBy(this::open)
         .isInstanceOf(DBException.class)
-        .hasMessageStartingWith(name() + ": " + dataDir.toRealPath() + " holds an incomplete " + name()
-            + " database: " + essential + " is missing");
+        .hasMessageStartingWith(
+            name()
+                + ": "
+                + dataDir.toRealPath()
+                + " holds an incomplete "
+                + name()
+                + " database: "
+                + essential
+                + " is missing");
   }
 
   @Test
@@ -1061,7 +1203,8 @@ public abstract class BindingConformanceTest {
     properties.setProperty(name() + ".sync", "");
     assertThatThrownBy(() -> open(properties))
         .isInstanceOf(DBException.class)
-        .hasMessage(name() + ".sync: empty value; use true or false, or leave it out for the default");
+        .hasMessage(
+            name() + ".sync: empty value; use true or false, or leave it out for the default");
   }
 
   @Test
@@ -1074,7 +1217,11 @@ public abstract class BindingConformanceTest {
     close(db);
     Path largest;
     try (Stream<Path> files = Files.list(dataDir)) {
-      largest = files.filter(Files::isRegularFile).max(Comparator.comparingLong(f -> f.toFile().length())).orElseThrow();
+      largest =
+          files
+              .filter(Files::isRegularFile)
+              .max(Comparator.comparingLong(f -> f.toFile().length()))
+              .orElseThrow();
     }
     try (RandomAccessFile file = new RandomAccessFile(largest.toFile(), "rw")) {
       byte[] bytes = new byte[64];
@@ -1099,13 +1246,16 @@ public abstract class BindingConformanceTest {
       Map<String, ByteIterator> result = new HashMap<>();
       Status status = reopened.read(TABLE, key(i), null, result);
       if (status.isOk()) {
-        assertThat(strings(result)).as("%s read back", key(i))
+        assertThat(strings(result))
+            .as("%s read back", key(i))
             .containsExactly(Map.entry("field0", bulkyValue(i).substring(0, 1000)));
       } else {
         errors++;
       }
     }
-    assertThat(errors).as("reads of the flipped bytes (%s)", largest.getFileName()).isGreaterThan(0);
+    assertThat(errors)
+        .as("reads of the flipped bytes (%s)", largest.getFileName())
+        .isGreaterThan(0);
     try {
       close(reopened);
     } catch (DBException e) {
@@ -1152,7 +1302,8 @@ public abstract class BindingConformanceTest {
    * Closes {@code db} on its full disk (a failed close must be one line), gives the disk room and
    * reads every acknowledged record ({@link #bulkyValue}) back from the reopened database.
    */
-  private void closeGrowAndReadBack(DB db, SmallFileSystem disk, Properties properties, List<Integer> acknowledged)
+  private void closeGrowAndReadBack(
+      DB db, SmallFileSystem disk, Properties properties, List<Integer> acknowledged)
       throws Exception {
     try {
       close(db);
@@ -1162,7 +1313,8 @@ public abstract class BindingConformanceTest {
     disk.grow(1L << 30);
     DB reopened = open(properties);
     for (int i : acknowledged) {
-      assertThat(read(reopened, TABLE, key(i), null)).as("acknowledged %s", key(i))
+      assertThat(read(reopened, TABLE, key(i), null))
+          .as("acknowledged %s", key(i))
           .containsExactly(Map.entry("field0", bulkyValue(i)));
     }
     close(reopened);
@@ -1179,7 +1331,8 @@ public abstract class BindingConformanceTest {
 
   @Test
   void aFullDiskDuringABulkLoadFailsABatchInOneLineAndKeepsEveryAcknowledgedOne() throws Exception {
-    Assumptions.assumeTrue(bulkLoadKeepsAcknowledgedBatchesAfterAFailedWrite(),
+    Assumptions.assumeTrue(
+        bulkLoadKeepsAcknowledgedBatchesAfterAFailedWrite(),
         name() + " loses a bulk load whole when a write fails (its own test checks that)");
     try (SmallFileSystem disk = SmallFileSystem.mount(dataDir.resolve("small-disk"), 12L << 20)) {
       Properties properties = fullDiskProperties(disk.path().resolve("db"));
@@ -1197,11 +1350,18 @@ public abstract class BindingConformanceTest {
         acknowledged += status[0].isOk() ? batch.size() : 0;
       }
       assertThat(status[0]).as("the batch that did not fit").isEqualTo(Status.ERROR);
-      assertThat(stderr.lines().toList()).as("what the failed batch printed").singleElement().asString()
+      assertThat(stderr.lines().toList())
+          .as("what the failed batch printed")
+          .singleElement()
+          .asString()
           .startsWith(name() + ": bulk insert " + TABLE + "/");
-      assertThat(failed).as("the failed batch's keys").isNotEmpty().isSubsetOf(keys(acknowledged, acknowledged + 50));
+      assertThat(failed)
+          .as("the failed batch's keys")
+          .isNotEmpty()
+          .isSubsetOf(keys(acknowledged, acknowledged + 50));
       assertThat(acknowledged).as("records in batches that fitted").isGreaterThan(100);
-      closeGrowAndReadBack(db, disk, properties, java.util.stream.IntStream.range(0, acknowledged).boxed().toList());
+      closeGrowAndReadBack(
+          db, disk, properties, java.util.stream.IntStream.range(0, acknowledged).boxed().toList());
     }
   }
 

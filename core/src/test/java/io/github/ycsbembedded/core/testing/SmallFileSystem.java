@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * A tmpfs of a given size mounted on a folder, for full-disk tests; it can grow afterwards, as a
- * user freeing space would. Needs root and {@code mount}: the caller's test is skipped, saying
- * why, where either is missing.
+ * user freeing space would. Needs root and {@code mount}: the caller's test is skipped, saying why,
+ * where either is missing.
  */
 public final class SmallFileSystem implements AutoCloseable {
   private final Path mountPoint;
@@ -18,13 +18,18 @@ public final class SmallFileSystem implements AutoCloseable {
     this.mountPoint = mountPoint;
   }
 
-  /** Mounts a tmpfs of {@code bytes} on {@code mountPoint} (created if missing), or skips the test. */
-  public static SmallFileSystem mount(Path mountPoint, long bytes) throws IOException, InterruptedException {
-    Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
+  /**
+   * Mounts a tmpfs of {@code bytes} on {@code mountPoint} (created if missing), or skips the test.
+   */
+  public static SmallFileSystem mount(Path mountPoint, long bytes)
+      throws IOException, InterruptedException {
+    Assumptions.assumeTrue(
+        "root".equals(System.getProperty("user.name")),
         "full-disk tests mount a small tmpfs, which needs root");
     Files.createDirectories(mountPoint);
     int exit = run("mount", "-t", "tmpfs", "-o", "size=" + bytes, "tmpfs", mountPoint.toString());
-    Assumptions.assumeTrue(exit == 0, "mount -t tmpfs failed here (exit " + exit + "); no full-disk test");
+    Assumptions.assumeTrue(
+        exit == 0, "mount -t tmpfs failed here (exit " + exit + "); no full-disk test");
     return new SmallFileSystem(mountPoint);
   }
 
@@ -55,8 +60,11 @@ public final class SmallFileSystem implements AutoCloseable {
   }
 
   private static int run(String... command) throws IOException, InterruptedException {
-    Process process = new ProcessBuilder(List.of(command)).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    Process process =
+        new ProcessBuilder(List.of(command))
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
     return process.waitFor();
   }
 }

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Stock {@code site.ycsb.Client}, in its own JVM, loads and runs {@code workloads/workloada}
- * against a binding; the assertions read YCSB's own output. A binding's test extends this and
- * names its binding.
+ * against a binding; the assertions read YCSB's own output. A binding's test extends this and names
+ * its binding.
  */
 public abstract class StockClientEndToEndTest {
   protected static final int RECORDS = 20000;
@@ -28,10 +28,11 @@ public abstract class StockClientEndToEndTest {
 
   /** Client arguments every phase gets: the binding, its directory, the record count. */
   protected List<String> common() {
-    return new ArrayList<>(List.of(
-        "-db", dbClass(),
-        "-p", name() + ".dir=" + dataDir,
-        "-p", "recordcount=" + RECORDS));
+    return new ArrayList<>(
+        List.of(
+            "-db", dbClass(),
+            "-p", name() + ".dir=" + dataDir,
+            "-p", "recordcount=" + RECORDS));
   }
 
   protected YcsbProcess client(List<String> base, String... more) throws Exception {
@@ -52,20 +53,29 @@ public abstract class StockClientEndToEndTest {
     // one line per process, whichever thread opened the engine first, naming the class and the
     // engine's own version
     assertThat(load.stdout().lines().filter(l -> l.startsWith(name() + ": " + dbClass() + " on ")))
-        .as(load.stdout()).singleElement().asString().matches(".* on [A-Za-z]+ [0-9]+\\.[0-9]+.*");
-    // the last of the two threads' cleanups closes the engine, once, and says how long its flush took
+        .as(load.stdout())
+        .singleElement()
+        .asString()
+        .matches(".* on [A-Za-z]+ [0-9]+\\.[0-9]+.*");
+    // the last of the two threads' cleanups closes the engine, once, and says how long its flush
+    // took
     assertThat(load.stdout().lines().filter(l -> l.startsWith(name() + ": closing ")))
-        .as(load.stdout()).singleElement().asString().matches(".* \\(final flush\\) took [0-9]+ ms");
+        .as(load.stdout())
+        .singleElement()
+        .asString()
+        .matches(".* \\(final flush\\) took [0-9]+ ms");
 
-    YcsbProcess run = client(common(), "-t", "-P", workload, "-threads", "2",
-        "-p", "operationcount=" + OPERATIONS);
+    YcsbProcess run =
+        client(
+            common(), "-t", "-P", workload, "-threads", "2", "-p", "operationcount=" + OPERATIONS);
     assertThat(run.exitCode()).as(run.toString()).isZero();
     long reads = run.count("READ", "Return=OK");
     long updates = run.count("UPDATE", "Return=OK");
     assertThat(reads).as(run.toString()).isPositive();
     assertThat(updates).isPositive();
     assertThat(reads + updates).isEqualTo(OPERATIONS);
-    assertThat(run.count("READ", "Operations") + run.count("UPDATE", "Operations")).isEqualTo(OPERATIONS);
+    assertThat(run.count("READ", "Operations") + run.count("UPDATE", "Operations"))
+        .isEqualTo(OPERATIONS);
     assertThat(run.returnLines()).allMatch(line -> line.contains("Return=OK"));
   }
 
@@ -75,22 +85,45 @@ public abstract class StockClientEndToEndTest {
    */
   @Test
   void workloadZReadsWhatWorkloadALoadedInBatches() throws Exception {
-    YcsbProcess load = client(common(), "-load", "-P", YcsbProcess.workload("workloada").toString(),
-        "-p", "dataintegrity=true", "-threads", "2");
+    YcsbProcess load =
+        client(
+            common(),
+            "-load",
+            "-P",
+            YcsbProcess.workload("workloada").toString(),
+            "-p",
+            "dataintegrity=true",
+            "-threads",
+            "2");
     assertThat(load.exitCode()).as(load.toString()).isZero();
     assertThat(load.count("INSERT", "Return=OK")).as(load.toString()).isEqualTo(RECORDS);
 
     int batches = 200;
-    YcsbProcess run = client(common(), "-t", "-P", YcsbProcess.workload("workloadz").toString(),
-        "-p", "operationcount=" + batches, "-p", "dataintegrity=true", "-threads", "2");
+    YcsbProcess run =
+        client(
+            common(),
+            "-t",
+            "-P",
+            YcsbProcess.workload("workloadz").toString(),
+            "-p",
+            "operationcount=" + batches,
+            "-p",
+            "dataintegrity=true",
+            "-threads",
+            "2");
     assertThat(run.exitCode()).as(run.toString()).isZero();
     assertThat(run.count("BATCH_READ", "Operations")).as(run.toString()).isEqualTo(batches);
     assertThat(run.count("BATCH_READ", "Return=OK")).isEqualTo(batches);
     assertThat(run.count("BATCH_READ_KEYS", "Keys")).isEqualTo(batches * 256L);
     assertThat(run.count("BATCH_READ_KEYS", "KeysFound")).isEqualTo(batches * 256L);
-    assertThat(Double.parseDouble(run.metric("BATCH_READ_KEYS", "Throughput(keys/sec)"))).isPositive();
-    assertThat(run.count("VERIFY", "Return=OK")).as("every key's value checked").isEqualTo(batches * 256L);
-    assertThat(run.metric("READ", "Operations")).as("no single reads: the batch is native").isNull();
+    assertThat(Double.parseDouble(run.metric("BATCH_READ_KEYS", "Throughput(keys/sec)")))
+        .isPositive();
+    assertThat(run.count("VERIFY", "Return=OK"))
+        .as("every key's value checked")
+        .isEqualTo(batches * 256L);
+    assertThat(run.metric("READ", "Operations"))
+        .as("no single reads: the batch is native")
+        .isNull();
     assertThat(run.returnLines()).allMatch(line -> line.contains("Return=OK"));
     assertThat(run.stderr()).doesNotContain("has no native batch read");
   }
@@ -101,11 +134,17 @@ public abstract class StockClientEndToEndTest {
    */
   @Test
   void workloadYLoadsInBatchesAndWorkloadCReadsEveryRecordBackChecked() throws Exception {
-    YcsbProcess load = client(common(), "-load", "-P", YcsbProcess.workload("workloady").toString(), "-threads", "2");
+    YcsbProcess load =
+        client(
+            common(), "-load", "-P", YcsbProcess.workload("workloady").toString(), "-threads", "2");
     assertThat(load.exitCode()).as(load.toString()).isZero();
-    assertThat(load.count("BATCH_INSERT", "Operations")).as(load.toString()).isEqualTo((RECORDS + 255) / 256);
+    assertThat(load.count("BATCH_INSERT", "Operations"))
+        .as(load.toString())
+        .isEqualTo((RECORDS + 255) / 256);
     assertThat(load.count("BATCH_INSERT_KEYS", "KeysStored")).isEqualTo(RECORDS);
-    assertThat(load.metric("INSERT", "Operations")).as("no single inserts: the batch is native").isNull();
+    assertThat(load.metric("INSERT", "Operations"))
+        .as("no single inserts: the batch is native")
+        .isNull();
     assertThat(load.returnLines()).allMatch(line -> line.contains("Return=OK"));
 
     assertReadsEveryRecordBackChecked(common());
@@ -121,16 +160,27 @@ public abstract class StockClientEndToEndTest {
     List<String> ordered = common();
     ordered.addAll(List.of("-p", "insertorder=ordered", "-p", "zeropadding=12"));
     String workload = YcsbProcess.workload("workloady").toString();
-    YcsbProcess load = client(ordered, "-load", "-P", workload, "-p", "bulkload=true", "-p", "batchsize=3000");
+    YcsbProcess load =
+        client(ordered, "-load", "-P", workload, "-p", "bulkload=true", "-p", "batchsize=3000");
     assertThat(load.exitCode()).as(load.toString()).isZero();
-    assertThat(load.count("BATCH_INSERT", "Return=OK")).as(load.toString()).isEqualTo((RECORDS + 2999) / 3000);
+    assertThat(load.count("BATCH_INSERT", "Return=OK"))
+        .as(load.toString())
+        .isEqualTo((RECORDS + 2999) / 3000);
     assertThat(load.count("BATCH_INSERT_KEYS", "KeysStored")).isEqualTo(RECORDS);
 
     YcsbProcess again = client(ordered, "-load", "-P", workload, "-p", "bulkload=true");
-    assertThat(again.stderr().lines().filter(l -> l.startsWith(name() + ": "))).as(again.stderr())
-        .singleElement().asString().isEqualTo(name() + ": bulk insert usertable/user000000000000 failed: a bulk load"
-            + " fills an empty table, and usertable already holds records; load it into a new " + name()
-            + ".dir, or with " + name() + ".destroy=true");
+    assertThat(again.stderr().lines().filter(l -> l.startsWith(name() + ": ")))
+        .as(again.stderr())
+        .singleElement()
+        .asString()
+        .isEqualTo(
+            name()
+                + ": bulk insert usertable/user000000000000 failed: a bulk load"
+                + " fills an empty table, and usertable already holds records; load it into a new "
+                + name()
+                + ".dir, or with "
+                + name()
+                + ".destroy=true");
     assertThat(again.count("BATCH_INSERT", "Return=BAD_REQUEST")).isEqualTo(1);
 
     assertReadsEveryRecordBackChecked(ordered);
@@ -138,8 +188,18 @@ public abstract class StockClientEndToEndTest {
 
   /** workloadc reads every record once (ordered requests over all keys), each value checked. */
   private void assertReadsEveryRecordBackChecked(List<String> base) throws Exception {
-    YcsbProcess run = client(base, "-t", "-P", YcsbProcess.workload("workloadc").toString(),
-        "-p", "operationcount=" + RECORDS, "-p", "requestdistribution=sequential", "-p", "dataintegrity=true");
+    YcsbProcess run =
+        client(
+            base,
+            "-t",
+            "-P",
+            YcsbProcess.workload("workloadc").toString(),
+            "-p",
+            "operationcount=" + RECORDS,
+            "-p",
+            "requestdistribution=sequential",
+            "-p",
+            "dataintegrity=true");
     assertThat(run.exitCode()).as(run.toString()).isZero();
     assertThat(run.count("READ", "Return=OK")).as(run.toString()).isEqualTo(RECORDS);
     assertThat(run.count("VERIFY", "Return=OK")).as("every value checked").isEqualTo(RECORDS);
@@ -153,27 +213,62 @@ public abstract class StockClientEndToEndTest {
   @Test
   void likesKeepBothIndexesInStep() throws Exception {
     String workload = YcsbProcess.workload("likes").toString();
-    List<String> likes = new ArrayList<>(List.of("-db", dbClass(), "-p", name() + ".dir=" + dataDir,
-        "-P", workload, "-p", "likes.users=60", "-p", "likes.posts=60", "-p", "recordcount=1200"));
+    List<String> likes =
+        new ArrayList<>(
+            List.of(
+                "-db",
+                dbClass(),
+                "-p",
+                name() + ".dir=" + dataDir,
+                "-P",
+                workload,
+                "-p",
+                "likes.users=60",
+                "-p",
+                "likes.posts=60",
+                "-p",
+                "recordcount=1200"));
 
     YcsbProcess load = client(likes, "-load", "-threads", "2");
     assertThat(load.exitCode()).as(load.toString()).isZero();
     assertThat(load.count("LIKE", "Return=OK")).as(load.toString()).isEqualTo(1200);
 
-    YcsbProcess run = client(likes, "-t", "-threads", "2", "-p", "operationcount=400",
-        "-p", "likes.like_proportion=0.4", "-p", "likes.posts_of_user_proportion=0.2",
-        "-p", "likes.users_of_post_proportion=0.2", "-p", "likes.like_exists_proportion=0.2");
+    YcsbProcess run =
+        client(
+            likes,
+            "-t",
+            "-threads",
+            "2",
+            "-p",
+            "operationcount=400",
+            "-p",
+            "likes.like_proportion=0.4",
+            "-p",
+            "likes.posts_of_user_proportion=0.2",
+            "-p",
+            "likes.users_of_post_proportion=0.2",
+            "-p",
+            "likes.like_exists_proportion=0.2");
     assertThat(run.exitCode()).as(run.toString()).isZero();
-    // a LIKE_EXISTS of a pair nobody liked is YCSB's [READ] NOT_FOUND: the right answer, not an error
-    assertThat(run.returnLines()).as(run.toString())
-        .allMatch(line -> line.contains("Return=OK") || line.startsWith("[READ], Return=NOT_FOUND"));
-    assertThat(run.count("LIKE_EXISTS", "Return=OK")).isEqualTo(run.count("LIKE_EXISTS", "Operations"));
+    // a LIKE_EXISTS of a pair nobody liked is YCSB's [READ] NOT_FOUND: the right answer, not an
+    // error
+    assertThat(run.returnLines())
+        .as(run.toString())
+        .allMatch(
+            line -> line.contains("Return=OK") || line.startsWith("[READ], Return=NOT_FOUND"));
+    assertThat(run.count("LIKE_EXISTS", "Return=OK"))
+        .isEqualTo(run.count("LIKE_EXISTS", "Operations"));
     for (String operation : List.of("LIKE", "POSTS_OF_USER", "USERS_OF_POST", "LIKE_EXISTS")) {
       assertThat(run.count(operation, "Operations")).as(operation).isPositive();
     }
-    assertThat(run.count("POSTS_OF_USER_ROWS", "Operations")).isEqualTo(run.count("POSTS_OF_USER", "Operations"));
+    assertThat(run.count("POSTS_OF_USER_ROWS", "Operations"))
+        .isEqualTo(run.count("POSTS_OF_USER", "Operations"));
 
-    site.ycsb.DB db = Class.forName(dbClass()).asSubclass(site.ycsb.DB.class).getDeclaredConstructor().newInstance();
+    site.ycsb.DB db =
+        Class.forName(dbClass())
+            .asSubclass(site.ycsb.DB.class)
+            .getDeclaredConstructor()
+            .newInstance();
     java.util.Properties properties = new java.util.Properties();
     properties.setProperty(name() + ".dir", dataDir.toString());
     db.setProperties(properties);
@@ -182,8 +277,10 @@ public abstract class StockClientEndToEndTest {
       io.github.ycsbembedded.core.RangeScanDB ranges = (io.github.ycsbembedded.core.RangeScanDB) db;
       List<io.github.ycsbembedded.core.RangeScanDB.KeyedRecord> byUser = new ArrayList<>();
       List<io.github.ycsbembedded.core.RangeScanDB.KeyedRecord> byPost = new ArrayList<>();
-      assertThat(ranges.scanRange("likes_by_user", "0", ":", Integer.MAX_VALUE, null, byUser)).isEqualTo(site.ycsb.Status.OK);
-      assertThat(ranges.scanRange("likes_by_post", "0", ":", Integer.MAX_VALUE, null, byPost)).isEqualTo(site.ycsb.Status.OK);
+      assertThat(ranges.scanRange("likes_by_user", "0", ":", Integer.MAX_VALUE, null, byUser))
+          .isEqualTo(site.ycsb.Status.OK);
+      assertThat(ranges.scanRange("likes_by_post", "0", ":", Integer.MAX_VALUE, null, byPost))
+          .isEqualTo(site.ycsb.Status.OK);
       java.util.Set<String> users = new java.util.TreeSet<>();
       byUser.forEach(r -> users.add(r.key()));
       java.util.Set<String> flipped = new java.util.TreeSet<>();
@@ -196,8 +293,9 @@ public abstract class StockClientEndToEndTest {
 
   /**
    * Digg's friends' diggs in both layouts, each loaded by two threads into its own directory: every
-   * query through stock Client is checked against the generator ({@code friendfeed.verify}), so both
-   * layouts return the same friends for the same (user, item); the fan-out load writes far more rows.
+   * query through stock Client is checked against the generator ({@code friendfeed.verify}), so
+   * both layouts return the same friends for the same (user, item); the fan-out load writes far
+   * more rows.
    */
   @Test
   void friendFeedLayoutsAnswerAlike() throws Exception {
@@ -206,21 +304,51 @@ public abstract class StockClientEndToEndTest {
     String[] layouts = {"normalized", "fanout"};
     for (int i = 0; i < layouts.length; i++) {
       Path dir = java.nio.file.Files.createDirectories(dataDir.resolve(layouts[i]));
-      List<String> feed = new ArrayList<>(List.of("-db", dbClass(), "-p", name() + ".dir=" + dir, "-P", workload,
-          "-p", "friendfeed.layout=" + layouts[i], "-p", "friendfeed.users=200", "-p", "friendfeed.edges=3000",
-          "-p", "friendfeed.items=20", "-p", "friendfeed.diggs=2000", "-p", "recordcount=2200"));
+      List<String> feed =
+          new ArrayList<>(
+              List.of(
+                  "-db",
+                  dbClass(),
+                  "-p",
+                  name() + ".dir=" + dir,
+                  "-P",
+                  workload,
+                  "-p",
+                  "friendfeed.layout=" + layouts[i],
+                  "-p",
+                  "friendfeed.users=200",
+                  "-p",
+                  "friendfeed.edges=3000",
+                  "-p",
+                  "friendfeed.items=20",
+                  "-p",
+                  "friendfeed.diggs=2000",
+                  "-p",
+                  "recordcount=2200"));
       YcsbProcess load = client(feed, "-load", "-threads", "2");
       assertThat(load.exitCode()).as(load.toString()).isZero();
       assertThat(load.count("DIGG", "Return=OK")).as(load.toString()).isEqualTo(2000);
       assertThat(load.returnLines()).allMatch(line -> line.contains("Return=OK"));
       rows[i] = load.count("INSERT", "Return=OK");
 
-      YcsbProcess run = client(feed, "-t", "-threads", "2", "-p", "operationcount=600", "-p", "friendfeed.verify=true");
+      YcsbProcess run =
+          client(
+              feed,
+              "-t",
+              "-threads",
+              "2",
+              "-p",
+              "operationcount=600",
+              "-p",
+              "friendfeed.verify=true");
       assertThat(run.exitCode()).as(run.toString()).isZero();
       assertThat(run.count("FRIEND_DIGGS", "Return=OK")).as(run.toString()).isEqualTo(600);
-      assertThat(run.count("VERIFY", "Return=OK")).as(layouts[i] + ": answers equal to the generator's").isEqualTo(600);
+      assertThat(run.count("VERIFY", "Return=OK"))
+          .as(layouts[i] + ": answers equal to the generator's")
+          .isEqualTo(600);
       assertThat(run.returnLines()).allMatch(line -> line.contains("Return=OK"));
-      assertThat(Double.parseDouble(run.metric("FRIEND_DIGGS_ROWS", "AverageLatency(us)"))).as("rows per answer")
+      assertThat(Double.parseDouble(run.metric("FRIEND_DIGGS_ROWS", "AverageLatency(us)")))
+          .as("rows per answer")
           .isPositive();
     }
     assertThat(rows[0]).as("normalized: a list per user and a row per digg").isEqualTo(2200);

@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
 
 /**
  * Runs a command (stock {@code site.ycsb.Client} in a child JVM on the test classpath, or a
- * launcher script) and gives back its exit code and output, with accessors for YCSB's
- * {@code [SECTION], metric, value} lines.
+ * launcher script) and gives back its exit code and output, with accessors for YCSB's {@code
+ * [SECTION], metric, value} lines.
  */
 public final class YcsbProcess {
   private final int exitCode;
@@ -32,7 +32,8 @@ public final class YcsbProcess {
   public static Path root() {
     String root = System.getProperty("ycsbembedded.root");
     if (root == null) {
-      throw new IllegalStateException("system property ycsbembedded.root is not set (run through Maven)");
+      throw new IllegalStateException(
+          "system property ycsbembedded.root is not set (run through Maven)");
     }
     return Paths.get(root);
   }
@@ -69,10 +70,11 @@ public final class YcsbProcess {
     Path out = Files.createTempFile("ycsb-out", ".txt");
     Path err = Files.createTempFile("ycsb-err", ".txt");
     try {
-      ProcessBuilder builder = new ProcessBuilder(command)
-          .redirectOutput(out.toFile())
-          .redirectError(err.toFile())
-          .redirectInput(ProcessBuilder.Redirect.from(Paths.get("/dev/null").toFile()));
+      ProcessBuilder builder =
+          new ProcessBuilder(command)
+              .redirectOutput(out.toFile())
+              .redirectError(err.toFile())
+              .redirectInput(ProcessBuilder.Redirect.from(Paths.get("/dev/null").toFile()));
       if (workingDir != null) {
         builder.directory(workingDir.toFile());
       }
@@ -105,10 +107,11 @@ public final class YcsbProcess {
 
   /** The value of YCSB's line {@code [section], metric, value}, or null when absent. */
   public String metric(String section, String metric) {
-    Matcher m = Pattern.compile(
-            "^\\[" + Pattern.quote(section) + "\\], " + Pattern.quote(metric) + ", (.+)$",
-            Pattern.MULTILINE)
-        .matcher(stdout);
+    Matcher m =
+        Pattern.compile(
+                "^\\[" + Pattern.quote(section) + "\\], " + Pattern.quote(metric) + ", (.+)$",
+                Pattern.MULTILINE)
+            .matcher(stdout);
     return m.find() ? m.group(1).trim() : null;
   }
 

@@ -1,9 +1,9 @@
 package io.github.ycsbembedded.experiments.measure;
 
+import io.github.ycsbembedded.experiments.Units;
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
-import io.github.ycsbembedded.experiments.Units;
 import java.nio.file.Path;
 
 /** Describes the machine a run is measured on. */
@@ -11,8 +11,16 @@ public final class Machines {
   private Machines() {}
 
   public static Results.Machine describe(Path dataDir) {
-    return new Results.Machine(host(), Runtime.getRuntime().availableProcessors(), memoryBytes(), cpuModel(),
-        System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
+    return new Results.Machine(
+        host(),
+        Runtime.getRuntime().availableProcessors(),
+        memoryBytes(),
+        cpuModel(),
+        System.getProperty("os.name")
+            + " "
+            + System.getProperty("os.version")
+            + " "
+            + System.getProperty("os.arch"),
         System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
         fileSystem(dataDir));
   }
@@ -58,7 +66,12 @@ public final class Machines {
         existing = existing.getParent();
       }
       FileStore store = Files.getFileStore(existing == null ? Path.of(".") : existing);
-      return store.name() + " (" + store.type() + "), " + Units.bytes(store.getUsableSpace()) + " free of "
+      return store.name()
+          + " ("
+          + store.type()
+          + "), "
+          + Units.bytes(store.getUsableSpace())
+          + " free of "
           + Units.bytes(store.getTotalSpace());
     } catch (IOException | RuntimeException e) {
       return "unknown";

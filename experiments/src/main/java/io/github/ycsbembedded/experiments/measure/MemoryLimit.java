@@ -12,16 +12,22 @@ import java.util.List;
  * than memory really has to come from disk. Its limit is a ceiling (the JVM's allowance plus the
  * engines' share); within it {@link #holdPageCache} keeps the page cache at its share by moving a
  * lower limit with the group's other memory: without that, whatever the JVM does not use of its
- * allowance would fill with page cache and hold most of the data. It also reports the group's memory
- * as the kernel accounts it: usage, peak, and how much of it is anonymous memory, page cache and
- * mapped file pages. Needs root.
+ * allowance would fill with page cache and hold most of the data. It also reports the group's
+ * memory as the kernel accounts it: usage, peak, and how much of it is anonymous memory, page cache
+ * and mapped file pages. Needs root.
  */
 public final class MemoryLimit implements AutoCloseable {
   private static final Path ROOT = Paths.get("/sys/fs/cgroup");
+
   /** Changes of the moving limit smaller than this are not written. */
   private static final long STEP = 256 << 10;
-  /** The share of the ceiling that pages waiting for the disk may take beside the page cache's share. */
+
+  /**
+   * The share of the ceiling that pages waiting for the disk may take beside the page cache's
+   * share.
+   */
   static final double UNWRITTEN_MAX = 0.20;
+
   /** The share of the ceiling that dirty pages may take before their writeback is started. */
   static final double BACKGROUND_WRITEBACK = 0.10;
 
@@ -30,8 +36,10 @@ public final class MemoryLimit implements AutoCloseable {
   private final long ceiling;
   private final Thread onExit;
   private long held;
+
   /** Whether {@link #holdPageCache} has run. */
   private boolean begun;
+
   private Path writebackDirectory;
   private Process writeback;
   private int writebacks;
@@ -42,22 +50,31 @@ public final class MemoryLimit implements AutoCloseable {
     this.ceiling = ceiling;
     this.held = ceiling;
     // the runner interrupted (Ctrl-C) leaves no group behind
-    this.onExit = new Thread(() -> {
-      try {
-        remove();
-      } catch (IOException e) {
-        System.err.println("experiment: " + e.getMessage());
-      }
-    }, "remove-" + group.getFileName());
+    this.onExit =
+        new Thread(
+            () -> {
+              try {
+                remove();
+              } catch (IOException e) {
+                System.err.println("experiment: " + e.getMessage());
+              }
+            },
+            "remove-" + group.getFileName());
     Runtime.getRuntime().addShutdownHook(onExit);
   }
 
-  /** Why no memory cgroup can be made here (no controller mounted, not root), or null when one can. */
+  /**
+   * Why no memory cgroup can be made here (no controller mounted, not root), or null when one can.
+   */
   public static String unavailable() {
     boolean v2 = Files.exists(ROOT.resolve("cgroup.controllers"));
     Path parent = v2 ? ROOT : ROOT.resolve("memory");
     if (!v2 && !Files.isDirectory(parent)) {
-      return "no memory cgroup controller is mounted (neither cgroup v2 at " + ROOT + " nor v1 at " + parent + ")";
+      return "no memory cgroup controller is mounted (neither cgroup v2 at "
+          + ROOT
+          + " nor v1 at "
+          + parent
+          + ")";
     }
     if (!Files.isWritable(parent)) {
       return "making a memory cgroup needs root (" + parent + " is not writable)";
@@ -107,7 +124,8 @@ public final class MemoryLimit implements AutoCloseable {
    * waits in reclaim (v2) or, at the limit, for the next call (v1, with the OOM killer off for the
    * group).
    *
-   * @return false when the group is out of memory at its ceiling: the JVM needs more than its allowance
+   * @return false when the group is out of memory at its ceiling: the JVM needs more than its
+   *     allowance
    */
   public boolean holdPageCache(long pageCacheBytes) {
     long usage = usageBytes();
@@ -120,11 +138,15 @@ public final class MemoryLimit implements AutoCloseable {
     // ran unheld): dirty pages cannot be reclaimed, and they would stay cached beside the share
     boolean first = !begun;
     begun = true;
-    if (writebackDirectory != null && ((first && stat.dirtyBytes() > 0) || startsWriteback(stat, ceiling))
+    if (writebackDirectory != null
+        && ((first && stat.dirtyBytes() > 0) || startsWriteback(stat, ceiling))
         && (writeback == null || !writeback.isAlive())) {
       try {
-        writeback = new ProcessBuilder("sync", "-f", writebackDirectory.toString())
-            .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        writeback =
+            new ProcessBuilder("sync", "-f", writebackDirectory.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         writebacks++;
       } catch (IOException e) {
         // no sync(1): the kernel's own writeback, later
@@ -139,7 +161,8 @@ public final class MemoryLimit implements AutoCloseable {
     }
     if (Math.abs(target - held) >= STEP || (target == ceiling && held != ceiling)) {
       try {
-        Files.writeString(group.resolve(v2 ? "memory.high" : "memory.limit_in_bytes"),
+        Files.writeString(
+            group.resolve(v2 ? "memory.high" : "memory.limit_in_bytes"),
             v2 && target == ceiling ? "max" : Long.toString(target));
         held = target;
       } catch (IOException e) {
@@ -152,11 +175,12 @@ public final class MemoryLimit implements AutoCloseable {
   /**
    * The limit that holds the page cache at {@code pageCacheBytes}: the group's memory besides page
    * cache, plus the share, plus the pages waiting for the disk (dirty or being written), up to
-   * {@link #UNWRITTEN_MAX} of the ceiling, at most the ceiling. Those pages cannot be reclaimed until
-   * the disk has them, and cgroup v1 has no dirty-page limit of a group's own (only the machine's,
-   * sized for all its memory): squeezed into the share they left reclaim nothing to free, and with
-   * the OOM killer off the kernel failed the engine's next write with ENOMEM. The allowance is the
-   * kernel's default {@code vm.dirty_ratio} applied to the group, as on a machine of its size.
+   * {@link #UNWRITTEN_MAX} of the ceiling, at most the ceiling. Those pages cannot be reclaimed
+   * until the disk has them, and cgroup v1 has no dirty-page limit of a group's own (only the
+   * machine's, sized for all its memory): squeezed into the share they left reclaim nothing to
+   * free, and with the OOM killer off the kernel failed the engine's next write with ENOMEM. The
+   * allowance is the kernel's default {@code vm.dirty_ratio} applied to the group, as on a machine
+   * of its size.
    */
   static long target(long usage, ProcFiles.MemoryStat stat, long pageCacheBytes, long ceiling) {
     long besidesCache = Math.max(0, usage - stat.pageCacheBytes());
@@ -165,9 +189,9 @@ public final class MemoryLimit implements AutoCloseable {
   }
 
   /**
-   * Whether the group's dirty pages call for writeback now: above the kernel's default
-   * {@code vm.dirty_background_ratio} of the group's ceiling, where the kernel would start writing
-   * them back on a machine of the group's size (the machine's own threshold is far higher).
+   * Whether the group's dirty pages call for writeback now: above the kernel's default {@code
+   * vm.dirty_background_ratio} of the group's ceiling, where the kernel would start writing them
+   * back on a machine of the group's size (the machine's own threshold is far higher).
    */
   static boolean startsWriteback(ProcFiles.MemoryStat stat, long ceiling) {
     return stat.dirtyBytes() > BACKGROUND_WRITEBACK * ceiling;
@@ -206,13 +230,15 @@ public final class MemoryLimit implements AutoCloseable {
   }
 
   /**
-   * Whether holding has brought the page cache down to {@code pageCacheBytes} (the pages waiting for
-   * the disk beside it, as {@link #target} allows them); false before the first
-   * {@link #holdPageCache}.
+   * Whether holding has brought the page cache down to {@code pageCacheBytes} (the pages waiting
+   * for the disk beside it, as {@link #target} allows them); false before the first {@link
+   * #holdPageCache}.
    */
   boolean settled(long pageCacheBytes) {
     ProcFiles.MemoryStat stat = stat();
-    return begun && stat != null && stat.pageCacheBytes() <= pageCacheBytes + stat.unwrittenBytes() + STEP;
+    return begun
+        && stat != null
+        && stat.pageCacheBytes() <= pageCacheBytes + stat.unwrittenBytes() + STEP;
   }
 
   /**
@@ -234,7 +260,10 @@ public final class MemoryLimit implements AutoCloseable {
     }
   }
 
-  /** The most the group used at once, as the kernel counted it, or -1 where it does not (cgroup v2 before Linux 5.19). */
+  /**
+   * The most the group used at once, as the kernel counted it, or -1 where it does not (cgroup v2
+   * before Linux 5.19).
+   */
   public long peakBytes() {
     return number(v2 ? "memory.peak" : "memory.max_usage_in_bytes");
   }
@@ -257,10 +286,10 @@ public final class MemoryLimit implements AutoCloseable {
   }
 
   /**
-   * Drops the page cache charged to the group (cgroup v1: {@code memory.force_empty}; v2:
-   * {@code memory.reclaim}). Without it the group's cached pages would move to the parent group when
-   * it is removed, and the next phase would read them from memory without being charged for them:
-   * the regime would hold only for the first phase that touched the data.
+   * Drops the page cache charged to the group (cgroup v1: {@code memory.force_empty}; v2: {@code
+   * memory.reclaim}). Without it the group's cached pages would move to the parent group when it is
+   * removed, and the next phase would read them from memory without being charged for them: the
+   * regime would hold only for the first phase that touched the data.
    */
   void dropPageCache() {
     try {
@@ -306,14 +335,20 @@ public final class MemoryLimit implements AutoCloseable {
       } catch (FileSystemException e) {
         List<String> left = Files.exists(procs()) ? Files.readAllLines(procs()) : List.of();
         if (attempt == 50) {
-          throw new IOException("cannot remove the memory cgroup " + group + " (processes still in it: " + left + ")", e);
+          throw new IOException(
+              "cannot remove the memory cgroup " + group + " (processes still in it: " + left + ")",
+              e);
         }
-        left.forEach(pid -> ProcessHandle.of(Long.parseLong(pid.trim())).ifPresent(ProcessHandle::destroyForcibly));
+        left.forEach(
+            pid ->
+                ProcessHandle.of(Long.parseLong(pid.trim()))
+                    .ifPresent(ProcessHandle::destroyForcibly));
         try {
           Thread.sleep(100);
         } catch (InterruptedException interrupted) {
           Thread.currentThread().interrupt();
-          throw new IOException("interrupted while removing the memory cgroup " + group, interrupted);
+          throw new IOException(
+              "interrupted while removing the memory cgroup " + group, interrupted);
         }
       }
     }

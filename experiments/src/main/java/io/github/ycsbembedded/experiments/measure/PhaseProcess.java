@@ -26,27 +26,41 @@ import java.util.stream.Stream;
  * out (a load's from its first status line) on holds the group's page cache at the file pages
  * mapped at the first status line (the process's own code and libraries) plus the phase's share
  * ({@link MemoryLimit#holdPageCache}), its memory figures counted from when that hold has settled;
- * at exit the whole process's CPU time and I/O (bash's {@code times} and its {@code /proc/<pid>/io},
- * which include its reaped child) and the JVM's own memory report.
+ * at exit the whole process's CPU time and I/O (bash's {@code times} and its {@code
+ * /proc/<pid>/io}, which include its reaped child) and the JVM's own memory report.
  */
 public final class PhaseProcess {
   static final int SAMPLE_MS = 100;
 
-  /** A status line with the JVM's counters read when it arrived (null when the JVM could not be read). */
+  /**
+   * A status line with the JVM's counters read when it arrived (null when the JVM could not be
+   * read).
+   */
   public record Sample(YcsbOutput.StatusPoint point, ProcFiles.Counters counters) {}
 
   /**
    * What was measured of the process. {@code totalCpu} and {@code totalIo} cover its whole life;
-   * {@code peakMemoryBytes} is the cgroup's peak (or the JVM's peak resident set), {@code atPeak} the
-   * cgroup's make-up at the sampled peak (null without a cgroup); {@code jvm} the JVM's own report
-   * ({@code heap.max}, {@code heap.peak}, {@code vm.hwm}); {@code pageCachePeakBytes} the most page
-   * cache sampled (-1 without a cgroup), {@code pageCacheBaselineBytes} the file pages mapped
-   * when the workload began (its code and libraries; -1 when not held); {@code outOfMemory} that the JVM was ended because it needed
-   * more than the group's ceiling.
+   * {@code peakMemoryBytes} is the cgroup's peak (or the JVM's peak resident set), {@code atPeak}
+   * the cgroup's make-up at the sampled peak (null without a cgroup); {@code jvm} the JVM's own
+   * report ({@code heap.max}, {@code heap.peak}, {@code vm.hwm}); {@code pageCachePeakBytes} the
+   * most page cache sampled (-1 without a cgroup), {@code pageCacheBaselineBytes} the file pages
+   * mapped when the workload began (its code and libraries; -1 when not held); {@code outOfMemory}
+   * that the JVM was ended because it needed more than the group's ceiling.
    */
-  public record Measured(int exitCode, String stdout, String stderr, List<Sample> samples, ProcFiles.CpuSeconds totalCpu,
-      ProcFiles.Counters totalIo, long peakMemoryBytes, long averageMemoryBytes, ProcFiles.MemoryStat atPeak,
-      long pageCachePeakBytes, long pageCacheBaselineBytes, boolean outOfMemory, Map<String, Long> jvm) {}
+  public record Measured(
+      int exitCode,
+      String stdout,
+      String stderr,
+      List<Sample> samples,
+      ProcFiles.CpuSeconds totalCpu,
+      ProcFiles.Counters totalIo,
+      long peakMemoryBytes,
+      long averageMemoryBytes,
+      ProcFiles.MemoryStat atPeak,
+      long pageCachePeakBytes,
+      long pageCacheBaselineBytes,
+      boolean outOfMemory,
+      Map<String, Long> jvm) {}
 
   private PhaseProcess() {}
 
@@ -60,14 +74,23 @@ public final class PhaseProcess {
    * @param progressTotal operations expected, or seconds when {@code timeBound}, for the percentage
    * @param holdAfterSeconds the warm-up the figures leave out (0 for a load, whose figures cover
    *     almost all of it): the page cache is held from the first status line at or past it. A JVM's
-   *     first seconds grow its memory fast (the engine's cache filling, the JIT compiler's work), by
-   *     up to 18 MiB between two samples at Unum's quick scale, and a limit that lags such growth
-   *     left the group no page cache to reclaim: with the OOM killer off (cgroup v1), a read then
-   *     failed with ENOMEM
+   *     first seconds grow its memory fast (the engine's cache filling, the JIT compiler's work),
+   *     by up to 18 MiB between two samples at Unum's quick scale, and a limit that lags such
+   *     growth left the group no page cache to reclaim: with the OOM killer off (cgroup v1), a read
+   *     then failed with ENOMEM
    */
-  public static Measured run(List<String> command, Path home, Path logPrefix, MemoryLimit limit,
-      long pageCacheBytes, Path jvmReport,
-      String progressLabel, PrintStream progress, long progressTotal, boolean timeBound, double holdAfterSeconds)
+  public static Measured run(
+      List<String> command,
+      Path home,
+      Path logPrefix,
+      MemoryLimit limit,
+      long pageCacheBytes,
+      Path jvmReport,
+      String progressLabel,
+      PrintStream progress,
+      long progressTotal,
+      boolean timeBound,
+      double holdAfterSeconds)
       throws IOException, InterruptedException {
     Path stdoutFile = Path.of(logPrefix + ".stdout");
     Path stderrFile = Path.of(logPrefix + ".stderr");
@@ -75,14 +98,16 @@ public final class PhaseProcess {
     Path ioFile = Path.of(logPrefix + ".io");
     // bash joins the memory cgroup (if any), runs the command, then records its children's CPU
     // times and its own I/O counters, which include the reaped child's
-    String script = (limit == null ? "" : "echo $$ > \"$YCSBE_CGROUP_PROCS\" || exit 97; ")
-        + "\"$@\"; rc=$?; times > \"$YCSBE_TIMES\"; cat /proc/$$/io > \"$YCSBE_IO\" 2>/dev/null; exit $rc";
+    String script =
+        (limit == null ? "" : "echo $$ > \"$YCSBE_CGROUP_PROCS\" || exit 97; ")
+            + "\"$@\"; rc=$?; times > \"$YCSBE_TIMES\"; cat /proc/$$/io > \"$YCSBE_IO\" 2>/dev/null; exit $rc";
     List<String> wrapped = new ArrayList<>(List.of("bash", "-c", script, "bash"));
     wrapped.addAll(command);
-    ProcessBuilder builder = new ProcessBuilder(wrapped)
-        .directory(home.toFile())
-        .redirectOutput(stdoutFile.toFile())
-        .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+    ProcessBuilder builder =
+        new ProcessBuilder(wrapped)
+            .directory(home.toFile())
+            .redirectOutput(stdoutFile.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
     builder.environment().put("YCSBE_TIMES", timesFile.toString());
     builder.environment().put("YCSBE_IO", ioFile.toString());
     if (limit != null) {
@@ -91,8 +116,18 @@ public final class PhaseProcess {
     Process process = builder.start();
 
     List<Sample> samples = new ArrayList<>();
-    Thread stderrReader = new Thread(() -> readStderr(process, stderrFile, samples, progressLabel, progress,
-        progressTotal, timeBound), "stderr-" + progressLabel);
+    Thread stderrReader =
+        new Thread(
+            () ->
+                readStderr(
+                    process,
+                    stderrFile,
+                    samples,
+                    progressLabel,
+                    progress,
+                    progressTotal,
+                    timeBound),
+            "stderr-" + progressLabel);
     stderrReader.start();
 
     long peak = 0;
@@ -151,20 +186,36 @@ public final class PhaseProcess {
       progress.flush();
     }
     Map<String, Long> jvm = readReport(jvmReport);
-    // where the page cache was held, the peak covers the measured window: the kernel's when it could
+    // where the page cache was held, the peak covers the measured window: the kernel's when it
+    // could
     // be restarted there, else the sampled one (the whole run's when holding never settled)
-    long kernelPeak = limit == null ? jvm.getOrDefault("vm.hwm", -1L)
-        : !held || kernelPeakFromHold || !measuringMemory ? limit.peakBytes() : -1;
-    ProcFiles.CpuSeconds cpu = Files.exists(timesFile) ? ProcFiles.timesOfChildren(Files.readString(timesFile))
-        : ProcFiles.CpuSeconds.UNKNOWN;
+    long kernelPeak =
+        limit == null
+            ? jvm.getOrDefault("vm.hwm", -1L)
+            : !held || kernelPeakFromHold || !measuringMemory ? limit.peakBytes() : -1;
+    ProcFiles.CpuSeconds cpu =
+        Files.exists(timesFile)
+            ? ProcFiles.timesOfChildren(Files.readString(timesFile))
+            : ProcFiles.CpuSeconds.UNKNOWN;
     ProcFiles.Counters io = Files.exists(ioFile) ? ProcFiles.io(Files.readString(ioFile)) : null;
     Files.deleteIfExists(timesFile);
     Files.deleteIfExists(ioFile);
     Files.deleteIfExists(jvmReport);
     synchronized (samples) {
-      return new Measured(process.exitValue(), Files.readString(stdoutFile, StandardCharsets.UTF_8),
-          Files.readString(stderrFile, StandardCharsets.UTF_8), List.copyOf(samples), cpu, io,
-          kernelPeak > 0 ? kernelPeak : peak, count == 0 ? 0 : sum / count, atPeak, pageCachePeak, baseline, outOfMemory, jvm);
+      return new Measured(
+          process.exitValue(),
+          Files.readString(stdoutFile, StandardCharsets.UTF_8),
+          Files.readString(stderrFile, StandardCharsets.UTF_8),
+          List.copyOf(samples),
+          cpu,
+          io,
+          kernelPeak > 0 ? kernelPeak : peak,
+          count == 0 ? 0 : sum / count,
+          atPeak,
+          pageCachePeak,
+          baseline,
+          outOfMemory,
+          jvm);
     }
   }
 
@@ -181,16 +232,25 @@ public final class PhaseProcess {
     }
   }
 
-  private static void readStderr(Process process, Path file, List<Sample> samples, String label, PrintStream progress,
-      long total, boolean timeBound) {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
+  private static void readStderr(
+      Process process,
+      Path file,
+      List<Sample> samples,
+      String label,
+      PrintStream progress,
+      long total,
+      boolean timeBound) {
+    try (BufferedReader in =
+            new BufferedReader(
+                new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
         Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       String line;
       while ((line = in.readLine()) != null) {
         Optional<YcsbOutput.StatusPoint> status = YcsbOutput.status(line);
         if (status.isPresent()) {
           // read the JVM's counters first, as close to the line's moment as can be
-          ProcFiles.Counters counters = jvm(process.toHandle()).map(h -> ProcFiles.read(h.pid())).orElse(null);
+          ProcFiles.Counters counters =
+              jvm(process.toHandle()).map(h -> ProcFiles.read(h.pid())).orElse(null);
           YcsbOutput.StatusPoint point = status.get();
           synchronized (samples) {
             samples.add(new Sample(point, counters));
@@ -198,8 +258,13 @@ public final class PhaseProcess {
           if (progress != null) {
             long done = timeBound ? point.seconds() : point.operations();
             double percent = total > 0 ? Math.min(100, 100.0 * done / total) : 0;
-            progress.printf(Locale.ROOT, "\r\033[K%s: %3.0f%% %,d ops, %,.0f ops/s", label, percent,
-                point.operations(), point.opsPerSecond());
+            progress.printf(
+                Locale.ROOT,
+                "\r\033[K%s: %3.0f%% %,d ops, %,.0f ops/s",
+                label,
+                percent,
+                point.operations(),
+                point.opsPerSecond());
             progress.flush();
           }
         }
@@ -214,7 +279,13 @@ public final class PhaseProcess {
   /** The JVM under bash: bin/ycsb execs java, so it is bash's java child. */
   private static Optional<ProcessHandle> jvm(ProcessHandle bash) {
     try (Stream<ProcessHandle> children = bash.children()) {
-      return children.filter(h -> h.info().command().map(c -> c.endsWith("/java") || c.equals("java")).orElse(false))
+      return children
+          .filter(
+              h ->
+                  h.info()
+                      .command()
+                      .map(c -> c.endsWith("/java") || c.equals("java"))
+                      .orElse(false))
           .findFirst();
     }
   }
@@ -229,13 +300,14 @@ public final class PhaseProcess {
       }
     }
     Map<String, Long> report = new java.util.TreeMap<>();
-    properties.forEach((k, v) -> {
-      try {
-        report.put(k.toString(), Long.parseLong(v.toString().trim()));
-      } catch (NumberFormatException e) {
-        // not a figure
-      }
-    });
+    properties.forEach(
+        (k, v) -> {
+          try {
+            report.put(k.toString(), Long.parseLong(v.toString().trim()));
+          } catch (NumberFormatException e) {
+            // not a figure
+          }
+        });
     return report;
   }
 

@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * Readers of the kernel's own accounting: a process's CPU time ({@code /proc/<pid>/stat}) and
- * device I/O ({@code /proc/<pid>/io}), a memory cgroup's {@code memory.stat}, and bash's
- * {@code times}. Each parser takes the file's text, so the tests feed them captured files.
+ * device I/O ({@code /proc/<pid>/io}), a memory cgroup's {@code memory.stat}, and bash's {@code
+ * times}. Each parser takes the file's text, so the tests feed them captured files.
  */
 public final class ProcFiles {
   private static final long CLOCK_TICKS = clockTicks();
@@ -18,16 +18,26 @@ public final class ProcFiles {
   private ProcFiles() {}
 
   /** CPU seconds (user, system) and device bytes (read, written, cancelled writes) of a process. */
-  public record Counters(double userSeconds, double systemSeconds, long readBytes, long writeBytes,
+  public record Counters(
+      double userSeconds,
+      double systemSeconds,
+      long readBytes,
+      long writeBytes,
       long cancelledWriteBytes) {
-    /** Bytes that reached (or will reach) the device: written minus writes cancelled by truncation. */
+    /**
+     * Bytes that reached (or will reach) the device: written minus writes cancelled by truncation.
+     */
     public long bytesWritten() {
       return writeBytes - cancelledWriteBytes;
     }
   }
 
   /** Anonymous memory, page cache and mapped file pages of a memory cgroup, in bytes. */
-  public record MemoryStat(long anonymousBytes, long pageCacheBytes, long mappedFileBytes, long dirtyBytes,
+  public record MemoryStat(
+      long anonymousBytes,
+      long pageCacheBytes,
+      long mappedFileBytes,
+      long dirtyBytes,
       long writebackBytes) {
     /** Page cache waiting for the disk: dirty, or being written. */
     public long unwrittenBytes() {
@@ -44,8 +54,13 @@ public final class ProcFiles {
   public static Counters read(long pid) {
     try {
       CpuSeconds cpu = cpuSeconds(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
-      Map<String, Long> io = keyValues(Files.readString(Path.of("/proc", Long.toString(pid), "io")), ":");
-      return new Counters(cpu.user(), cpu.system(), io.getOrDefault("read_bytes", 0L), io.getOrDefault("write_bytes", 0L),
+      Map<String, Long> io =
+          keyValues(Files.readString(Path.of("/proc", Long.toString(pid), "io")), ":");
+      return new Counters(
+          cpu.user(),
+          cpu.system(),
+          io.getOrDefault("read_bytes", 0L),
+          io.getOrDefault("write_bytes", 0L),
           io.getOrDefault("cancelled_write_bytes", 0L));
     } catch (IOException | RuntimeException e) {
       return null;
@@ -56,27 +71,43 @@ public final class ProcFiles {
   static CpuSeconds cpuSeconds(String stat) {
     // the command name (field 2) may hold spaces and parentheses: fields resume after the last ')'
     String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+", -1);
-    return new CpuSeconds(Long.parseLong(fields[11]) / (double) CLOCK_TICKS,
+    return new CpuSeconds(
+        Long.parseLong(fields[11]) / (double) CLOCK_TICKS,
         Long.parseLong(fields[12]) / (double) CLOCK_TICKS);
   }
 
   /** Device bytes from the text of {@code /proc/<pid>/io}. */
   public static Counters io(String text) {
     Map<String, Long> io = keyValues(text, ":");
-    return new Counters(Double.NaN, Double.NaN, io.getOrDefault("read_bytes", 0L), io.getOrDefault("write_bytes", 0L),
+    return new Counters(
+        Double.NaN,
+        Double.NaN,
+        io.getOrDefault("read_bytes", 0L),
+        io.getOrDefault("write_bytes", 0L),
         io.getOrDefault("cancelled_write_bytes", 0L));
   }
 
-  /** A memory cgroup's {@code memory.stat}: v1 names ({@code rss}, {@code cache}) or v2 ({@code anon}, {@code file}). */
+  /**
+   * A memory cgroup's {@code memory.stat}: v1 names ({@code rss}, {@code cache}) or v2 ({@code
+   * anon}, {@code file}).
+   */
   public static MemoryStat memoryStat(String text) {
     Map<String, Long> stat = keyValues(text, " ");
     if (stat.containsKey("anon")) {
-      return new MemoryStat(stat.get("anon"), stat.getOrDefault("file", 0L), stat.getOrDefault("file_mapped", 0L),
-          stat.getOrDefault("file_dirty", 0L), stat.getOrDefault("file_writeback", 0L));
+      return new MemoryStat(
+          stat.get("anon"),
+          stat.getOrDefault("file", 0L),
+          stat.getOrDefault("file_mapped", 0L),
+          stat.getOrDefault("file_dirty", 0L),
+          stat.getOrDefault("file_writeback", 0L));
     }
     // v1's rss includes transparent huge pages
-    return new MemoryStat(stat.getOrDefault("rss", 0L), stat.getOrDefault("cache", 0L), stat.getOrDefault("mapped_file", 0L),
-        stat.getOrDefault("dirty", 0L), stat.getOrDefault("writeback", 0L));
+    return new MemoryStat(
+        stat.getOrDefault("rss", 0L),
+        stat.getOrDefault("cache", 0L),
+        stat.getOrDefault("mapped_file", 0L),
+        stat.getOrDefault("dirty", 0L),
+        stat.getOrDefault("writeback", 0L));
   }
 
   /** User and system CPU seconds of the children, from bash's {@code times} (its second line). */
@@ -91,7 +122,8 @@ public final class ProcFiles {
 
   private static double minutesSeconds(String text) {
     int m = text.indexOf('m');
-    return Integer.parseInt(text.substring(0, m)) * 60 + Double.parseDouble(text.substring(m + 1, text.length() - 1));
+    return Integer.parseInt(text.substring(0, m)) * 60
+        + Double.parseDouble(text.substring(m + 1, text.length() - 1));
   }
 
   private static Map<String, Long> keyValues(String text, String separator) {
@@ -112,7 +144,8 @@ public final class ProcFiles {
   private static long clockTicks() {
     try {
       Process getconf = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
-      String out = new String(getconf.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+      String out =
+          new String(getconf.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
       return getconf.waitFor() == 0 ? Long.parseLong(out) : 100;
     } catch (IOException | RuntimeException e) {
       return 100;

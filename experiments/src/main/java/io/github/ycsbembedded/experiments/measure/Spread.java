@@ -22,7 +22,11 @@ public record Spread(double median, double min, double max, int count) {
       return NONE;
     }
     finite.sort(Double::compare);
-    return new Spread(finite.get((finite.size() - 1) / 2), finite.get(0), finite.get(finite.size() - 1), finite.size());
+    return new Spread(
+        finite.get((finite.size() - 1) / 2),
+        finite.get(0),
+        finite.get(finite.size() - 1),
+        finite.size());
   }
 
   /**

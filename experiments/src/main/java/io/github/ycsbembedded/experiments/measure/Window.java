@@ -6,16 +6,17 @@ import java.util.TreeMap;
 
 /**
  * The measurement window of a phase, cut from YCSB's status lines: from the first line at or after
- * the warm-up, to the last line before any client thread finished that still saw operations done (so
- * neither JIT warm-up nor the engine's final flush is in it: a client in its cleanup shows lines with
- * no new operations before the line that measures the cleanup). Every figure of a phase is taken
- * over the same window.
+ * the warm-up, to the last line before any client thread finished that still saw operations done
+ * (so neither JIT warm-up nor the engine's final flush is in it: a client in its cleanup shows
+ * lines with no new operations before the line that measures the cleanup). Every figure of a phase
+ * is taken over the same window.
  *
  * @param start the status line that opens the window
  * @param end the status line that closes it
  * @param counts operations of each type within the window (the status lines' interval counts)
  */
-public record Window(YcsbOutput.StatusPoint start, YcsbOutput.StatusPoint end, Map<String, Long> counts) {
+public record Window(
+    YcsbOutput.StatusPoint start, YcsbOutput.StatusPoint end, Map<String, Long> counts) {
 
   /** The window of {@code points} after {@code warmupSeconds}, or null when they span none. */
   public static Window of(List<YcsbOutput.StatusPoint> points, double warmupSeconds) {

@@ -18,17 +18,26 @@ import java.util.regex.Pattern;
  */
 public final class YcsbOutput {
   private static final Pattern METRIC = Pattern.compile("^\\[([A-Z_\\-]+)], ([^,]+), (.+)$");
-  private static final Pattern STATUS = Pattern.compile(
-      "(?:(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}:\\d{3}) )?(\\d+) sec: (\\d+) operations;(?: ([\\d.]+) current ops/sec;)?");
+  private static final Pattern STATUS =
+      Pattern.compile(
+          "(?:(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}:\\d{3}) )?(\\d+) sec: (\\d+) operations;(?: ([\\d.]+) current ops/sec;)?");
   private static final Pattern INTERVAL = Pattern.compile("\\[([A-Z_\\-]+): Count=(\\d+)");
-  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS");
+  private static final DateTimeFormatter STAMP =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS");
 
   /**
-   * Latencies and return codes of one operation type (READ, UPDATE, BATCH_READ, ...); the median
-   * is NaN unless YCSB was asked for it ({@code hdrhistogram.percentiles=50,...}).
+   * Latencies and return codes of one operation type (READ, UPDATE, BATCH_READ, ...); the median is
+   * NaN unless YCSB was asked for it ({@code hdrhistogram.percentiles=50,...}).
    */
-  public record Operation(long operations, double averageUs, double minUs, double maxUs,
-      double p50Us, double p95Us, double p99Us, Map<String, Long> returns) {}
+  public record Operation(
+      long operations,
+      double averageUs,
+      double minUs,
+      double maxUs,
+      double p50Us,
+      double p95Us,
+      double p99Us,
+      Map<String, Long> returns) {}
 
   /**
    * One status line: its time stamp (ms since the epoch, or -1 when the line has none), the seconds
@@ -36,8 +45,13 @@ public final class YcsbOutput {
    * each type since the previous line, and whether a client had already finished (its cleanup was
    * measured) — from then on the line no longer shows the steady state.
    */
-  public record StatusPoint(long timeMs, long seconds, long operations, double opsPerSecond,
-      Map<String, Long> intervalCounts, boolean afterCleanup) {
+  public record StatusPoint(
+      long timeMs,
+      long seconds,
+      long operations,
+      double opsPerSecond,
+      Map<String, Long> intervalCounts,
+      boolean afterCleanup) {
     /** A point of the old form (tests, charts): no time stamp, no interval counts. */
     public StatusPoint(long seconds, long operations, double opsPerSecond) {
       this(-1, seconds, operations, opsPerSecond, Map.of(), false);
@@ -54,7 +68,9 @@ public final class YcsbOutput {
     for (String line : stdout.split("\n", -1)) {
       Matcher m = METRIC.matcher(line.strip());
       if (m.matches()) {
-        out.sections.computeIfAbsent(m.group(1), s -> new LinkedHashMap<>()).put(m.group(2), m.group(3).strip());
+        out.sections
+            .computeIfAbsent(m.group(1), s -> new LinkedHashMap<>())
+            .put(m.group(2), m.group(3).strip());
       }
     }
     return out;
@@ -69,7 +85,11 @@ public final class YcsbOutput {
     long time = -1;
     if (m.group(1) != null) {
       try {
-        time = LocalDateTime.parse(m.group(1), STAMP).atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
+        time =
+            LocalDateTime.parse(m.group(1), STAMP)
+                .atZone(ZoneId.systemDefault())
+                .toInstant()
+                .toEpochMilli();
       } catch (DateTimeParseException e) {
         time = -1;
       }
@@ -82,18 +102,25 @@ public final class YcsbOutput {
     }
     boolean afterCleanup = counts.getOrDefault("CLEANUP", 0L) > 0;
     counts.remove("CLEANUP");
-    return Optional.of(new StatusPoint(time, Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), current,
-        Map.copyOf(counts), afterCleanup));
+    return Optional.of(
+        new StatusPoint(
+            time,
+            Long.parseLong(m.group(2)),
+            Long.parseLong(m.group(3)),
+            current,
+            Map.copyOf(counts),
+            afterCleanup));
   }
 
   /**
-   * The engine library a binding ran on, as its startup line on standard output names it
-   * ({@code leveldb: io.github.ycsbembedded.leveldb.LevelDbClient on LevelDB 1.23} gives
-   * {@code LevelDB 1.23}), or null when {@code stdout} has no such line for {@code binding}.
+   * The engine library a binding ran on, as its startup line on standard output names it ({@code
+   * leveldb: io.github.ycsbembedded.leveldb.LevelDbClient on LevelDB 1.23} gives {@code LevelDB
+   * 1.23}), or null when {@code stdout} has no such line for {@code binding}.
    */
   public static String engineVersion(String stdout, String binding) {
-    Matcher m = Pattern.compile("^" + Pattern.quote(binding) + ": [\\w.$]+ on (\\S.*)$", Pattern.MULTILINE)
-        .matcher(stdout);
+    Matcher m =
+        Pattern.compile("^" + Pattern.quote(binding) + ": [\\w.$]+ on (\\S.*)$", Pattern.MULTILINE)
+            .matcher(stdout);
     return m.find() ? m.group(1).strip() : null;
   }
 
@@ -129,15 +156,24 @@ public final class YcsbOutput {
         continue;
       }
       Map<String, Long> returns = new TreeMap<>();
-      metrics.forEach((metric, value) -> {
-        if (metric.startsWith("Return=")) {
-          returns.put(metric.substring("Return=".length()), (long) Double.parseDouble(value));
-        }
-      });
+      metrics.forEach(
+          (metric, value) -> {
+            if (metric.startsWith("Return=")) {
+              returns.put(metric.substring("Return=".length()), (long) Double.parseDouble(value));
+            }
+          });
       String name = section.getKey();
-      operations.put(name, new Operation((long) number(name, "Operations"),
-          number(name, "AverageLatency(us)"), number(name, "MinLatency(us)"), number(name, "MaxLatency(us)"),
-          number(name, "50thPercentileLatency(us)"), number(name, "95thPercentileLatency(us)"), number(name, "99thPercentileLatency(us)"), returns));
+      operations.put(
+          name,
+          new Operation(
+              (long) number(name, "Operations"),
+              number(name, "AverageLatency(us)"),
+              number(name, "MinLatency(us)"),
+              number(name, "MaxLatency(us)"),
+              number(name, "50thPercentileLatency(us)"),
+              number(name, "95thPercentileLatency(us)"),
+              number(name, "99thPercentileLatency(us)"),
+              returns));
     }
     return operations;
   }

@@ -4,7 +4,10 @@ import io.github.ycsbembedded.experiments.Units;
 import io.github.ycsbembedded.experiments.measure.Spread;
 import java.util.function.DoubleFunction;
 
-/** How a report writes a repeated figure: its median, and its range when it was measured more than once. */
+/**
+ * How a report writes a repeated figure: its median, and its range when it was measured more than
+ * once.
+ */
 public final class Cells {
   private Cells() {}
 

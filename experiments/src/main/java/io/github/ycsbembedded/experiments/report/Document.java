@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A report as a sequence of blocks, rendered to Markdown by {@link Markdown} (and from there to HTML
- * by {@link Html}). Text blocks hold Markdown's inline syntax ({@code **bold**}, {@code `code`});
- * table cells and headings are plain text.
+ * A report as a sequence of blocks, rendered to Markdown by {@link Markdown} (and from there to
+ * HTML by {@link Html}). Text blocks hold Markdown's inline syntax ({@code **bold**}, {@code
+ * `code`}); table cells and headings are plain text.
  */
 public final class Document {
   /** A piece of the report. */

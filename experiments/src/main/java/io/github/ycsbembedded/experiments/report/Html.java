@@ -18,10 +18,11 @@ import org.commonmark.renderer.html.HtmlRenderer;
  * the charts embedded as data URIs so the page can be mailed or archived alone.
  */
 public final class Html {
-  private static final String STYLE = "body{font-family:sans-serif;max-width:1200px;margin:2em auto;padding:0 1em}"
-      + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:3px 8px;text-align:right}"
-      + "td:first-child,th:first-child{text-align:left}pre{background:#f4f4f4;padding:1em;overflow-x:auto}"
-      + "img{max-width:100%}";
+  private static final String STYLE =
+      "body{font-family:sans-serif;max-width:1200px;margin:2em auto;padding:0 1em}"
+          + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:3px 8px;text-align:right}"
+          + "td:first-child,th:first-child{text-align:left}pre{background:#f4f4f4;padding:1em;overflow-x:auto}"
+          + "img{max-width:100%}";
 
   private Html() {}
 
@@ -29,16 +30,26 @@ public final class Html {
   public static String page(String title, String markdown, Path folder) {
     List<org.commonmark.Extension> extensions = List.of(TablesExtension.create());
     Parser parser = Parser.builder().extensions(extensions).build();
-    AttributeProvider embedImages = (node, tag, attributes) -> {
-      if (node instanceof Image && attributes.containsKey("src")) {
-        attributes.put("src", dataUri(folder.resolve(attributes.get("src"))));
-      }
-    };
-    HtmlRenderer renderer = HtmlRenderer.builder().extensions(extensions).escapeHtml(true)
-        .attributeProviderFactory(context -> embedImages).build();
+    AttributeProvider embedImages =
+        (node, tag, attributes) -> {
+          if (node instanceof Image && attributes.containsKey("src")) {
+            attributes.put("src", dataUri(folder.resolve(attributes.get("src"))));
+          }
+        };
+    HtmlRenderer renderer =
+        HtmlRenderer.builder()
+            .extensions(extensions)
+            .escapeHtml(true)
+            .attributeProviderFactory(context -> embedImages)
+            .build();
     String body = renderer.render(parser.parse(markdown));
-    return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + escape(title) + "</title><style>" + STYLE
-        + "</style></head><body>\n" + body + "</body></html>\n";
+    return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>"
+        + escape(title)
+        + "</title><style>"
+        + STYLE
+        + "</style></head><body>\n"
+        + body
+        + "</body></html>\n";
   }
 
   private static String dataUri(Path png) {

@@ -44,11 +44,14 @@ public final class Markdown {
 
   /**
    * Plain text in Markdown: characters that would start markup are escaped (not {@code _}, which
-   * GitHub's Markdown leaves alone inside words such as {@code cache_size}, nor a {@code [} that starts
-   * no link).
+   * GitHub's Markdown leaves alone inside words such as {@code cache_size}, nor a {@code [} that
+   * starts no link).
    */
   static String escape(String text) {
-    return text.replace("\\", "\\\\").replace("*", "\\*").replace("`", "\\`").replace("](", "]\\(")
+    return text.replace("\\", "\\\\")
+        .replace("*", "\\*")
+        .replace("`", "\\`")
+        .replace("](", "]\\(")
         .replace("<", "&lt;");
   }
 }

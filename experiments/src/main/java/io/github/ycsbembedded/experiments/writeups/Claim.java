@@ -11,8 +11,16 @@ import io.github.ycsbembedded.experiments.report.Cells;
  * @param label a short name for charts
  * @param ratio whether the figure is a ratio (charted beside the published one)
  */
-public record Claim(String statement, String label, String published, double publishedValue, String ours,
-    double oursMedian, Verdict verdict, String why, boolean ratio) {
+public record Claim(
+    String statement,
+    String label,
+    String published,
+    double publishedValue,
+    String ours,
+    double oursMedian,
+    Verdict verdict,
+    String why,
+    boolean ratio) {
 
   /** The verdicts a claim can get. */
   public enum Verdict {
@@ -32,7 +40,9 @@ public record Claim(String statement, String label, String published, double pub
     }
   }
 
-  /** Published ratios within this band around 1 are "about equal": only the tolerance is checked. */
+  /**
+   * Published ratios within this band around 1 are "about equal": only the tolerance is checked.
+   */
   private static final double EVEN = 1.1;
 
   /**
@@ -42,13 +52,28 @@ public record Claim(String statement, String label, String published, double pub
    * @param regimeMatters whether the figure depends on the memory regime (no verdict when the run
    *     did not reproduce it)
    */
-  public static Claim ratio(Context c, String statement, String label, double published, Spread ours,
-      double tolerance, boolean regimeMatters) {
+  public static Claim ratio(
+      Context c,
+      String statement,
+      String label,
+      double published,
+      Spread ours,
+      double tolerance,
+      boolean regimeMatters) {
     String oursText = Cells.ratio(ours);
     String publishedText = Units.ratio(published);
     Verdict early = early(c, ours, regimeMatters);
     if (early != null) {
-      return new Claim(statement, label, publishedText, published, oursText, ours.median(), early, why(c, early), true);
+      return new Claim(
+          statement,
+          label,
+          publishedText,
+          published,
+          oursText,
+          ours.median(),
+          early,
+          why(c, early),
+          true);
     }
     double factor = ours.median() / published;
     boolean even = published >= 1 / EVEN && published <= EVEN;
@@ -56,34 +81,90 @@ public record Claim(String statement, String label, String published, double pub
     boolean close = factor <= tolerance && factor >= 1 / tolerance;
     String why;
     if (!sameSide) {
-      why = "the opposite direction: " + Units.ratio(ours.median()) + " here against " + publishedText + " published";
+      why =
+          "the opposite direction: "
+              + Units.ratio(ours.median())
+              + " here against "
+              + publishedText
+              + " published";
     } else if (!close) {
-      why = (even ? "" : "the same direction, but ") + "ours is " + Units.ratio(factor) + "× the published ratio,"
-          + " beyond the tolerance of ×" + Units.ratio(tolerance);
+      why =
+          (even ? "" : "the same direction, but ")
+              + "ours is "
+              + Units.ratio(factor)
+              + "× the published ratio,"
+              + " beyond the tolerance of ×"
+              + Units.ratio(tolerance);
     } else {
-      why = (even ? "" : "the same direction, and ") + "ours is " + Units.ratio(factor) + "× the published ratio,"
-          + " within the tolerance of ×" + Units.ratio(tolerance);
+      why =
+          (even ? "" : "the same direction, and ")
+              + "ours is "
+              + Units.ratio(factor)
+              + "× the published ratio,"
+              + " within the tolerance of ×"
+              + Units.ratio(tolerance);
     }
-    return new Claim(statement, label, publishedText, published, oursText, ours.median(),
-        sameSide && close ? Verdict.REPRODUCED : Verdict.NOT_REPRODUCED, why, true);
+    return new Claim(
+        statement,
+        label,
+        publishedText,
+        published,
+        oursText,
+        ours.median(),
+        sameSide && close ? Verdict.REPRODUCED : Verdict.NOT_REPRODUCED,
+        why,
+        true);
   }
 
   /** A claim that a figure reaches at least the published one ÷ {@code tolerance}. */
-  public static Claim atLeast(Context c, String statement, String label, double published, String unit, Spread ours,
-      double tolerance, boolean regimeMatters) {
+  public static Claim atLeast(
+      Context c,
+      String statement,
+      String label,
+      double published,
+      String unit,
+      Spread ours,
+      double tolerance,
+      boolean regimeMatters) {
     String oursText = Cells.spread(ours) + (ours.isEmpty() ? "" : " " + unit);
     String publishedText = Units.number(published) + " " + unit;
     Verdict early = early(c, ours, regimeMatters);
     if (early != null) {
-      return new Claim(statement, label, publishedText, published, oursText, ours.median(), early, why(c, early), false);
+      return new Claim(
+          statement,
+          label,
+          publishedText,
+          published,
+          oursText,
+          ours.median(),
+          early,
+          why(c, early),
+          false);
     }
     double floor = published / tolerance;
     boolean reached = ours.median() >= floor;
-    String why = "ours is " + Units.ratio(ours.median() / published) + "× the published figure; the claim holds here"
-        + " from " + Units.number(floor) + " " + unit + " (1/" + Units.number(tolerance) + " of it)"
-        + (reached ? "" : ", which ours does not reach");
-    return new Claim(statement, label, publishedText, published, oursText, ours.median(),
-        reached ? Verdict.REPRODUCED : Verdict.NOT_REPRODUCED, why, false);
+    String why =
+        "ours is "
+            + Units.ratio(ours.median() / published)
+            + "× the published figure; the claim holds here"
+            + " from "
+            + Units.number(floor)
+            + " "
+            + unit
+            + " (1/"
+            + Units.number(tolerance)
+            + " of it)"
+            + (reached ? "" : ", which ours does not reach");
+    return new Claim(
+        statement,
+        label,
+        publishedText,
+        published,
+        oursText,
+        ours.median(),
+        reached ? Verdict.REPRODUCED : Verdict.NOT_REPRODUCED,
+        why,
+        false);
   }
 
   private static Verdict early(Context c, Spread ours, boolean regimeMatters) {
@@ -101,6 +182,8 @@ public record Claim(String statement, String label, String published, double pub
       return "a phase it needs failed or did not run";
     }
     String note = c.run().regime() == null ? "" : " (" + c.run().regime().note() + ")";
-    return "the run did not reproduce the write-up's memory regime" + note + ", so no verdict is drawn";
+    return "the run did not reproduce the write-up's memory regime"
+        + note
+        + ", so no verdict is drawn";
   }
 }

@@ -59,10 +59,15 @@ public final class Context {
   }
 
   /**
-   * {@code figure} of engine a's phase ÷ the same of engine b's, per repetition (the n-th run of each),
-   * then spread.
+   * {@code figure} of engine a's phase ÷ the same of engine b's, per repetition (the n-th run of
+   * each), then spread.
    */
-  public Spread ratio(String a, String phaseA, String b, String phaseB, ToDoubleFunction<Results.Repetition> figure) {
+  public Spread ratio(
+      String a,
+      String phaseA,
+      String b,
+      String phaseB,
+      ToDoubleFunction<Results.Repetition> figure) {
     return Spread.ofRatios(values(a, phaseA, figure), values(b, phaseB, figure));
   }
 
@@ -71,8 +76,12 @@ public final class Context {
     return ratio(engine, phase, reference(), phase, Results.Repetition::speed);
   }
 
-  /** The figure of each repetition of an engine × phase, in order; empty when it failed or did not run. */
-  public List<Double> values(String engine, String phase, ToDoubleFunction<Results.Repetition> figure) {
+  /**
+   * The figure of each repetition of an engine × phase, in order; empty when it failed or did not
+   * run.
+   */
+  public List<Double> values(
+      String engine, String phase, ToDoubleFunction<Results.Repetition> figure) {
     Results.PhaseRun r = ok(engine, phase);
     List<Double> values = new ArrayList<>();
     if (r != null) {

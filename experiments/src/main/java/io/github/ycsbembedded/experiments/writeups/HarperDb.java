@@ -26,8 +26,12 @@ import java.util.stream.Stream;
  */
 public final class HarperDb extends WriteUp {
   private static final List<String> MODELS = List.of("denormalized", "normalized");
-  /** The operation EntitlementsWorkload measures (one per user read, however many reads it takes). */
+
+  /**
+   * The operation EntitlementsWorkload measures (one per user read, however many reads it takes).
+   */
   private static final String USER_READ = "USER_READ";
+
   private static final String ENGINE = "lmdb";
 
   @Override
@@ -35,28 +39,63 @@ public final class HarperDb extends WriteUp {
     List<Claim> claims = new ArrayList<>();
     Experiment.Phase dLoad = load(c, "denormalized");
     Experiment.Phase nLoad = load(c, "normalized");
-    Double sizeRatio = publishedRatio(c, "write", "size_mb", "denormalized", "normalized", "average.write.size_ratio");
+    Double sizeRatio =
+        publishedRatio(
+            c, "write", "size_mb", "denormalized", "normalized", "average.write.size_ratio");
     if (sizeRatio != null && dLoad != null && nLoad != null) {
-      claims.add(Claim.ratio(c, "The denormalized data takes more room on disk than the normalized (LMDB)",
-          "size denorm ÷ norm", sizeRatio,
-          c.ratio(ENGINE, dLoad.id(), ENGINE, nLoad.id(), Results.Repetition::diskAllocatedBytes), 1.5, false));
+      claims.add(
+          Claim.ratio(
+              c,
+              "The denormalized data takes more room on disk than the normalized (LMDB)",
+              "size denorm ÷ norm",
+              sizeRatio,
+              c.ratio(
+                  ENGINE, dLoad.id(), ENGINE, nLoad.id(), Results.Repetition::diskAllocatedBytes),
+              1.5,
+              false));
     }
-    Double insertRatio = publishedRatio(c, "write", "inserts_per_s", "normalized", "denormalized",
-        "average.write.insert_ratio");
+    Double insertRatio =
+        publishedRatio(
+            c,
+            "write",
+            "inserts_per_s",
+            "normalized",
+            "denormalized",
+            "average.write.insert_ratio");
     if (insertRatio != null && dLoad != null && nLoad != null) {
-      claims.add(Claim.ratio(c, "The normalized model loads users faster than the denormalized (LMDB)",
-          "load norm ÷ denorm", insertRatio,
-          c.ratio(ENGINE, nLoad.id(), ENGINE, dLoad.id(), Results.Repetition::throughput), 1.5, true));
+      claims.add(
+          Claim.ratio(
+              c,
+              "The normalized model loads users faster than the denormalized (LMDB)",
+              "load norm ÷ denorm",
+              insertRatio,
+              c.ratio(ENGINE, nLoad.id(), ENGINE, dLoad.id(), Results.Repetition::throughput),
+              1.5,
+              true));
     }
-    Double pastRamDenormalized = c.experiment().publishedValue("past_ram.read.denormalized.reads_per_s");
-    Double pastRamNormalized = c.experiment().publishedValue("past_ram.read.normalized.reads_per_s");
-    Experiment.Phase dRead = reads(c, "denormalized").isEmpty() ? null : last(reads(c, "denormalized"));
+    Double pastRamDenormalized =
+        c.experiment().publishedValue("past_ram.read.denormalized.reads_per_s");
+    Double pastRamNormalized =
+        c.experiment().publishedValue("past_ram.read.normalized.reads_per_s");
+    Experiment.Phase dRead =
+        reads(c, "denormalized").isEmpty() ? null : last(reads(c, "denormalized"));
     Experiment.Phase nRead = reads(c, "normalized").isEmpty() ? null : last(reads(c, "normalized"));
-    if (pastRamDenormalized != null && pastRamNormalized != null && dRead != null && nRead != null) {
-      claims.add(Claim.ratio(c, "Once the denormalized data exceeds memory, its reads fall behind the normalized"
-          + " model's (LMDB, " + dRead.threads() + " threads; published: 20,000,000 users past 128 GB of RAM)",
-          "reads denorm ÷ norm past RAM", pastRamDenormalized / pastRamNormalized,
-          c.ratio(ENGINE, dRead.id(), ENGINE, nRead.id(), Results.Repetition::throughput), 2, true));
+    if (pastRamDenormalized != null
+        && pastRamNormalized != null
+        && dRead != null
+        && nRead != null) {
+      claims.add(
+          Claim.ratio(
+              c,
+              "Once the denormalized data exceeds memory, its reads fall behind the normalized"
+                  + " model's (LMDB, "
+                  + dRead.threads()
+                  + " threads; published: 20,000,000 users past 128 GB of RAM)",
+              "reads denorm ÷ norm past RAM",
+              pastRamDenormalized / pastRamNormalized,
+              c.ratio(ENGINE, dRead.id(), ENGINE, nRead.id(), Results.Repetition::throughput),
+              2,
+              true));
     }
     return claims;
   }
@@ -77,15 +116,35 @@ public final class HarperDb extends WriteUp {
       Experiment.Phase[] loads = {load(c, "denormalized"), load(c, "normalized")};
       for (Experiment.Phase load : loads) {
         Results.PhaseRun r = load == null ? null : c.ok(engine.engine(), load.id());
-        row.addAll(r == null ? List.of("failed", "", "")
-            : List.of(Units.number(r.diskAllocatedBytes() / 1e6), Units.number(r.runtimeMs() / 1000.0),
-                Units.number(r.totalThroughput())));
+        row.addAll(
+            r == null
+                ? List.of("failed", "", "")
+                : List.of(
+                    Units.number(r.diskAllocatedBytes() / 1e6),
+                    Units.number(r.runtimeMs() / 1000.0),
+                    Units.number(r.totalThroughput())));
       }
       boolean both = loads[0] != null && loads[1] != null;
-      row.add(both ? Cells.ratio(c.ratio(engine.engine(), loads[0].id(), engine.engine(), loads[1].id(),
-          Results.Repetition::diskAllocatedBytes)) : "");
-      row.add(both ? Cells.ratio(c.ratio(engine.engine(), loads[1].id(), engine.engine(), loads[0].id(),
-          Results.Repetition::totalThroughput)) : "");
+      row.add(
+          both
+              ? Cells.ratio(
+                  c.ratio(
+                      engine.engine(),
+                      loads[0].id(),
+                      engine.engine(),
+                      loads[1].id(),
+                      Results.Repetition::diskAllocatedBytes))
+              : "");
+      row.add(
+          both
+              ? Cells.ratio(
+                  c.ratio(
+                      engine.engine(),
+                      loads[1].id(),
+                      engine.engine(),
+                      loads[0].id(),
+                      Results.Repetition::totalThroughput))
+              : "");
       rows.add(row);
     }
     List<String> published = new ArrayList<>(List.of("published (HarperDB on LMDB)"));
@@ -100,14 +159,28 @@ public final class HarperDb extends WriteUp {
     published.add(size == null ? "" : Units.ratio(size));
     published.add(insert == null ? "" : Units.ratio(insert));
     rows.add(published);
-    doc.table(List.of("engine", "denorm. size (MB)", "denorm. create (s)", "denorm. users/s", "norm. size (MB)",
-        "norm. create (s)", "norm. users/s", "size denorm. ÷ norm.", "load rate norm. ÷ denorm."), rows);
+    doc.table(
+        List.of(
+            "engine",
+            "denorm. size (MB)",
+            "denorm. create (s)",
+            "denorm. users/s",
+            "norm. size (MB)",
+            "norm. create (s)",
+            "norm. users/s",
+            "size denorm. ÷ norm.",
+            "load rate norm. ÷ denorm."),
+        rows);
     Double averageSize = c.experiment().publishedValue("average.write.size_ratio");
     Double averageInsert = c.experiment().publishedValue("average.write.insert_ratio");
     if (averageSize != null && averageInsert != null) {
-      doc.paragraph("Over all its sizes the write-up reports the denormalized data " + Units.number(averageSize)
-          + " times larger and the normalized model " + Units.number(averageInsert) + " times faster to write, on average."
-          + " Users/s counts users loaded, each with its 150 entitlements (the normalized load also writes the pool).");
+      doc.paragraph(
+          "Over all its sizes the write-up reports the denormalized data "
+              + Units.number(averageSize)
+              + " times larger and the normalized model "
+              + Units.number(averageInsert)
+              + " times faster to write, on average."
+              + " Users/s counts users loaded, each with its 150 entitlements (the normalized load also writes the pool).");
     }
   }
 
@@ -121,32 +194,57 @@ public final class HarperDb extends WriteUp {
       for (int i = 0; i < Math.min(denormalized.size(), normalized.size()); i++) {
         String d = denormalized.get(i).id();
         String n = normalized.get(i).id();
-        rows.add(List.of(e, threads(denormalized.get(i)), median(c.ok(e, d)),
-            Cells.spread(c.spread(e, d, Results.Repetition::throughput)), median(c.ok(e, n)),
-            Cells.spread(c.spread(e, n, Results.Repetition::throughput)),
-            Cells.ratio(c.ratio(e, d, e, n, Results.Repetition::throughput))));
+        rows.add(
+            List.of(
+                e,
+                threads(denormalized.get(i)),
+                median(c.ok(e, d)),
+                Cells.spread(c.spread(e, d, Results.Repetition::throughput)),
+                median(c.ok(e, n)),
+                Cells.spread(c.spread(e, n, Results.Repetition::throughput)),
+                Cells.ratio(c.ratio(e, d, e, n, Results.Repetition::throughput))));
       }
     }
     for (Experiment.Phase phase : denormalized) {
       String column = "read" + threads(phase);
-      publishedReads(c, rows, column, threads(phase) + " connection" + (threads(phase).equals("1") ? "" : "s"));
+      publishedReads(
+          c,
+          rows,
+          column,
+          threads(phase) + " connection" + (threads(phase).equals("1") ? "" : "s"));
     }
     publishedReads(c, rows, "read", "5,000 connections");
-    doc.table(List.of("engine", "threads", "denorm. median (ms)", "denorm. reads/s", "norm. median (ms)",
-        "norm. reads/s", "reads/s denorm. ÷ norm."), rows);
-    doc.paragraph("Reads/s counts users read, each with all its entitlements (normalized: the user, then one batch"
-        + " read of its entitlements). Median response: the median latency of those reads (of the median run).");
+    doc.table(
+        List.of(
+            "engine",
+            "threads",
+            "denorm. median (ms)",
+            "denorm. reads/s",
+            "norm. median (ms)",
+            "norm. reads/s",
+            "reads/s denorm. ÷ norm."),
+        rows);
+    doc.paragraph(
+        "Reads/s counts users read, each with all its entitlements (normalized: the user, then one batch"
+            + " read of its entitlements). Median response: the median latency of those reads (of the median run).");
   }
 
-  private static void publishedReads(Context c, List<List<String>> rows, String column, String connections) {
+  private static void publishedReads(
+      Context c, List<List<String>> rows, String column, String connections) {
     Double d = c.published(column, "denormalized", "reads_per_s");
     Double n = c.published(column, "normalized", "reads_per_s");
     if (d == null && n == null) {
       return;
     }
-    rows.add(List.of("published", connections, pub(c, column, "denormalized", "median_ms"), d == null ? "" : Units.number(d),
-        pub(c, column, "normalized", "median_ms"), n == null ? "" : Units.number(n),
-        d == null || n == null ? "" : Units.ratio(d / n)));
+    rows.add(
+        List.of(
+            "published",
+            connections,
+            pub(c, column, "denormalized", "median_ms"),
+            d == null ? "" : Units.number(d),
+            pub(c, column, "normalized", "median_ms"),
+            n == null ? "" : Units.number(n),
+            d == null || n == null ? "" : Units.ratio(d / n)));
   }
 
   /**
@@ -161,12 +259,14 @@ public final class HarperDb extends WriteUp {
     }
     List<Results.Run> runs = new ArrayList<>(List.of(c.run()));
     Path folder = charts.getParent();
-    ObjectMapper json = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    ObjectMapper json =
+        new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     if (folder.getParent() != null && Files.isDirectory(folder.getParent())) {
       try (Stream<Path> dirs = Files.list(folder.getParent())) {
         for (Path dir : (Iterable<Path>) dirs::iterator) {
           Path results = dir.resolve("results.json");
-          if (!dir.equals(folder) && dir.getFileName().toString().startsWith(c.run().experiment() + "-")
+          if (!dir.equals(folder)
+              && dir.getFileName().toString().startsWith(c.run().experiment() + "-")
               && Files.exists(results)) {
             try {
               runs.add(json.readValue(results.toFile(), Results.Run.class));
@@ -180,12 +280,17 @@ public final class HarperDb extends WriteUp {
     String threads = threads(last(denormalized));
     Map<String, TreeMap<Double, Double>> series = new TreeMap<>();
     for (Results.Run run : runs) {
-      double users = run.dataBytes() > 0 ? Double.parseDouble(run.settings().getOrDefault("recordcount", "0")) : 0;
+      double users =
+          run.dataBytes() > 0
+              ? Double.parseDouble(run.settings().getOrDefault("recordcount", "0"))
+              : 0;
       for (Results.EngineRun engine : run.engines()) {
-        for (var model : Map.of("normalized", last(normalized), "denormalized", last(denormalized)).entrySet()) {
+        for (var model :
+            Map.of("normalized", last(normalized), "denormalized", last(denormalized)).entrySet()) {
           Results.PhaseRun r = engine.phase(model.getValue().id());
           if (r != null && !r.failed() && users > 0) {
-            series.computeIfAbsent(engine.engine() + " " + model.getKey(), k -> new TreeMap<>())
+            series
+                .computeIfAbsent(engine.engine() + " " + model.getKey(), k -> new TreeMap<>())
                 .put(users, r.throughputMedian());
           }
         }
@@ -195,17 +300,36 @@ public final class HarperDb extends WriteUp {
       return;
     }
     List<Charts.Line> lines = new ArrayList<>();
-    series.forEach((name, points) -> lines.add(new Charts.Line(name, new ArrayList<>(points.keySet()),
-        new ArrayList<>(points.values()), name.endsWith("denormalized"))));
+    series.forEach(
+        (name, points) ->
+            lines.add(
+                new Charts.Line(
+                    name,
+                    new ArrayList<>(points.keySet()),
+                    new ArrayList<>(points.values()),
+                    name.endsWith("denormalized"))));
     Path file = charts.resolve("reads-by-users.png");
-    Charts.lines("Reads/s against users, " + threads + " client threads (solid: normalized, dashed: denormalized)",
-        "users", "reads/s (median)", true, lines, file);
-    doc.paragraph("Every harperdb run in the results folder (" + runs.size() + " here), " + threads
-        + " client threads; one colour per engine, solid lines normalized, dashed denormalized.");
-    doc.image("reads per second against users, " + threads + " threads", "charts/" + file.getFileName());
+    Charts.lines(
+        "Reads/s against users, "
+            + threads
+            + " client threads (solid: normalized, dashed: denormalized)",
+        "users",
+        "reads/s (median)",
+        true,
+        lines,
+        file);
+    doc.paragraph(
+        "Every harperdb run in the results folder ("
+            + runs.size()
+            + " here), "
+            + threads
+            + " client threads; one colour per engine, solid lines normalized, dashed denormalized.");
+    doc.image(
+        "reads per second against users, " + threads + " threads", "charts/" + file.getFileName());
   }
 
-  private static Double publishedRatio(Context c, String phase, String column, String top, String bottom, String average) {
+  private static Double publishedRatio(
+      Context c, String phase, String column, String top, String bottom, String average) {
     Double a = c.published(phase, top, column);
     Double b = c.published(phase, bottom, column);
     if (a != null && b != null) {
@@ -215,11 +339,16 @@ public final class HarperDb extends WriteUp {
   }
 
   private static Experiment.Phase load(Context c, String model) {
-    return c.experiment().phases().stream().filter(p -> p.dataset().equals(model) && p.isLoad()).findFirst().orElse(null);
+    return c.experiment().phases().stream()
+        .filter(p -> p.dataset().equals(model) && p.isLoad())
+        .findFirst()
+        .orElse(null);
   }
 
   private static List<Experiment.Phase> reads(Context c, String model) {
-    return c.experiment().phases().stream().filter(p -> p.dataset().equals(model) && !p.isLoad()).toList();
+    return c.experiment().phases().stream()
+        .filter(p -> p.dataset().equals(model) && !p.isLoad())
+        .toList();
   }
 
   private static Experiment.Phase last(List<Experiment.Phase> phases) {

@@ -20,6 +20,7 @@ import java.util.Locale;
 public final class HyperDex extends WriteUp {
   /** Operation types in the write-up's row order. */
   private static final List<String> OPERATIONS = List.of("insert", "update", "read");
+
   private static final double THROUGHPUT_TOLERANCE = 1.5;
   private static final double CPU_TOLERANCE = 2.0;
 
@@ -32,17 +33,36 @@ public final class HyperDex extends WriteUp {
       Double ours = c.published(phase.id(), lmdb, "throughput");
       Double theirs = c.published(phase.id(), reference, "throughput");
       if (ours != null && theirs != null) {
-        claims.add(Claim.ratio(c, "LMDB's throughput ÷ " + c.experiment().publishedName(reference) + "'s, "
-            + phase.label(), "throughput " + phase.id(), ours / theirs,
-            c.ratio(lmdb, phase.id(), reference, phase.id(), Results.Repetition::throughput), THROUGHPUT_TOLERANCE, true));
+        claims.add(
+            Claim.ratio(
+                c,
+                "LMDB's throughput ÷ "
+                    + c.experiment().publishedName(reference)
+                    + "'s, "
+                    + phase.label(),
+                "throughput " + phase.id(),
+                ours / theirs,
+                c.ratio(lmdb, phase.id(), reference, phase.id(), Results.Repetition::throughput),
+                THROUGHPUT_TOLERANCE,
+                true));
       }
       Double cpu = c.published(phase.id(), lmdb, "cpu_s");
       Double referenceCpu = c.published(phase.id(), reference, "cpu_s");
       if (cpu != null && referenceCpu != null) {
-        // the write-up's engines did the same operations, so its CPU ratio is per operation, as ours
-        claims.add(Claim.ratio(c, "LMDB's CPU time per operation ÷ " + c.experiment().publishedName(reference)
-            + "'s, " + phase.label(), "CPU " + phase.id(), cpu / referenceCpu,
-            c.ratio(lmdb, phase.id(), reference, phase.id(), HyperDex::cpuPerOperation), CPU_TOLERANCE, true));
+        // the write-up's engines did the same operations, so its CPU ratio is per operation, as
+        // ours
+        claims.add(
+            Claim.ratio(
+                c,
+                "LMDB's CPU time per operation ÷ "
+                    + c.experiment().publishedName(reference)
+                    + "'s, "
+                    + phase.label(),
+                "CPU " + phase.id(),
+                cpu / referenceCpu,
+                c.ratio(lmdb, phase.id(), reference, phase.id(), HyperDex::cpuPerOperation),
+                CPU_TOLERANCE,
+                true));
       }
     }
     return claims;
@@ -54,8 +74,17 @@ public final class HyperDex extends WriteUp {
 
   @Override
   public void tables(Context c, Document doc, Path charts) {
-    List<String> header = List.of("engine · operation", "min (µs)", "avg (µs)", "95th (ms)", "99th (ms)", "max (ms)",
-        "runtime (s)", "ops/s", "CPU (mm:ss)");
+    List<String> header =
+        List.of(
+            "engine · operation",
+            "min (µs)",
+            "avg (µs)",
+            "95th (ms)",
+            "99th (ms)",
+            "max (ms)",
+            "runtime (s)",
+            "ops/s",
+            "CPU (mm:ss)");
     for (Experiment.Phase phase : c.experiment().phases()) {
       doc.heading(2, phase.label());
       List<List<String>> measured = new ArrayList<>();
@@ -71,17 +100,31 @@ public final class HyperDex extends WriteUp {
           if (o == null) {
             continue;
           }
-          measured.add(List.of(engine.engine() + " " + op, Units.number(o.minUs()), Units.number(o.averageUs()),
-              Units.number(o.p95Us() / 1000), Units.number(o.p99Us() / 1000), Units.number(o.maxUs() / 1000),
-              first ? Units.number(r.runtimeMs() / 1000.0) : "",
-              first ? Cells.spread(c.spread(engine.engine(), phase.id(), Results.Repetition::throughput)) : "",
-              first ? Cells.spread(c.spread(engine.engine(), phase.id(), Results.Repetition::cpuTotalSeconds),
-                  HyperDex::minutes) : ""));
+          measured.add(
+              List.of(
+                  engine.engine() + " " + op,
+                  Units.number(o.minUs()),
+                  Units.number(o.averageUs()),
+                  Units.number(o.p95Us() / 1000),
+                  Units.number(o.p99Us() / 1000),
+                  Units.number(o.maxUs() / 1000),
+                  first ? Units.number(r.runtimeMs() / 1000.0) : "",
+                  first
+                      ? Cells.spread(
+                          c.spread(engine.engine(), phase.id(), Results.Repetition::throughput))
+                      : "",
+                  first
+                      ? Cells.spread(
+                          c.spread(
+                              engine.engine(), phase.id(), Results.Repetition::cpuTotalSeconds),
+                          HyperDex::minutes)
+                      : ""));
           first = false;
         }
       }
-      doc.paragraph("Measured here (latencies of the median run; ops/s and CPU over the measurement window, median"
-          + " [range] over the runs):");
+      doc.paragraph(
+          "Measured here (latencies of the median run; ops/s and CPU over the measurement window, median"
+              + " [range] over the runs):");
       doc.table(header, measured);
       List<List<String>> published = new ArrayList<>();
       for (String engine : c.experiment().engines()) {
@@ -90,17 +133,24 @@ public final class HyperDex extends WriteUp {
           if (c.published(phase.id(), engine, op + ".avg_us") == null) {
             continue;
           }
-          published.add(List.of(c.experiment().publishedName(engine) + " " + op, pub(c, phase, engine, op + ".min_us"),
-              pub(c, phase, engine, op + ".avg_us"), pub(c, phase, engine, op + ".p95_ms"),
-              pub(c, phase, engine, op + ".p99_ms"), pub(c, phase, engine, op + ".max_ms"),
-              first ? pub(c, phase, engine, "runtime_s") : "", first ? pub(c, phase, engine, "throughput") : "",
-              first ? minutes(orNaN(c.published(phase.id(), engine, "cpu_s"))) : ""));
+          published.add(
+              List.of(
+                  c.experiment().publishedName(engine) + " " + op,
+                  pub(c, phase, engine, op + ".min_us"),
+                  pub(c, phase, engine, op + ".avg_us"),
+                  pub(c, phase, engine, op + ".p95_ms"),
+                  pub(c, phase, engine, op + ".p99_ms"),
+                  pub(c, phase, engine, op + ".max_ms"),
+                  first ? pub(c, phase, engine, "runtime_s") : "",
+                  first ? pub(c, phase, engine, "throughput") : "",
+                  first ? minutes(orNaN(c.published(phase.id(), engine, "cpu_s"))) : ""));
           first = false;
         }
       }
       if (!published.isEmpty()) {
-        doc.paragraph("Published (runtime, ops/s and CPU on the first row of each engine, as the write-up has them;"
-            + " a \"?\" marks a cell the write-up ran together with its neighbours, split back one of several ways):");
+        doc.paragraph(
+            "Published (runtime, ops/s and CPU on the first row of each engine, as the write-up has them;"
+                + " a \"?\" marks a cell the write-up ran together with its neighbours, split back one of several ways):");
         doc.table(header, published);
       }
       ratios(c, doc, phase);
@@ -108,7 +158,9 @@ public final class HyperDex extends WriteUp {
     doc.paragraph(c.experiment().publishedNote());
   }
 
-  /** Each engine's throughput and CPU per operation ÷ the reference engine's, here and as published. */
+  /**
+   * Each engine's throughput and CPU per operation ÷ the reference engine's, here and as published.
+   */
   private static void ratios(Context c, Document doc, Experiment.Phase phase) {
     String reference = c.reference();
     List<List<String>> rows = new ArrayList<>();
@@ -121,14 +173,27 @@ public final class HyperDex extends WriteUp {
       Double referenceThroughput = c.published(phase.id(), reference, "throughput");
       Double cpu = c.published(phase.id(), e, "cpu_s");
       Double referenceCpu = c.published(phase.id(), reference, "cpu_s");
-      Spread ourThroughput = c.ratio(e, phase.id(), reference, phase.id(), Results.Repetition::throughput);
+      Spread ourThroughput =
+          c.ratio(e, phase.id(), reference, phase.id(), Results.Repetition::throughput);
       Spread ourCpu = c.ratio(e, phase.id(), reference, phase.id(), HyperDex::cpuPerOperation);
-      rows.add(List.of(e + " ÷ " + reference, Cells.ratio(ourThroughput),
-          throughput == null || referenceThroughput == null ? "" : Units.ratio(throughput / referenceThroughput),
-          Cells.ratio(ourCpu), cpu == null || referenceCpu == null ? "" : Units.ratio(cpu / referenceCpu)));
+      rows.add(
+          List.of(
+              e + " ÷ " + reference,
+              Cells.ratio(ourThroughput),
+              throughput == null || referenceThroughput == null
+                  ? ""
+                  : Units.ratio(throughput / referenceThroughput),
+              Cells.ratio(ourCpu),
+              cpu == null || referenceCpu == null ? "" : Units.ratio(cpu / referenceCpu)));
     }
-    doc.table(List.of("ratio", "throughput here", "throughput published", "CPU per operation here",
-        "CPU per operation published"), rows);
+    doc.table(
+        List.of(
+            "ratio",
+            "throughput here",
+            "throughput published",
+            "CPU per operation here",
+            "CPU per operation published"),
+        rows);
   }
 
   private static String pub(Context c, Experiment.Phase phase, String engine, String column) {
@@ -136,7 +201,8 @@ public final class HyperDex extends WriteUp {
     if (value == null) {
       return "";
     }
-    boolean uncertain = c.experiment().publishedUncertain(c.run().scale(), phase.id(), engine, column);
+    boolean uncertain =
+        c.experiment().publishedUncertain(c.run().scale(), phase.id(), engine, column);
     return Units.number(value) + (uncertain ? "?" : "");
   }
 

@@ -17,7 +17,9 @@ import java.util.function.ToDoubleFunction;
  */
 public final class Likes extends WriteUp {
   /** The lookup phases, each measured as its id in capitals (LikesWorkload). */
-  private static final List<String> LOOKUPS = List.of("posts-of-user", "users-of-post", "like-exists");
+  private static final List<String> LOOKUPS =
+      List.of("posts-of-user", "users-of-post", "like-exists");
+
   private static final String ORACLE = "oracle";
   private static final String LIKE = "like";
 
@@ -29,9 +31,20 @@ public final class Likes extends WriteUp {
       return claims;
     }
     for (Results.EngineRun engine : c.engines()) {
-      claims.add(Claim.atLeast(c, "Sessions of single-like transactions, each writing both indexes, sustain about "
-          + Units.number(published) + " transactions/s (" + engine.engine() + ")", engine.engine() + " likes/s",
-          published, "transactions/s", c.speed(engine.engine(), LIKE), 2, true));
+      claims.add(
+          Claim.atLeast(
+              c,
+              "Sessions of single-like transactions, each writing both indexes, sustain about "
+                  + Units.number(published)
+                  + " transactions/s ("
+                  + engine.engine()
+                  + ")",
+              engine.engine() + " likes/s",
+              published,
+              "transactions/s",
+              c.speed(engine.engine(), LIKE),
+              2,
+              true));
     }
     return claims;
   }
@@ -55,34 +68,72 @@ public final class Likes extends WriteUp {
         continue;
       }
       YcsbOutput.Operation like = r.operationTypes().get("LIKE");
-      rows.add(List.of(e, threads(c), Units.number((double) r.operations()), Cells.spread(c.speed(e, LIKE)),
-          Cells.ratio(c.speedRatio(e, LIKE)), ms(like, YcsbOutput.Operation::averageUs),
-          ms(like, YcsbOutput.Operation::p99Us)));
+      rows.add(
+          List.of(
+              e,
+              threads(c),
+              Units.number((double) r.operations()),
+              Cells.spread(c.speed(e, LIKE)),
+              Cells.ratio(c.speedRatio(e, LIKE)),
+              ms(like, YcsbOutput.Operation::averageUs),
+              ms(like, YcsbOutput.Operation::p99Us)));
     }
     Double published = c.published(LIKE, ORACLE, "transactions_per_s");
     if (published != null) {
-      rows.add(List.of(c.experiment().publishedName(ORACLE) + ", published", pub(c, LIKE, "sessions"),
-          pub(c, LIKE, "transactions") + " in " + pub(c, LIKE, "runtime_s") + " s", Units.number(published), "", "", ""));
+      rows.add(
+          List.of(
+              c.experiment().publishedName(ORACLE) + ", published",
+              pub(c, LIKE, "sessions"),
+              pub(c, LIKE, "transactions") + " in " + pub(c, LIKE, "runtime_s") + " s",
+              Units.number(published),
+              "",
+              "",
+              ""));
     }
-    doc.table(List.of("engine", "sessions", "transactions (window)", "transactions/s", "÷ " + reference, "avg (ms)",
-        "99th (ms)"), rows);
-    doc.paragraph("Each transaction writes both index entries of one like atomically. Sessions are client threads."
-        + " Transactions/s over the measurement window, median [range] over the runs; \"÷ " + reference + "\": per run.");
+    doc.table(
+        List.of(
+            "engine",
+            "sessions",
+            "transactions (window)",
+            "transactions/s",
+            "÷ " + reference,
+            "avg (ms)",
+            "99th (ms)"),
+        rows);
+    doc.paragraph(
+        "Each transaction writes both index entries of one like atomically. Sessions are client threads."
+            + " Transactions/s over the measurement window, median [range] over the runs; \"÷ "
+            + reference
+            + "\": per run.");
 
     doc.heading(2, "The load: both indexes");
     List<List<String>> load = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       Results.PhaseRun l = c.ok(engine.engine(), "load");
       Results.PhaseRun after = c.ok(engine.engine(), LIKE);
-      load.add(l == null ? List.of(engine.engine(), "failed", "", "", "", "")
-          : List.of(engine.engine(), Units.number((double) l.operations()), Units.number(l.runtimeMs() / 1000.0),
-              Units.number(l.totalThroughput()), Units.bytes(l.diskAllocatedBytes()),
-              after == null ? "" : Units.bytes(after.diskAllocatedBytes())));
+      load.add(
+          l == null
+              ? List.of(engine.engine(), "failed", "", "", "", "")
+              : List.of(
+                  engine.engine(),
+                  Units.number((double) l.operations()),
+                  Units.number(l.runtimeMs() / 1000.0),
+                  Units.number(l.totalThroughput()),
+                  Units.bytes(l.diskAllocatedBytes()),
+                  after == null ? "" : Units.bytes(after.diskAllocatedBytes())));
     }
-    doc.table(List.of("engine", "likes (window)", "runtime (s)", "likes/s", "disk after the load",
-        "disk after the transactions"), load);
-    doc.paragraph("The write-up preloaded its 666,666,667 rows with one direct-path insert and built the indexes"
-        + " afterwards, so it has no figure to set beside this load.");
+    doc.table(
+        List.of(
+            "engine",
+            "likes (window)",
+            "runtime (s)",
+            "likes/s",
+            "disk after the load",
+            "disk after the transactions"),
+        load);
+    doc.paragraph(
+        "The write-up preloaded its 666,666,667 rows with one direct-path insert and built the indexes"
+            + " afterwards, so it has no figure to set beside this load.");
   }
 
   private void lookups(Context c, Document doc) {
@@ -97,10 +148,17 @@ public final class Likes extends WriteUp {
         }
         YcsbOutput.Operation op = r.operationTypes().get(operation(lookup));
         YcsbOutput.Operation found = r.operationTypes().get(operation(lookup) + "_ROWS");
-        rows.add(List.of(engine.engine(), c.label(lookup), Cells.spread(c.speed(engine.engine(), lookup)),
-            ms(op, YcsbOutput.Operation::averageUs), ms(op, YcsbOutput.Operation::minUs),
-            ms(op, YcsbOutput.Operation::maxUs), found == null ? "" : Units.number(found.averageUs()),
-            found == null ? "" : Units.number(found.maxUs()), ""));
+        rows.add(
+            List.of(
+                engine.engine(),
+                c.label(lookup),
+                Cells.spread(c.speed(engine.engine(), lookup)),
+                ms(op, YcsbOutput.Operation::averageUs),
+                ms(op, YcsbOutput.Operation::minUs),
+                ms(op, YcsbOutput.Operation::maxUs),
+                found == null ? "" : Units.number(found.averageUs()),
+                found == null ? "" : Units.number(found.maxUs()),
+                ""));
       }
     }
     for (String lookup : LOOKUPS) {
@@ -108,37 +166,64 @@ public final class Likes extends WriteUp {
         continue;
       }
       String rowsOfSlowest = pub(c, lookup, "rows");
-      rows.add(List.of(c.experiment().publishedName(ORACLE) + ", published", c.label(lookup),
-          Units.number(orNaN(c.published(lookup, ORACLE, "queries")) / orNaN(c.published(lookup, ORACLE, "total_s"))),
-          Units.number(average(c, lookup)), pub(c, lookup, "min_ms"), pub(c, lookup, "max_ms"), "",
-          rowsOfSlowest.isEmpty() ? "" : rowsOfSlowest + " (the slowest query's)",
-          pub(c, lookup, "queries") + " in " + pub(c, lookup, "total_s") + " s"));
+      rows.add(
+          List.of(
+              c.experiment().publishedName(ORACLE) + ", published",
+              c.label(lookup),
+              Units.number(
+                  orNaN(c.published(lookup, ORACLE, "queries"))
+                      / orNaN(c.published(lookup, ORACLE, "total_s"))),
+              Units.number(average(c, lookup)),
+              pub(c, lookup, "min_ms"),
+              pub(c, lookup, "max_ms"),
+              "",
+              rowsOfSlowest.isEmpty() ? "" : rowsOfSlowest + " (the slowest query's)",
+              pub(c, lookup, "queries") + " in " + pub(c, lookup, "total_s") + " s"));
     }
-    doc.table(List.of("engine", "query", "queries/s", "avg (ms)", "min (ms)", "max (ms)", "rows avg", "rows max",
-        "published total"), rows);
+    doc.table(
+        List.of(
+            "engine",
+            "query",
+            "queries/s",
+            "avg (ms)",
+            "min (ms)",
+            "max (ms)",
+            "rows avg",
+            "rows max",
+            "published total"),
+        rows);
 
     doc.heading(2, "Each lookup's average ÷ the single (user, post) lookup's");
     List<List<String>> relative = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
-      relative.add(relativeRow(engine.engine(), lookup -> {
-        Results.PhaseRun r = c.ok(engine.engine(), lookup);
-        YcsbOutput.Operation op = r == null ? null : r.operationTypes().get(operation(lookup));
-        return op == null ? Double.NaN : op.averageUs();
-      }));
+      relative.add(
+          relativeRow(
+              engine.engine(),
+              lookup -> {
+                Results.PhaseRun r = c.ok(engine.engine(), lookup);
+                YcsbOutput.Operation op =
+                    r == null ? null : r.operationTypes().get(operation(lookup));
+                return op == null ? Double.NaN : op.averageUs();
+              }));
     }
-    relative.add(relativeRow(c.experiment().publishedName(ORACLE) + ", published", lookup -> average(c, lookup)));
+    relative.add(
+        relativeRow(
+            c.experiment().publishedName(ORACLE) + ", published", lookup -> average(c, lookup)));
     List<String> header = new ArrayList<>(List.of("engine"));
     LOOKUPS.forEach(lookup -> header.add(c.label(lookup)));
     doc.table(header, relative);
-    doc.paragraph("Absolute latencies depend on the machine and the scale (rows per user and per post grow with it);"
-        + " these ratios show whether a scan of a user's or a post's likes costs here what it cost there. The"
-        + " published averages are each lookup's total time ÷ its 50,000 queries (the write-up's rounded averages"
-        + " would give 9.02 and 129.91).");
+    doc.paragraph(
+        "Absolute latencies depend on the machine and the scale (rows per user and per post grow with it);"
+            + " these ratios show whether a scan of a user's or a post's likes costs here what it cost there. The"
+            + " published averages are each lookup's total time ÷ its 50,000 queries (the write-up's rounded averages"
+            + " would give 9.02 and 129.91).");
   }
 
   /** The write-up's average of a lookup in ms, from its exact total time and query count. */
   private static double average(Context c, String lookup) {
-    return orNaN(c.published(lookup, ORACLE, "total_s")) * 1000 / orNaN(c.published(lookup, ORACLE, "queries"));
+    return orNaN(c.published(lookup, ORACLE, "total_s"))
+        * 1000
+        / orNaN(c.published(lookup, ORACLE, "queries"));
   }
 
   private static List<String> relativeRow(String name, ToDoubleFunction<String> averageOf) {

@@ -10,8 +10,8 @@ import java.util.List;
 /**
  * One published write-up: the tables that set our figures beside its own, in its shape, and its
  * headline claims with verdicts. A subclass holds no figures: the published ones come from the
- * experiment file, ours from the results. An experiment file names its class ({@code writeup=}),
- * so adding a write-up is one file of figures and one class.
+ * experiment file, ours from the results. An experiment file names its class ({@code writeup=}), so
+ * adding a write-up is one file of figures and one class.
  */
 public abstract class WriteUp {
   /** The write-up's headline claims, each with our figure and a verdict. */
@@ -24,14 +24,23 @@ public abstract class WriteUp {
   public static WriteUp of(Experiment experiment) throws ExperimentException {
     String name = experiment.writeUp();
     if (name.isEmpty()) {
-      throw new ExperimentException(experiment.name() + ": writeup is required (the class that shapes the report,"
-          + " e.g. " + Unum.class.getName() + ")");
+      throw new ExperimentException(
+          experiment.name()
+              + ": writeup is required (the class that shapes the report,"
+              + " e.g. "
+              + Unum.class.getName()
+              + ")");
     }
     try {
       return Class.forName(name).asSubclass(WriteUp.class).getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException | ClassCastException e) {
-      throw new ExperimentException(experiment.name() + ": writeup: '" + name + "' is not a write-up class ("
-          + e.getClass().getSimpleName() + ")");
+      throw new ExperimentException(
+          experiment.name()
+              + ": writeup: '"
+              + name
+              + "' is not a write-up class ("
+              + e.getClass().getSimpleName()
+              + ")");
     }
   }
 }

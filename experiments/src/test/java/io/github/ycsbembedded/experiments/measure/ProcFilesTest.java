@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
-/** The kernel's accounting files, read from copies captured on a Linux machine (src/test/resources/captured/proc). */
+/**
+ * The kernel's accounting files, read from copies captured on a Linux machine
+ * (src/test/resources/captured/proc).
+ */
 class ProcFilesTest {
   private static String captured(String name) throws IOException {
     return YcsbOutputTest.captured("proc/" + name);
@@ -34,20 +37,23 @@ class ProcFilesTest {
   @Test
   void cgroupV1MemoryIsRssCacheMappedFileDirtyAndWriteback() throws IOException {
     ProcFiles.MemoryStat stat = ProcFiles.memoryStat(captured("cgroup-v1.memory.stat"));
-    assertThat(stat).isEqualTo(new ProcFiles.MemoryStat(3_534_848, 9_297_920, 7_614_464, 28_672, 0));
+    assertThat(stat)
+        .isEqualTo(new ProcFiles.MemoryStat(3_534_848, 9_297_920, 7_614_464, 28_672, 0));
   }
 
   @Test
   void cgroupV2MemoryIsAnonFileFileMappedFileDirtyAndFileWriteback() throws IOException {
     ProcFiles.MemoryStat stat = ProcFiles.memoryStat(captured("cgroup-v2.memory.stat"));
-    assertThat(stat).isEqualTo(new ProcFiles.MemoryStat(157_286_400, 52_428_800, 41_943_040, 1_048_576, 0));
+    assertThat(stat)
+        .isEqualTo(new ProcFiles.MemoryStat(157_286_400, 52_428_800, 41_943_040, 1_048_576, 0));
   }
 
   @Test
   void childrensCpuTimeIsTheSecondLineOfBashTimes() throws IOException {
     assertThat(ProcFiles.timesOfChildren(captured("bash-times-after-java.txt")))
         .isEqualTo(new ProcFiles.CpuSeconds(65.25, 2.125));
-    assertThat(ProcFiles.timesOfChildren("0m0.001s 0m0.000s\n")).isEqualTo(ProcFiles.CpuSeconds.UNKNOWN);
+    assertThat(ProcFiles.timesOfChildren("0m0.001s 0m0.000s\n"))
+        .isEqualTo(ProcFiles.CpuSeconds.UNKNOWN);
   }
 
   @Test

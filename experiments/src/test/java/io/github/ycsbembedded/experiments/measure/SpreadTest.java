@@ -19,19 +19,22 @@ class SpreadTest {
 
   @Test
   void valuesThatAreNotNumbersAreLeftOut() {
-    assertThat(Spread.of(Arrays.asList(Double.NaN, 5.0, null))).isEqualTo(new Spread(5.0, 5.0, 5.0, 1));
+    assertThat(Spread.of(Arrays.asList(Double.NaN, 5.0, null)))
+        .isEqualTo(new Spread(5.0, 5.0, 5.0, 1));
     assertThat(Spread.of(List.of(Double.NaN)).isEmpty()).isTrue();
   }
 
   @Test
   void ratiosAreTakenWithinEachRepetitionThenSpread() {
-    // engine a: 100, 200, 300; engine b: 50, 400, 100 → 2.0, 0.5, 3.0 (not 200 / 100 = 2.0 of the medians)
+    // engine a: 100, 200, 300; engine b: 50, 400, 100 → 2.0, 0.5, 3.0 (not 200 / 100 = 2.0 of the
+    // medians)
     Spread ratio = Spread.ofRatios(List.of(100.0, 200.0, 300.0), List.of(50.0, 400.0, 100.0));
     assertThat(ratio).isEqualTo(new Spread(2.0, 0.5, 3.0, 3));
   }
 
   @Test
   void ratiosOfUnevenRepetitionsUseThePairsBothHave() {
-    assertThat(Spread.ofRatios(List.of(10.0, 20.0), List.of(5.0))).isEqualTo(new Spread(2.0, 2.0, 2.0, 1));
+    assertThat(Spread.ofRatios(List.of(10.0, 20.0), List.of(5.0)))
+        .isEqualTo(new Spread(2.0, 2.0, 2.0, 1));
   }
 }

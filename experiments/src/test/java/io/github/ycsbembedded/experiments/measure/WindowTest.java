@@ -10,19 +10,20 @@ import org.junit.jupiter.api.Test;
 
 /** The measurement window cut from YCSB's status lines. */
 class WindowTest {
-  private static YcsbOutput.StatusPoint point(long ms, long seconds, long operations, Map<String, Long> counts,
-      boolean afterCleanup) {
+  private static YcsbOutput.StatusPoint point(
+      long ms, long seconds, long operations, Map<String, Long> counts, boolean afterCleanup) {
     return new YcsbOutput.StatusPoint(ms, seconds, operations, 0, counts, afterCleanup);
   }
 
   @Test
   void theWarmUpIsCutAndTheThroughputIsOperationsOverTheTimeStamps() {
-    List<YcsbOutput.StatusPoint> points = List.of(
-        point(1_000, 0, 10, Map.of("READ", 10L), false),
-        point(2_000, 1, 5_000, Map.of("READ", 4_990L), false),
-        point(3_000, 2, 15_000, Map.of("READ", 10_000L), false),
-        point(4_500, 3, 30_000, Map.of("READ", 14_000L, "UPDATE", 1_000L), false),
-        point(5_000, 4, 40_000, Map.of("READ", 10_000L), false));
+    List<YcsbOutput.StatusPoint> points =
+        List.of(
+            point(1_000, 0, 10, Map.of("READ", 10L), false),
+            point(2_000, 1, 5_000, Map.of("READ", 4_990L), false),
+            point(3_000, 2, 15_000, Map.of("READ", 10_000L), false),
+            point(4_500, 3, 30_000, Map.of("READ", 14_000L, "UPDATE", 1_000L), false),
+            point(5_000, 4, 40_000, Map.of("READ", 10_000L), false));
 
     Window window = Window.of(points, 2);
 
@@ -30,16 +31,18 @@ class WindowTest {
     assertThat(window.seconds()).isEqualTo(2.0);
     assertThat(window.operations()).isEqualTo(25_000);
     assertThat(window.throughput()).isEqualTo(12_500.0);
-    assertThat(window.counts()).containsExactlyInAnyOrderEntriesOf(Map.of("READ", 24_000L, "UPDATE", 1_000L));
+    assertThat(window.counts())
+        .containsExactlyInAnyOrderEntriesOf(Map.of("READ", 24_000L, "UPDATE", 1_000L));
   }
 
   @Test
   void linesAfterAClientFinishedAreLeftOutWithTheFinalFlush() {
-    List<YcsbOutput.StatusPoint> points = List.of(
-        point(1_000, 1, 1_000, Map.of(), false),
-        point(2_000, 2, 2_000, Map.of(), false),
-        point(3_000, 3, 3_000, Map.of(), false),
-        point(9_000, 3, 3_000, Map.of(), true));
+    List<YcsbOutput.StatusPoint> points =
+        List.of(
+            point(1_000, 1, 1_000, Map.of(), false),
+            point(2_000, 2, 2_000, Map.of(), false),
+            point(3_000, 3, 3_000, Map.of(), false),
+            point(9_000, 3, 3_000, Map.of(), true));
 
     Window window = Window.of(points, 1);
 
@@ -49,12 +52,13 @@ class WindowTest {
 
   @Test
   void trailingLinesWithoutNewOperationsAreTheFinalFlushNotTheWorkload() {
-    List<YcsbOutput.StatusPoint> points = List.of(
-        point(1_000, 1, 1_000, Map.of(), false),
-        point(2_000, 2, 3_000, Map.of(), false),
-        point(3_000, 3, 3_000, Map.of(), false),
-        point(4_000, 4, 3_000, Map.of(), false),
-        point(4_500, 4, 3_000, Map.of(), true));
+    List<YcsbOutput.StatusPoint> points =
+        List.of(
+            point(1_000, 1, 1_000, Map.of(), false),
+            point(2_000, 2, 3_000, Map.of(), false),
+            point(3_000, 3, 3_000, Map.of(), false),
+            point(4_000, 4, 3_000, Map.of(), false),
+            point(4_500, 4, 3_000, Map.of(), true));
 
     Window window = Window.of(points, 1);
 
@@ -64,14 +68,16 @@ class WindowTest {
 
   @Test
   void aRunTooShortForTwoLinesAfterTheWarmUpHasNoWindow() {
-    List<YcsbOutput.StatusPoint> points = List.of(point(1_000, 0, 5, Map.of(), false), point(1_800, 0, 900, Map.of(), true));
+    List<YcsbOutput.StatusPoint> points =
+        List.of(point(1_000, 0, 5, Map.of(), false), point(1_800, 0, 900, Map.of(), true));
     assertThat(Window.of(points, 0)).isNull();
     assertThat(Window.of(List.of(), 0)).isNull();
   }
 
   @Test
   void linesWithoutTimeStampsFallBackToYcsbsWholeSeconds() {
-    List<YcsbOutput.StatusPoint> points = List.of(new YcsbOutput.StatusPoint(2, 100, 0), new YcsbOutput.StatusPoint(6, 900, 0));
+    List<YcsbOutput.StatusPoint> points =
+        List.of(new YcsbOutput.StatusPoint(2, 100, 0), new YcsbOutput.StatusPoint(6, 900, 0));
     assertThat(Window.of(points, 2).seconds()).isEqualTo(4.0);
     assertThat(Window.of(points, 2).throughput()).isEqualTo(200.0);
   }
@@ -79,8 +85,12 @@ class WindowTest {
   /** A real load's status lines: the window ends before the line that measured the cleanup. */
   @Test
   void aCapturedLoadsWindowEndsBeforeTheCleanup() throws IOException {
-    List<YcsbOutput.StatusPoint> points = YcsbOutputTest.captured("rocksdb-load.stderr").lines()
-        .map(YcsbOutput::status).flatMap(Optional::stream).toList();
+    List<YcsbOutput.StatusPoint> points =
+        YcsbOutputTest.captured("rocksdb-load.stderr")
+            .lines()
+            .map(YcsbOutput::status)
+            .flatMap(Optional::stream)
+            .toList();
 
     Window window = Window.of(points, 1);
 

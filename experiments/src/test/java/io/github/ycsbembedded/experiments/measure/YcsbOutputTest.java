@@ -23,11 +23,20 @@ public class YcsbOutputTest {
     String load = captured("leveldb-load.stdout");
 
     assertThat(YcsbOutput.engineVersion(load, "leveldb")).isEqualTo("LevelDB 1.23");
-    assertThat(YcsbOutput.engineVersion(load, "lmdb")).as("another binding's line, or none").isNull();
-    assertThat(YcsbOutput.engineVersion("leveldb: closing /data on disk (final flush) took 3 ms\n", "leveldb"))
-        .as("the closing line is not a startup line").isNull();
-    assertThat(YcsbOutput.engineVersion("rocksdb: io.github.ycsbembedded.rocksdb.RocksDbClient on RocksDB 11.8.1\n"
-        + "lmdb: io.github.ycsbembedded.lmdb.LmdbClient on LMDB 0.9.24\n", "lmdb")).isEqualTo("LMDB 0.9.24");
+    assertThat(YcsbOutput.engineVersion(load, "lmdb"))
+        .as("another binding's line, or none")
+        .isNull();
+    assertThat(
+            YcsbOutput.engineVersion(
+                "leveldb: closing /data on disk (final flush) took 3 ms\n", "leveldb"))
+        .as("the closing line is not a startup line")
+        .isNull();
+    assertThat(
+            YcsbOutput.engineVersion(
+                "rocksdb: io.github.ycsbembedded.rocksdb.RocksDbClient on RocksDB 11.8.1\n"
+                    + "lmdb: io.github.ycsbembedded.lmdb.LmdbClient on LMDB 0.9.24\n",
+                "lmdb"))
+        .isEqualTo("LMDB 0.9.24");
   }
 
   @Test
@@ -62,17 +71,28 @@ public class YcsbOutputTest {
 
   @Test
   void statusLinesCarryTheirTimeStampToTheMillisecond() {
-    YcsbOutput.StatusPoint a = YcsbOutput.status("2026-11-22 21:13:02:930 1 sec: 28039 operations; 27918 current ops/sec;").orElseThrow();
-    YcsbOutput.StatusPoint b = YcsbOutput.status("2026-11-22 21:13:03:932 2 sec: 63107 operations; 35032.97 current ops/sec;").orElseThrow();
+    YcsbOutput.StatusPoint a =
+        YcsbOutput.status("2026-11-22 21:13:02:930 1 sec: 28039 operations; 27918 current ops/sec;")
+            .orElseThrow();
+    YcsbOutput.StatusPoint b =
+        YcsbOutput.status(
+                "2026-11-22 21:13:03:932 2 sec: 63107 operations; 35032.97 current ops/sec;")
+            .orElseThrow();
     assertThat(b.timeMs() - a.timeMs()).isEqualTo(1002);
-    YcsbOutput.StatusPoint labelled = YcsbOutput.status("run-a2026-11-22 21:13:03:932 2 sec: 5 operations; 5 current ops/sec;").orElseThrow();
+    YcsbOutput.StatusPoint labelled =
+        YcsbOutput.status("run-a2026-11-22 21:13:03:932 2 sec: 5 operations; 5 current ops/sec;")
+            .orElseThrow();
     assertThat(labelled.timeMs()).isEqualTo(b.timeMs());
   }
 
   @Test
   void statusLinesGiveThroughputOverTime() throws IOException {
-    List<YcsbOutput.StatusPoint> points = captured("rocksdb-load.stderr").lines()
-        .map(YcsbOutput::status).flatMap(java.util.Optional::stream).toList();
+    List<YcsbOutput.StatusPoint> points =
+        captured("rocksdb-load.stderr")
+            .lines()
+            .map(YcsbOutput::status)
+            .flatMap(java.util.Optional::stream)
+            .toList();
 
     assertThat(points).isNotEmpty();
     YcsbOutput.StatusPoint first = points.get(0); // "0 sec: 121 operations; ∞ current ops/sec; ..."
@@ -99,8 +119,12 @@ public class YcsbOutputTest {
 
     assertThat(out.complete()).isTrue();
     assertThat(out.failedOperations()).isEqualTo(1000);
-    assertThat(out.operations().get("READ").returns()).containsExactlyEntriesOf(java.util.Map.of("NOT_FOUND", 483L));
-    assertThat(out.operations().get("UPDATE").returns()).containsExactlyEntriesOf(java.util.Map.of("NOT_FOUND", 517L));
-    assertThat(out.failedOperations(Set.of("READ:NOT_FOUND"))).as("only the reads' answer accepted").isEqualTo(517);
+    assertThat(out.operations().get("READ").returns())
+        .containsExactlyEntriesOf(java.util.Map.of("NOT_FOUND", 483L));
+    assertThat(out.operations().get("UPDATE").returns())
+        .containsExactlyEntriesOf(java.util.Map.of("NOT_FOUND", 517L));
+    assertThat(out.failedOperations(Set.of("READ:NOT_FOUND")))
+        .as("only the reads' answer accepted")
+        .isEqualTo(517);
   }
 }

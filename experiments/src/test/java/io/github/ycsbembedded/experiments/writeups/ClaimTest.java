@@ -14,9 +14,27 @@ import org.junit.jupiter.api.Test;
 class ClaimTest {
   private static Context context(boolean regimeReproduced) throws Exception {
     Experiment unum = Experiment.load(ExperimentTest.EXPERIMENTS, "unum");
-    Results.Regime regime = new Results.Regime("5% of the data", 0.05, 1, 1, false, "the phases ran in RAM", Map.of());
-    Results.Run run = new Results.Run("unum", "t", "s", "quick", "a", "b", List.of(), Map.of(), regime, null, 1000,
-        regimeReproduced, 1, 3, 2, 12, List.of());
+    Results.Regime regime =
+        new Results.Regime("5% of the data", 0.05, 1, 1, false, "the phases ran in RAM", Map.of());
+    Results.Run run =
+        new Results.Run(
+            "unum",
+            "t",
+            "s",
+            "quick",
+            "a",
+            "b",
+            List.of(),
+            Map.of(),
+            regime,
+            null,
+            1000,
+            regimeReproduced,
+            1,
+            3,
+            2,
+            12,
+            List.of());
     return new Context(unum, run);
   }
 
@@ -26,12 +44,15 @@ class ClaimTest {
 
   @Test
   void aRatioOnTheSameSideAndWithinTheToleranceIsReproduced() throws Exception {
-    Claim claim = Claim.ratio(context(true), "a ÷ b", "a", 0.59, spread(0.71, 0.68, 1.65), 1.5, true);
+    Claim claim =
+        Claim.ratio(context(true), "a ÷ b", "a", 0.59, spread(0.71, 0.68, 1.65), 1.5, true);
 
     assertThat(claim.verdict()).isEqualTo(Claim.Verdict.REPRODUCED);
     assertThat(claim.ours()).isEqualTo("0.71 [0.68–1.65]");
     assertThat(claim.published()).isEqualTo("0.59");
-    assertThat(claim.why()).isEqualTo("the same direction, and ours is 1.20× the published ratio, within the tolerance of ×1.50");
+    assertThat(claim.why())
+        .isEqualTo(
+            "the same direction, and ours is 1.20× the published ratio, within the tolerance of ×1.50");
   }
 
   @Test
@@ -47,7 +68,9 @@ class ClaimTest {
     Claim claim = Claim.ratio(context(true), "a ÷ b", "a", 2.15, spread(4.0, 3.5, 4.5), 1.5, true);
 
     assertThat(claim.verdict()).isEqualTo(Claim.Verdict.NOT_REPRODUCED);
-    assertThat(claim.why()).isEqualTo("the same direction, but ours is 1.86× the published ratio, beyond the tolerance of ×1.50");
+    assertThat(claim.why())
+        .isEqualTo(
+            "the same direction, but ours is 1.86× the published ratio, beyond the tolerance of ×1.50");
   }
 
   @Test
@@ -55,17 +78,21 @@ class ClaimTest {
     Claim claim = Claim.ratio(context(true), "a ÷ b", "a", 1.05, spread(0.9, 0.8, 1.0), 1.5, true);
 
     assertThat(claim.verdict()).isEqualTo(Claim.Verdict.REPRODUCED);
-    assertThat(claim.why()).isEqualTo("ours is 0.86× the published ratio, within the tolerance of ×1.50");
+    assertThat(claim.why())
+        .isEqualTo("ours is 0.86× the published ratio, within the tolerance of ×1.50");
   }
 
   @Test
-  void withoutTheRegimeARegimeDependentClaimGetsNoVerdictAndAnIndependentOneDoes() throws Exception {
+  void withoutTheRegimeARegimeDependentClaimGetsNoVerdictAndAnIndependentOneDoes()
+      throws Exception {
     Claim dependent = Claim.ratio(context(false), "a ÷ b", "a", 0.59, spread(0.6), 1.5, true);
     Claim independent = Claim.ratio(context(false), "size", "s", 13.1, spread(12.0), 1.5, false);
 
     assertThat(dependent.verdict()).isEqualTo(Claim.Verdict.REGIME_DIFFERS);
-    assertThat(dependent.why()).isEqualTo("the run did not reproduce the write-up's memory regime (the phases ran in RAM),"
-        + " so no verdict is drawn");
+    assertThat(dependent.why())
+        .isEqualTo(
+            "the run did not reproduce the write-up's memory regime (the phases ran in RAM),"
+                + " so no verdict is drawn");
     assertThat(independent.verdict()).isEqualTo(Claim.Verdict.REPRODUCED);
   }
 
@@ -79,12 +106,17 @@ class ClaimTest {
 
   @Test
   void anAtLeastClaimHoldsFromThePublishedFigureDividedByTheTolerance() throws Exception {
-    Claim reached = Claim.atLeast(context(true), "10K tx/s", "tx", 10_103, "tx/s", spread(6000, 5500, 6100), 2, false);
-    Claim missed = Claim.atLeast(context(true), "10K tx/s", "tx", 10_103, "tx/s", spread(4000), 2, false);
+    Claim reached =
+        Claim.atLeast(
+            context(true), "10K tx/s", "tx", 10_103, "tx/s", spread(6000, 5500, 6100), 2, false);
+    Claim missed =
+        Claim.atLeast(context(true), "10K tx/s", "tx", 10_103, "tx/s", spread(4000), 2, false);
 
     assertThat(reached.verdict()).isEqualTo(Claim.Verdict.REPRODUCED);
     assertThat(reached.ours()).isEqualTo("6,000 [5,500–6,100] tx/s");
-    assertThat(reached.why()).isEqualTo("ours is 0.59× the published figure; the claim holds here from 5,052 tx/s (1/2 of it)");
+    assertThat(reached.why())
+        .isEqualTo(
+            "ours is 0.59× the published figure; the claim holds here from 5,052 tx/s (1/2 of it)");
     assertThat(missed.verdict()).isEqualTo(Claim.Verdict.NOT_REPRODUCED);
     assertThat(missed.why()).endsWith(", which ours does not reach");
   }

@@ -72,23 +72,36 @@ class WriteUpsTest {
     // recomputed here from the fixture: the ratio of each repetition, then the lower middle one
     List<Double> ratios = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      ratios.add(run.phase("rocksdb", "c").repetitions().get(i).speed() / run.phase("leveldb", "c").repetitions().get(i).speed());
+      ratios.add(
+          run.phase("rocksdb", "c").repetitions().get(i).speed()
+              / run.phase("leveldb", "c").repetitions().get(i).speed());
     }
     ratios.sort(Double::compare);
     assertThat(c.oursMedian()).isEqualTo(ratios.get(1));
-    assertThat(c.ours()).isEqualTo(String.format(java.util.Locale.ROOT, "%.2f [%.2f–%.2f]", ratios.get(1), ratios.get(0), ratios.get(2)));
-    assertThat(c.published()).as("16,000 ÷ 19,000 ops/s from the experiment file").isEqualTo("0.84");
-    assertThat(claims).extracting(WriteUpsTest::line).containsExactly(
-        "not reproduced | 1.15 | 4.84",
-        "not reproduced | 0.30 | 0.98",
-        "not reproduced | 0.64 | 1.14 [0.75–1.74]",
-        "not reproduced | 0.52 | 0.93 [0.77–1.11]",
-        "reproduced | 0.84 | 0.75 [0.74–0.97]",
-        "reproduced | 0.68 | 0.71 [0.65–1.01]",
-        "reproduced | 0.93 | 0.88 [0.86–0.98]",
-        "reproduced | 0.59 | 0.47 [0.46–0.51]",
-        "reproduced | 0.59 | 0.75 [0.73–1.01]",
-        "reproduced | 0.59 | 0.67 [0.66–0.96]");
+    assertThat(c.ours())
+        .isEqualTo(
+            String.format(
+                java.util.Locale.ROOT,
+                "%.2f [%.2f–%.2f]",
+                ratios.get(1),
+                ratios.get(0),
+                ratios.get(2)));
+    assertThat(c.published())
+        .as("16,000 ÷ 19,000 ops/s from the experiment file")
+        .isEqualTo("0.84");
+    assertThat(claims)
+        .extracting(WriteUpsTest::line)
+        .containsExactly(
+            "not reproduced | 1.15 | 4.84",
+            "not reproduced | 0.30 | 0.98",
+            "not reproduced | 0.64 | 1.14 [0.75–1.74]",
+            "not reproduced | 0.52 | 0.93 [0.77–1.11]",
+            "reproduced | 0.84 | 0.75 [0.74–0.97]",
+            "reproduced | 0.68 | 0.71 [0.65–1.01]",
+            "reproduced | 0.93 | 0.88 [0.86–0.98]",
+            "reproduced | 0.59 | 0.47 [0.46–0.51]",
+            "reproduced | 0.59 | 0.75 [0.73–1.01]",
+            "reproduced | 0.59 | 0.67 [0.66–0.96]");
   }
 
   @Test
@@ -97,12 +110,24 @@ class WriteUpsTest {
 
     assertThat(tables).hasSize(5);
     Document.Table c = tables.get(2);
-    assertThat(c.header()).containsExactly("engine", "speed", "÷ leveldb", "peak memory", "disk", "published speed",
-        "published ÷ leveldb", "published RAM", "published disk");
-    assertThat(row(c, "rocksdb").subList(1, 3)).containsExactly("14,595 [13,590–15,125] ops/s", "0.75 [0.74–0.97]");
+    assertThat(c.header())
+        .containsExactly(
+            "engine",
+            "speed",
+            "÷ leveldb",
+            "peak memory",
+            "disk",
+            "published speed",
+            "published ÷ leveldb",
+            "published RAM",
+            "published disk");
+    assertThat(row(c, "rocksdb").subList(1, 3))
+        .containsExactly("14,595 [13,590–15,125] ops/s", "0.75 [0.74–0.97]");
     assertThat(row(c, "rocksdb").subList(5, 7)).containsExactly("16,000 ops/s", "0.84");
     assertThat(row(c, "leveldb").get(2)).isEqualTo("1.00");
-    assertThat(row(c, "lmdb").subList(5, 9)).as("the write-up did not measure LMDB").containsOnly("");
+    assertThat(row(c, "lmdb").subList(5, 9))
+        .as("the write-up did not measure LMDB")
+        .containsOnly("");
   }
 
   /** A run with the bulk load (unum-quick-bulk, 2026-11-24) gets its table beside Init's. */
@@ -112,36 +137,76 @@ class WriteUpsTest {
 
     assertThat(tables).hasSize(6);
     Document.Table bulk = tables.get(1);
-    assertThat(bulk.header()).containsExactly("engine", "Init, one by one", "bulk", "bulk ÷ one by one",
-        "written, one by one", "written, bulk", "write amplification, one by one", "write amplification, bulk");
-    assertThat(row(bulk, "rocksdb")).containsExactly("rocksdb", "17,643 ops/s", "155,155 records/s", "8.79",
-        "1.8 GiB", "424.3 MiB", "4.76", "1.09");
-    assertThat(row(bulk, "lmdb").subList(1, 4)).containsExactly("6,118 ops/s", "175,000 records/s", "28.60");
-    assertThat(tables.get(0).rows()).extracting(r -> r.get(0))
-        .as("Init's own table is Unum's, without the bulk load").containsExactly("lmdb", "rocksdb", "leveldb", "wiredtiger");
+    assertThat(bulk.header())
+        .containsExactly(
+            "engine",
+            "Init, one by one",
+            "bulk",
+            "bulk ÷ one by one",
+            "written, one by one",
+            "written, bulk",
+            "write amplification, one by one",
+            "write amplification, bulk");
+    assertThat(row(bulk, "rocksdb"))
+        .containsExactly(
+            "rocksdb",
+            "17,643 ops/s",
+            "155,155 records/s",
+            "8.79",
+            "1.8 GiB",
+            "424.3 MiB",
+            "4.76",
+            "1.09");
+    assertThat(row(bulk, "lmdb").subList(1, 4))
+        .containsExactly("6,118 ops/s", "175,000 records/s", "28.60");
+    assertThat(tables.get(0).rows())
+        .extracting(r -> r.get(0))
+        .as("Init's own table is Unum's, without the bulk load")
+        .containsExactly("lmdb", "rocksdb", "leveldb", "wiredtiger");
   }
 
   @Test
   void withoutTheRegimeUnumsClaimsGetNoVerdict() throws Exception {
     Results.Run run = fixture("unum-quick");
-    Results.Run inRam = new Results.Run(run.experiment(), run.title(), run.source(), run.scale(), run.startedAt(),
-        run.finishedAt(), run.machines(), run.settings(), run.regime(), null, run.dataBytes(), false, run.heapMaxBytes(),
-        run.repetitions(), run.warmupSeconds(), run.durationSeconds(), run.engines());
+    Results.Run inRam =
+        new Results.Run(
+            run.experiment(),
+            run.title(),
+            run.source(),
+            run.scale(),
+            run.startedAt(),
+            run.finishedAt(),
+            run.machines(),
+            run.settings(),
+            run.regime(),
+            null,
+            run.dataBytes(),
+            false,
+            run.heapMaxBytes(),
+            run.repetitions(),
+            run.warmupSeconds(),
+            run.durationSeconds(),
+            run.engines());
     Context c = new Context(Experiment.load(ExperimentTest.EXPERIMENTS, "unum"), inRam);
 
-    assertThat(WriteUp.of(c.experiment()).claims(c)).extracting(Claim::verdict).containsOnly(Claim.Verdict.REGIME_DIFFERS);
+    assertThat(WriteUp.of(c.experiment()).claims(c))
+        .extracting(Claim::verdict)
+        .containsOnly(Claim.Verdict.REGIME_DIFFERS);
   }
 
   @Test
   void hyperdexClaimsAreLmdbOverLevelDbInThroughputAndCpuPerOperation() throws Exception {
     List<Claim> claims = claims("hyperdex", "hyperdex-quick");
 
-    assertThat(claims).extracting(WriteUpsTest::line).containsExactly(
-        "not reproduced | 2.15 | 5.34",
-        "reproduced | 0.20 | 0.28",
-        "reproduced | 2.14 | 2.71 [2.57–3.35]",
-        "reproduced | 0.43 | 0.40 [0.36–0.42]");
-    assertThat(claims.get(1).statement()).isEqualTo("LMDB's CPU time per operation ÷ HyperLevelDB's, Sequential insert");
+    assertThat(claims)
+        .extracting(WriteUpsTest::line)
+        .containsExactly(
+            "not reproduced | 2.15 | 5.34",
+            "reproduced | 0.20 | 0.28",
+            "reproduced | 2.14 | 2.71 [2.57–3.35]",
+            "reproduced | 0.43 | 0.40 [0.36–0.42]");
+    assertThat(claims.get(1).statement())
+        .isEqualTo("LMDB's CPU time per operation ÷ HyperLevelDB's, Sequential insert");
   }
 
   @Test
@@ -149,24 +214,36 @@ class WriteUpsTest {
     List<Document.Table> tables = tables("hyperdex", "hyperdex-quick");
 
     Document.Table publishedLoad = tables.get(1);
-    assertThat(row(publishedLoad, "HyperLevelDB insert")).containsExactly("HyperLevelDB insert", "189", "907", "0", "2?",
-        "33,925?", "2,279", "4,388", "96:46.96");
+    assertThat(row(publishedLoad, "HyperLevelDB insert"))
+        .containsExactly(
+            "HyperLevelDB insert",
+            "189",
+            "907",
+            "0",
+            "2?",
+            "33,925?",
+            "2,279",
+            "4,388",
+            "96:46.96");
     Document.Table publishedRun = tables.get(4);
-    assertThat(row(publishedRun, "lmdb update").subList(6, 9)).containsExactly("143", "6,973", "1:33.17");
+    assertThat(row(publishedRun, "lmdb update").subList(6, 9))
+        .containsExactly("143", "6,973", "1:33.17");
     assertThat(row(publishedRun, "lmdb read").subList(6, 9)).containsOnly("");
     Document.Table ratios = tables.get(5);
-    assertThat(row(ratios, "lmdb ÷ leveldb")).containsExactly("lmdb ÷ leveldb", "2.71 [2.57–3.35]", "2.14",
-        "0.40 [0.36–0.42]", "0.43");
+    assertThat(row(ratios, "lmdb ÷ leveldb"))
+        .containsExactly("lmdb ÷ leveldb", "2.71 [2.57–3.35]", "2.14", "0.40 [0.36–0.42]", "0.43");
   }
 
   @Test
   void harperdbClaimsRestOnLmdbAndTheSizeClaimNeedsNoRegime() throws Exception {
     List<Claim> claims = claims("harperdb", "harperdb-tiny");
 
-    assertThat(claims).extracting(WriteUpsTest::line).containsExactly(
-        "not reproduced | 13.10 | 23.33",
-        "regime differs | 12.12 | 2.99",
-        "regime differs | 0.67 | 2.24 [2.24–2.56]");
+    assertThat(claims)
+        .extracting(WriteUpsTest::line)
+        .containsExactly(
+            "not reproduced | 13.10 | 23.33",
+            "regime differs | 12.12 | 2.99",
+            "regime differs | 0.67 | 2.24 [2.24–2.56]");
   }
 
   @Test
@@ -174,39 +251,59 @@ class WriteUpsTest {
     List<Document.Table> tables = tables("harperdb", "harperdb-tiny");
 
     Document.Table write = tables.get(0);
-    assertThat(row(write, "lmdb")).containsExactly("lmdb", "41.09", "0.56", "3,591", "1.76", "0.19", "10,753", "23.33", "2.99");
+    assertThat(row(write, "lmdb"))
+        .containsExactly(
+            "lmdb", "41.09", "0.56", "3,591", "1.76", "0.19", "10,753", "23.33", "2.99");
     Document.Table read = tables.get(1);
-    assertThat(row(read, "lmdb", "50")).containsExactly("lmdb", "50", "0.19", "4,032 [4,032–4,255]", "0.93",
-        "1,572 [1,572–1,903]", "2.24 [2.24–2.56]");
+    assertThat(row(read, "lmdb", "50"))
+        .containsExactly(
+            "lmdb",
+            "50",
+            "0.19",
+            "4,032 [4,032–4,255]",
+            "0.93",
+            "1,572 [1,572–1,903]",
+            "2.24 [2.24–2.56]");
   }
 
   @Test
-  void likesClaimIsTheTransactionRatePerEngineAndItsLookupRatiosComeFromTheExactPublishedFigures() throws Exception {
+  void likesClaimIsTheTransactionRatePerEngineAndItsLookupRatiosComeFromTheExactPublishedFigures()
+      throws Exception {
     List<Claim> claims = claims("likes", "likes-tiny");
 
-    assertThat(claims).extracting(WriteUpsTest::line).containsExactly(
-        "not reproduced | 10,103 transactions/s | 4,762 [4,762–4,839] transactions/s",
-        "not reproduced | 10,103 transactions/s | 5,042 [5,042–5,172] transactions/s",
-        "not reproduced | 10,103 transactions/s | 5,000 [5,000–5,556] transactions/s",
-        "not reproduced | 10,103 transactions/s | 4,196 [4,196–4,959] transactions/s");
-    Document.Table lookupRatios = tables("likes", "likes-tiny").stream()
-        .filter(t -> t.rows().stream().anyMatch(r -> r.get(0).startsWith("Oracle") && r.contains("9.04"))).findFirst()
-        .orElseThrow();
-    assertThat(row(lookupRatios, "Oracle (8 cores), published")).containsSubsequence("9.04", "129.96", "1.00");
+    assertThat(claims)
+        .extracting(WriteUpsTest::line)
+        .containsExactly(
+            "not reproduced | 10,103 transactions/s | 4,762 [4,762–4,839] transactions/s",
+            "not reproduced | 10,103 transactions/s | 5,042 [5,042–5,172] transactions/s",
+            "not reproduced | 10,103 transactions/s | 5,000 [5,000–5,556] transactions/s",
+            "not reproduced | 10,103 transactions/s | 4,196 [4,196–4,959] transactions/s");
+    Document.Table lookupRatios =
+        tables("likes", "likes-tiny").stream()
+            .filter(
+                t ->
+                    t.rows().stream()
+                        .anyMatch(r -> r.get(0).startsWith("Oracle") && r.contains("9.04")))
+            .findFirst()
+            .orElseThrow();
+    assertThat(row(lookupRatios, "Oracle (8 cores), published"))
+        .containsSubsequence("9.04", "129.96", "1.00");
   }
 
   @Test
   void diggClaimsAreTheRoomOfFanOutAndTheJoinRate() throws Exception {
     List<Claim> claims = claims("digg", "digg-tiny");
 
-    assertThat(claims).extracting(WriteUpsTest::line).containsExactly(
-        "not reproduced | 50.00 | 15.61",
-        "not reproduced | 50.00 | 7.65",
-        "not reproduced | 50.00 | 14.14",
-        "not reproduced | 50.00 | 10.75",
-        "regime differs | 4,100 queries/s | 2,604 [2,604–2,809] queries/s",
-        "regime differs | 4,100 queries/s | 2,907 [2,907–3,125] queries/s",
-        "regime differs | 4,100 queries/s | 2,703 [2,703–2,793] queries/s",
-        "regime differs | 4,100 queries/s | 2,358 [2,358–2,604] queries/s");
+    assertThat(claims)
+        .extracting(WriteUpsTest::line)
+        .containsExactly(
+            "not reproduced | 50.00 | 15.61",
+            "not reproduced | 50.00 | 7.65",
+            "not reproduced | 50.00 | 14.14",
+            "not reproduced | 50.00 | 10.75",
+            "regime differs | 4,100 queries/s | 2,604 [2,604–2,809] queries/s",
+            "regime differs | 4,100 queries/s | 2,907 [2,907–3,125] queries/s",
+            "regime differs | 4,100 queries/s | 2,703 [2,703–2,793] queries/s",
+            "regime differs | 4,100 queries/s | 2,358 [2,358–2,604] queries/s");
   }
 }
