@@ -78,6 +78,12 @@ public final class BindingProperties {
     return value;
   }
 
+  /** Whether the property is given with an empty value ({@code -p name=}). */
+  public boolean isEmpty(String name) {
+    String value = properties.getProperty(name);
+    return value != null && value.isBlank();
+  }
+
   /** A free-form string; unset or empty gives the default. */
   public String string(String name, String defaultValue) {
     String value = raw(name);
@@ -208,7 +214,7 @@ public final class BindingProperties {
     if (value == null) {
       return defaultValue;
     }
-    long parsed = parseSize(value);
+    long parsed = Sizes.parse(value);
     if (parsed < 0) {
       throw new DBException(
           name
@@ -233,6 +239,45 @@ public final class BindingProperties {
     return size;
   }
 
+  /**
+   * A size in bytes from {@code min} to {@code max}, or null when the property is not given (so
+   * that the engine keeps its own default).
+   */
+  public Long sizeIfGiven(String name, long min, long max) throws DBException {
+    return typed(name, "use a number with an optional k, m, g or t suffix") == null
+        ? null
+        : size(name, 0, min, max);
+  }
+
+  /** An integer within {@code [min, max]}, or null when the property is not given. */
+  public Integer integerIfGiven(String name, int min, int max) throws DBException {
+    return typed(name, "use an integer from " + min + " to " + max) == null
+        ? null
+        : integer(name, 0, min, max);
+  }
+
+  /** A boolean, or null when the property is not given. */
+  public Boolean boolIfGiven(String name) throws DBException {
+    return typed(name, "use true or false") == null ? null : bool(name, false);
+  }
+
+  /** A number within {@code [min, max]}, or null when the property is not given. */
+  public Double numberIfGiven(String name, double min, double max) throws DBException {
+    String value = typed(name, "use a number from " + min + " to " + max);
+    if (value == null) {
+      return null;
+    }
+    try {
+      double parsed = Double.parseDouble(value);
+      if (parsed >= min && parsed <= max) {
+        return parsed;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new DBException(name + ": '" + value + "' is not a number from " + min + " to " + max);
+  }
+
   /** One of {@code accepted} (case-insensitive), returned in the spelling of {@code accepted}. */
   public String oneOf(String name, String defaultValue, String... accepted) throws DBException {
     String value = typed(name, "use one of " + String.join(", ", accepted));
@@ -255,39 +300,6 @@ public final class BindingProperties {
         Arrays.stream(constants).map(c -> c.name().toLowerCase(Locale.ROOT)).toArray(String[]::new);
     String chosen = oneOf(name, defaultValue.name().toLowerCase(Locale.ROOT), names);
     return Enum.valueOf(defaultValue.getDeclaringClass(), chosen.toUpperCase(Locale.ROOT));
-  }
-
-  /** Parses {@code 64m}, {@code 1g}, {@code 4096}; returns -1 when it is not a size. */
-  static long parseSize(String text) {
-    String value = text.trim().toLowerCase(Locale.ROOT);
-    if (value.isEmpty()) {
-      return -1;
-    }
-    char last = value.charAt(value.length() - 1);
-    int shift =
-        switch (last) {
-          case 'k' -> 10;
-          case 'm' -> 20;
-          case 'g' -> 30;
-          case 't' -> 40;
-          default -> 0;
-        };
-    if (shift == 0 && !Character.isDigit(last)) {
-      return -1;
-    }
-    String digits = shift == 0 ? value : value.substring(0, value.length() - 1);
-    if (digits.isEmpty() || !digits.chars().allMatch(Character::isDigit)) {
-      return -1;
-    }
-    try {
-      long number = Long.parseLong(digits);
-      if (number > (Long.MAX_VALUE >> shift)) {
-        return -1;
-      }
-      return number << shift;
-    } catch (NumberFormatException e) {
-      return -1;
-    }
   }
 
   static String describe(Throwable e) {

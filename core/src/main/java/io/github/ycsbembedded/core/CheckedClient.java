@@ -79,22 +79,65 @@ public final class CheckedClient {
     boolean failOnErrors =
         Boolean.parseBoolean(properties.getProperty(FAIL_ON_ERRORS, "true").trim());
     userExporter = properties.getProperty("exporter", userExporter).trim();
+    Thread.setDefaultUncaughtExceptionHandler(CheckedClient::uncaught);
     Runtime.getRuntime()
         .addShutdownHook(new Thread(() -> exitStatus(failOnErrors), "ycsb-exit-status"));
-    Client.main(counted(rest));
+    Stop.install();
+    Client.main(counted(rest, properties.getProperty(Client.WORKLOAD_PROPERTY).trim()));
   }
 
   /**
-   * The arguments for stock {@code Client}: the counting exporter first (a {@code -p} wins over
-   * every {@code -P} file), then the user's arguments without their own {@code -p exporter=...},
-   * which the counting exporter passes everything on to. Nothing is appended, so a flag at the end
-   * keeps the value the user gave it.
+   * An error no thread caught: YCSB's client threads catch exceptions, not errors, so an {@link
+   * OutOfMemoryError} would end a thread and leave the run to exit 0 with its operations missing.
+   * Ends the process with one line instead.
    */
-  static String[] counted(String[] args) {
+  private static void uncaught(Thread thread, Throwable error) {
+    try {
+      System.out.flush();
+      System.err.println(
+          "ycsb: "
+              + (error instanceof OutOfMemoryError
+                  ? "out of memory ("
+                      + error.getMessage()
+                      + ") in thread "
+                      + thread.getName()
+                      + "; the heap holds at most "
+                      + Sizes.human(Runtime.getRuntime().maxMemory())
+                      + ": raise it (-jvm-args=-Xmx<size>) or lower fieldcount, fieldlength or"
+                      + " -threads"
+                  : "thread "
+                      + thread.getName()
+                      + " failed: "
+                      + BindingProperties.describe(error)));
+      System.err.flush();
+    } finally {
+      Runtime.getRuntime().halt(1);
+    }
+  }
+
+  /**
+   * The arguments for stock {@code Client}: the counting exporter and the stoppable workload first
+   * (a {@code -p} wins over every {@code -P} file), then the user's arguments without their own
+   * {@code -p exporter=...} and {@code -p workload=...}, which those two pass everything on to.
+   * Nothing is appended, so a flag at the end keeps the value the user gave it.
+   *
+   * @param workload the user's workload class, as the properties give it
+   */
+  static String[] counted(String[] args, String workload) {
     List<String> counted =
-        new ArrayList<>(List.of("-p", "exporter=" + CountingExporter.class.getName()));
+        new ArrayList<>(
+            List.of(
+                "-p",
+                "exporter=" + CountingExporter.class.getName(),
+                "-p",
+                Client.WORKLOAD_PROPERTY + "=" + StoppableWorkload.class.getName(),
+                "-p",
+                StoppableWorkload.WORKLOAD + "=" + workload));
     for (int i = 0; i < args.length; i++) {
-      if (args[i].equals("-p") && i + 1 < args.length && args[i + 1].startsWith("exporter=")) {
+      if (args[i].equals("-p")
+          && i + 1 < args.length
+          && (args[i + 1].startsWith("exporter=")
+              || args[i + 1].startsWith(Client.WORKLOAD_PROPERTY + "="))) {
         i++;
         continue;
       }
@@ -112,6 +155,18 @@ public final class CheckedClient {
     if (report != null) {
       writeJvmReport(Paths.get(report));
     }
+    String stopped = Stop.signal();
+    if (stopped != null && RunStatus.failures().isEmpty()) {
+      System.out.flush();
+      System.err.println(
+          "ycsb: stopped by "
+              + stopped
+              + " after "
+              + operations()
+              + " operations; the data is closed and durable");
+      System.err.flush();
+      Runtime.getRuntime().halt(Stop.exitStatus());
+    }
     String problem = problem(failOnErrors);
     if (problem != null) {
       System.out.flush();
@@ -121,10 +176,17 @@ public final class CheckedClient {
     }
   }
 
+  /** The operations YCSB's report counted, whatever they returned. */
+  static synchronized long operations() {
+    return succeeded + FAILED.values().stream().mapToLong(Long::longValue).sum();
+  }
+
   /**
    * The JVM's own memory figures, for the experiment runner: the heap's maximum, the sum of its
-   * pools' peaks (an upper bound of the heap in use at once), and the process's peak resident set
-   * ({@code VmHWM}), as {@code name=bytes} lines.
+   * pools' peaks (an upper bound of the heap in use at once), the process's peak resident set
+   * ({@code VmHWM}) and, where Native Memory Tracking is on, the process's anonymous resident
+   * memory and the JVM's own part of it at the last cleanup ({@link JvmMemory}), as {@code
+   * name=bytes} lines.
    */
   static void writeJvmReport(Path file) {
     long heapPeak = 0;
@@ -143,16 +205,26 @@ public final class CheckedClient {
     } catch (IOException | RuntimeException e) {
       // not Linux: no peak resident set
     }
+    StringBuilder report =
+        new StringBuilder()
+            .append("heap.max=")
+            .append(Runtime.getRuntime().maxMemory())
+            .append("\nheap.peak=")
+            .append(heapPeak)
+            .append("\nvm.hwm=")
+            .append(hwm)
+            .append('\n');
+    JvmMemory.Snapshot atClose = JvmMemory.taken();
+    if (atClose != null) {
+      report
+          .append("process.anonymous=")
+          .append(atClose.processAnonymous())
+          .append("\njvm.resident=")
+          .append(atClose.jvmResident())
+          .append('\n');
+    }
     try {
-      Files.writeString(
-          file,
-          "heap.max="
-              + Runtime.getRuntime().maxMemory()
-              + "\nheap.peak="
-              + heapPeak
-              + "\nvm.hwm="
-              + hwm
-              + "\n");
+      Files.writeString(file, report);
     } catch (IOException e) {
       System.err.println("ycsb: cannot write the JVM report " + file + ": " + e.getMessage());
     }

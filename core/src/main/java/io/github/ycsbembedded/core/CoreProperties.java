@@ -26,11 +26,11 @@ public final class CoreProperties {
     for (String count : COUNTS) {
       p.integer(count, 0, 0, Integer.MAX_VALUE);
     }
-    p.integer("threadcount", 1, 1, Integer.MAX_VALUE);
+    int threads = p.integer("threadcount", 1, 1, Integer.MAX_VALUE);
     p.longInteger("insertstart", 0, 0, Long.MAX_VALUE);
     int fieldLength = p.integer("fieldlength", 100, 1, Integer.MAX_VALUE);
     p.integer("minfieldlength", 1, 1, fieldLength);
-    p.longInteger("fieldcount", 10, 1, Integer.MAX_VALUE);
+    long fieldCount = p.longInteger("fieldcount", 10, 1, Integer.MAX_VALUE);
     p.oneOf("fieldlengthdistribution", "constant", "constant", "uniform", "zipfian", "histogram");
     p.oneOf(
         "requestdistribution",
@@ -79,6 +79,7 @@ public final class CoreProperties {
         }) {
       p.bool(flag, false);
     }
+    checkRecordFits(fieldCount, fieldLength, threads, Runtime.getRuntime().maxMemory());
     if (properties.getProperty("table") != null && properties.getProperty("table").isBlank()) {
       throw new DBException("table: empty value; name the table, or leave it out for usertable");
     }
@@ -91,6 +92,39 @@ public final class CoreProperties {
     String exporter = properties.getProperty("exporter");
     if (exporter != null) {
       checkClass("exporter", exporter.trim(), MeasurementsExporter.class);
+    }
+  }
+
+  /**
+   * Bytes one thread holds for a record: each field's value and name in YCSB's map (about 48 bytes
+   * of entry and name besides the value), then the record encoded for the engine and a read's
+   * decoded copy, so about three times the fields.
+   */
+  static long recordFootprint(long fieldCount, long fieldLength) {
+    return 3 * fieldCount * (fieldLength + 48);
+  }
+
+  /**
+   * Refuses records the heap cannot hold at once in every thread: YCSB would otherwise run out of
+   * memory in its threads and end with 0 operations.
+   */
+  static void checkRecordFits(long fieldCount, long fieldLength, int threads, long maxHeap)
+      throws DBException {
+    long perThread = recordFootprint(fieldCount, fieldLength);
+    if (perThread > maxHeap / threads) {
+      throw new DBException(
+          "fieldcount="
+              + fieldCount
+              + " × fieldlength="
+              + fieldLength
+              + ": a record takes about "
+              + Sizes.human(perThread)
+              + " of heap in each of "
+              + threads
+              + (threads == 1 ? " thread" : " threads")
+              + " (its values, field names and encoded copy), more than the heap's "
+              + Sizes.human(maxHeap)
+              + "; lower fieldcount or fieldlength, or raise the heap (-jvm-args=-Xmx<size>)");
     }
   }
 

@@ -30,6 +30,12 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   private final Set<String> properties;
   private SharedEngines.Lease<E> lease;
 
+  /** {@code <name>.flush_on_close}: whether the last cleanup leaves the store cheap to reopen. */
+  private boolean flushOnClose;
+
+  /** {@code enginestats}: where the last cleanup writes the engine's figures, or null. */
+  private Path statsFile;
+
   /**
    * @param properties every property the binding reads besides {@code <name>.dir} and {@code
    *     <name>.destroy}, which this class handles
@@ -40,7 +46,15 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
     Set<String> all = new HashSet<>(properties);
     all.add(name + ".dir");
     all.add(name + ".destroy");
+    all.add(name + ".flush_on_close");
     this.properties = Set.copyOf(all);
+  }
+
+  /**
+   * Every property the binding accepts with its prefix ({@code lmdb.dir}, {@code lmdb.mapsize}).
+   */
+  public final Set<String> acceptedProperties() {
+    return properties;
   }
 
   /** The binding's name, also the prefix of its properties ({@code lmdb} for {@code lmdb.dir}). */
@@ -57,6 +71,40 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   protected interface RecordSink {
     void accept(byte[] key, HashMap<String, ByteIterator> record);
   }
+
+  /**
+   * The file {@code enginestats} names, checked before any work: its folder must exist and be
+   * writable. Null when the property is not given (statistics off: the engines keep none).
+   */
+  private static Path statsFile(BindingProperties properties) throws DBException {
+    String value = properties.raw(EngineStats.PROPERTY);
+    if (value == null) {
+      if (properties.isEmpty(EngineStats.PROPERTY)) {
+        throw new DBException(
+            EngineStats.PROPERTY + ": empty value; name a file, or leave it out for no statistics");
+      }
+      return null;
+    }
+    Path file = java.nio.file.Paths.get(value).toAbsolutePath();
+    Path folder = file.getParent();
+    if (folder == null
+        || !java.nio.file.Files.isDirectory(folder)
+        || !java.nio.file.Files.isWritable(folder)) {
+      throw new DBException(
+          EngineStats.PROPERTY + ": '" + value + "': " + folder + " is not a writable folder");
+    }
+    return file;
+  }
+
+  /**
+   * Leaves the store cheap to reopen, for {@code <name>.flush_on_close=true}: writes the memtables
+   * (RocksDB, LevelDB), checkpoints (WiredTiger) or syncs the map (LMDB). The durability contract
+   * needs none of it: every acknowledged write is already where a reopen finds it.
+   */
+  protected abstract void flush(E engine) throws Exception;
+
+  /** The engine's own figures now ({@code enginestats}), in the common schema. */
+  protected abstract EngineStats.Figures statistics(E engine) throws Exception;
 
   /** Opens the engine of {@code directory}; only called when no other client holds it. */
   protected abstract E openEngine(Path directory, BindingProperties properties) throws Exception;
@@ -101,6 +149,8 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
         new BindingProperties(props).declare(name + ".", this.properties);
     Path directory = properties.requiredDirectory(name + ".dir");
     boolean destroy = properties.bool(name + ".destroy", false);
+    flushOnClose = properties.bool(name + ".flush_on_close", false);
+    statsFile = statsFile(properties);
     lease = SharedEngines.acquire(directory, engineType, dir -> open(dir, properties, destroy));
     try {
       initThread(lease.engine(), properties);
@@ -199,23 +249,65 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
     long start = System.nanoTime();
     boolean closedEngine;
     try {
-      closedEngine = held.release();
+      closedEngine = held.release(this::beforeClose);
     } catch (DBException | RuntimeException e) {
       throw failedCleanup(e);
     }
     if (closedEngine && !preflight) {
-      // the last cleanup's flush (sync, memtable flush, checkpoint) lies inside YCSB's [OVERALL]
-      // RunTime; said on its own so that a run can be compared with a client that does not flush
+      // the last cleanup lies inside YCSB's [OVERALL] RunTime; said on its own so that a run can be
+      // compared with a client that closes otherwise
       System.out.println(
           name
               + ": closing "
               + held.directory()
-              + " (final flush) took "
+              + (flushOnClose ? " (with a final flush)" : "")
+              + " took "
               + (System.nanoTime() - start) / 1_000_000
               + " ms");
     }
     if (threadFailure != null) {
       throw threadFailure;
+    }
+  }
+
+  /**
+   * What the last client does before the engine closes: the JVM's own memory and the engine's
+   * figures while its caches are still as the run left them, then the flush {@code
+   * <name>.flush_on_close} asks for, then the figures again, written to {@code enginestats}.
+   */
+  private void beforeClose(E engine) throws Exception {
+    if (preflight) {
+      return;
+    }
+    JvmMemory.takeForReport();
+    EngineStats.Figures before = statsFile == null ? null : statistics(engine);
+    Long flushMillis = null;
+    if (flushOnClose) {
+      long start = System.nanoTime();
+      try {
+        flush(engine);
+      } catch (DBException e) {
+        throw e;
+      } catch (Exception e) {
+        throw failure("the final flush failed", e);
+      }
+      flushMillis = (System.nanoTime() - start) / 1_000_000;
+    }
+    if (statsFile != null) {
+      EngineStats.Figures after = flushOnClose ? statistics(engine) : null;
+      String version;
+      try {
+        version = engineVersion(engine);
+      } catch (RuntimeException e) {
+        version = null;
+      }
+      try {
+        new EngineStats(EngineStats.SCHEMA, name, version, before, after, flushMillis)
+            .write(statsFile);
+      } catch (IOException e) {
+        RunStatus.failed(
+            EngineStats.PROPERTY + ": cannot write " + statsFile + ": " + e.getMessage());
+      }
     }
   }
 

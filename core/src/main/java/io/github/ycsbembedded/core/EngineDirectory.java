@@ -11,8 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -30,14 +28,6 @@ public final class EngineDirectory {
    */
   private static final List<String> LOCK_FILES = List.of("LOCK", "WiredTiger.lock", "lock.mdb");
 
-  /** Files an engine needs once it has written anything; without them it would start empty. */
-  private static final Map<String, List<String>> ESSENTIAL =
-      Map.of(
-          "lmdb", List.of("data.mdb"),
-          "rocksdb", List.of("CURRENT"),
-          "leveldb", List.of("CURRENT"),
-          "wiredtiger", List.of("WiredTiger.turtle", "WiredTiger.wt"));
-
   private EngineDirectory() {}
 
   /**
@@ -49,20 +39,7 @@ public final class EngineDirectory {
     if (Files.isRegularFile(marker)) {
       return Files.readString(marker, StandardCharsets.UTF_8).strip();
     }
-    List<String> names = names(dir);
-    if (any(names, n -> n.equals("data.mdb") || n.equals("lock.mdb"))) {
-      return "lmdb";
-    }
-    if (any(names, n -> n.startsWith("WiredTiger") || n.endsWith(".wt"))) {
-      return "wiredtiger";
-    }
-    if (any(names, n -> n.equals("IDENTITY") || n.startsWith("OPTIONS-"))) {
-      return "rocksdb";
-    }
-    if (any(names, n -> n.equals("CURRENT") || n.startsWith("MANIFEST-") || n.endsWith(".ldb"))) {
-      return "leveldb";
-    }
-    return null;
+    return Engines.recognize(names(dir)).map(Engines.Engine::name).orElse(null);
   }
 
   /**
@@ -133,7 +110,7 @@ public final class EngineDirectory {
 
   /** The files without which {@code binding}'s engine would start empty in a directory it wrote. */
   public static List<String> essentialFiles(String binding) {
-    return ESSENTIAL.getOrDefault(binding, List.of());
+    return Engines.named(binding).map(Engines.Engine::essentialFiles).orElse(List.of());
   }
 
   /** Writes the marker naming {@code binding}, once, after its engine opened the directory. */
@@ -250,9 +227,5 @@ public final class EngineDirectory {
       entries.map(p -> p.getFileName().toString()).sorted().forEach(names::add);
     }
     return names;
-  }
-
-  private static boolean any(List<String> names, Predicate<String> test) {
-    return names.stream().anyMatch(test);
   }
 }

@@ -53,7 +53,7 @@ public final class SharedEngines {
                 + type.getSimpleName());
       }
       entry.leases++;
-      return new Lease<>(directory, type.cast(entry.engine));
+      return new Lease<>(directory, type, type.cast(entry.engine));
     }
   }
 
@@ -64,17 +64,35 @@ public final class SharedEngines {
     }
   }
 
+  /** What the last holder does with the engine before it is closed (its final figures, a flush). */
+  @FunctionalInterface
+  public interface BeforeClose<E> {
+    void accept(E engine) throws Exception;
+  }
+
   /**
-   * Closes under the lock, so that nobody reopens the directory while it is still closing. Returns
-   * whether this release closed the engine.
+   * Closes under the lock, so that nobody reopens the directory while it is still closing; the last
+   * holder's {@code beforeClose} runs first (an exception from it still closes the engine, then is
+   * thrown). Returns whether this release closed the engine.
    */
-  private static boolean release(Path directory) throws Exception {
+  private static <E> boolean release(Path directory, Class<E> type, BeforeClose<E> beforeClose)
+      throws Exception {
     synchronized (OPEN) {
       Entry entry = OPEN.get(directory);
       if (entry == null || --entry.leases > 0) {
         return false;
       }
       OPEN.remove(directory);
+      try {
+        beforeClose.accept(type.cast(entry.engine));
+      } catch (Exception e) {
+        try {
+          entry.engine.close();
+        } catch (Exception closing) {
+          e.addSuppressed(closing);
+        }
+        throw e;
+      }
       entry.engine.close();
       return true;
     }
@@ -92,11 +110,13 @@ public final class SharedEngines {
   /** One holder's share of an open engine. Closing twice is harmless. */
   public static final class Lease<E extends AutoCloseable> implements AutoCloseable {
     private final Path directory;
+    private final Class<E> type;
     private final E engine;
     private boolean closed;
 
-    private Lease(Path directory, E engine) {
+    private Lease(Path directory, Class<E> type, E engine) {
       this.directory = directory;
+      this.type = type;
       this.engine = engine;
     }
 
@@ -116,12 +136,20 @@ public final class SharedEngines {
 
     /** As {@link #close}, and says whether this share was the last, which closed the engine. */
     public boolean release() throws DBException {
+      return release(engine -> {});
+    }
+
+    /**
+     * As {@link #release()}, the last share running {@code beforeClose} on the engine before it is
+     * closed (under the lock: no other thread opens the directory meanwhile).
+     */
+    public boolean release(BeforeClose<E> beforeClose) throws DBException {
       if (closed) {
         return false;
       }
       closed = true;
       try {
-        return SharedEngines.release(directory);
+        return SharedEngines.release(directory, type, beforeClose);
       } catch (DBException e) {
         throw e;
       } catch (Exception e) {

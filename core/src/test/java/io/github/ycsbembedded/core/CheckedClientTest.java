@@ -100,14 +100,21 @@ class CheckedClientTest {
   }
 
   @Test
-  void theCountingExporterComesFirstAndTheUsersOwnExporterLineIsLeftOut() {
+  void theCountingExporterAndStoppableWorkloadComeFirstAndTheUsersOwnLinesForThemAreLeftOut() {
     String[] args =
         CheckedClient.counted(
-            new String[] {"-db", "x.Y", "-p", "exporter=a.B", "-p", "a=1", "-threads", "2"});
+            new String[] {
+              "-db", "x.Y", "-p", "exporter=a.B", "-p", "workload=w.W", "-p", "a=1", "-threads", "2"
+            },
+            "w.W");
     assertThat(args)
         .containsExactly(
             "-p",
             "exporter=" + CheckedClient.CountingExporter.class.getName(),
+            "-p",
+            "workload=" + StoppableWorkload.class.getName(),
+            "-p",
+            "ycsbembedded.workload=w.W",
             "-db",
             "x.Y",
             "-p",

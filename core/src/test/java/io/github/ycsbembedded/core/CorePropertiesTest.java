@@ -64,6 +64,23 @@ class CorePropertiesTest {
   }
 
   @Test
+  void recordsTheHeapCannotHoldInEveryThreadAreRefusedWithTheirSize() {
+    assertThatThrownBy(() -> CoreProperties.checkRecordFits(100_000_000, 100, 1, 4L << 30))
+        .hasMessage(
+            "fieldcount=100000000 × fieldlength=100: a record takes about 41.4 GiB of heap in each"
+                + " of 1 thread (its values, field names and encoded copy), more than the heap's 4.0"
+                + " GiB; lower fieldcount or fieldlength, or raise the heap (-jvm-args=-Xmx<size>)");
+    assertThatThrownBy(() -> CoreProperties.checkRecordFits(10, 2_000_000_000, 1, 4L << 30))
+        .hasMessageStartingWith(
+            "fieldcount=10 × fieldlength=2000000000: a record takes about 55.9 GiB");
+    // 8 threads of 1 MB records: 8 × 3 × 1 MB in a 16 MiB heap do not fit, in 64 MiB they do
+    assertThatThrownBy(() -> CoreProperties.checkRecordFits(10, 100_000, 8, 16L << 20))
+        .hasMessageContaining("in each of 8 threads");
+    assertThatCode(() -> CoreProperties.checkRecordFits(10, 100_000, 8, 64L << 20))
+        .doesNotThrowAnyException();
+  }
+
+  @Test
   void stockWorkloadsPass() {
     Properties p = with("recordcount", "1000");
     p.setProperty("operationcount", "1000");

@@ -7,6 +7,7 @@ import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
 import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.EngineFailure.Condition;
+import io.github.ycsbembedded.core.EngineStats;
 import io.github.ycsbembedded.core.KeyLocks;
 import io.github.ycsbembedded.core.KeyOrder;
 import io.github.ycsbembedded.core.KeyRead;
@@ -83,6 +84,16 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   protected LevelDbEngine openEngine(Path directory, BindingProperties properties)
       throws Exception {
     return LevelDbEngine.open(directory, properties);
+  }
+
+  @Override
+  protected void flush(LevelDbEngine engine) throws DBException {
+    engine.flush();
+  }
+
+  @Override
+  protected EngineStats.Figures statistics(LevelDbEngine engine) {
+    return engine.statistics();
   }
 
   @Override

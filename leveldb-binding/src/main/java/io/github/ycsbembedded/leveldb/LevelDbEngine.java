@@ -2,6 +2,7 @@ package io.github.ycsbembedded.leveldb;
 
 import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BindingProperties;
+import io.github.ycsbembedded.core.EngineStats;
 import io.github.ycsbembedded.core.ErrorLog;
 import io.github.ycsbembedded.core.KeyLocks;
 import java.nio.file.Path;
@@ -13,7 +14,10 @@ import site.ycsb.DBException;
  * LevelDbClient} of the process.
  */
 final class LevelDbEngine implements AutoCloseable {
-  /** The binding's properties besides {@code leveldb.dir} and {@code leveldb.destroy}. */
+  /**
+   * The binding's properties besides {@code leveldb.dir}, {@code leveldb.destroy} and {@code
+   * leveldb.flush_on_close}.
+   */
   static final Set<String> PROPERTIES =
       Set.of(
           "leveldb.cache_size",
@@ -113,20 +117,13 @@ final class LevelDbEngine implements AutoCloseable {
   }
 
   /**
-   * Writes the memtable to a table file, so the next open replays no log inside its timed window,
-   * then closes. A compaction of a range below every table moves no data: LevelDB's {@code
-   * CompactRange} flushes the memtable first and finds no file in that range. A failed flush (a
-   * full disk) is thrown; corruption that stopped LevelDB's background work is reported as a
-   * warning (the run's reads of it were ERRORs already); the database is closed either way.
-   * Idempotent.
+   * Writes the memtable to a table file, so that the next open replays no log ({@code
+   * leveldb.flush_on_close}). A compaction of a range below every table moves no data: LevelDB's
+   * {@code CompactRange} flushes the memtable first and finds no file in that range. A failed flush
+   * (a full disk) is thrown; corruption that stopped LevelDB's background work is reported as a
+   * warning (the run's reads of it were ERRORs already).
    */
-  @Override
-  public synchronized void close() throws DBException {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    workers.close();
+  void flush() throws DBException {
     try {
       db.compactRange(BELOW_EVERY_TABLE, BELOW_EVERY_TABLE);
       db.checkBackgroundError();
@@ -140,12 +137,45 @@ final class LevelDbEngine implements AutoCloseable {
               + " compacting and writing, and reads of the corrupt blocks fail with ERROR");
     } catch (LevelDbException e) {
       throw new DBException(
-          "leveldb: writing the memtable at close failed ("
+          "leveldb: writing the memtable failed ("
               + e.getMessage()
               + "); every acknowledged write is in the log, which the next open replays",
           e);
-    } finally {
-      db.close();
     }
+  }
+
+  /**
+   * LevelDB's figures now: each level's table files and their exact bytes ({@code
+   * leveldb.sstables}), the bytes its compactions read and wrote per level in whole MiB ({@code
+   * leveldb.stats}, which counts memtable flushes among the writes), and the memory it says it uses
+   * ({@code leveldb.approximate-memory-usage}).
+   */
+  EngineStats.Figures statistics() {
+    String sstables = db.property("leveldb.sstables");
+    String stats = db.property("leveldb.stats");
+    String memory = db.property("leveldb.approximate-memory-usage");
+    LevelDbStats.Compactions compactions = LevelDbStats.compactions(stats);
+    java.util.Map<String, Object> own = new java.util.LinkedHashMap<>();
+    own.put("leveldb.stats", stats);
+    own.put("leveldb.approximate-memory-usage", memory);
+    return EngineStats.Figures.of(EngineStats.Tree.lsm(LevelDbStats.levels(sstables)))
+        .compaction(compactions.readBytes(), compactions.writtenBytes())
+        .memoryBytes(memory == null ? null : Long.parseLong(memory.trim()))
+        .engine(own)
+        .build();
+  }
+
+  /**
+   * Closes the database without a flush: every acknowledged write is in the log, which the next
+   * open replays ({@code leveldb.flush_on_close} flushes first). Idempotent.
+   */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    workers.close();
+    db.close();
   }
 }

@@ -3,6 +3,7 @@ package io.github.ycsbembedded.leveldb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbembedded.core.RecordCodec;
 import io.github.ycsbembedded.core.testing.BindingConformanceTest;
 import java.io.IOException;
@@ -219,8 +220,10 @@ class LevelDbClientTest extends BindingConformanceTest {
    * value and how many reported corruption.
    */
   private int[] compactCorruptInterleavedFiles(boolean paranoidChecks) throws Exception {
+    Properties flushing = properties(dataDir);
+    flushing.setProperty("leveldb.flush_on_close", "true");
     for (int parity = 0; parity < 2; parity++) {
-      DB db = open();
+      DB db = open(flushing);
       for (int i = parity; i < 4000; i += 2) {
         assertThat(db.insert(TABLE, key(i), record("field0", value(i)))).isEqualTo(Status.OK);
       }
@@ -279,6 +282,7 @@ class LevelDbClientTest extends BindingConformanceTest {
   private void writeTableFile(int records) throws DBException {
     Properties properties = properties(dataDir);
     properties.setProperty("leveldb.write_buffer_size", "16m");
+    properties.setProperty("leveldb.flush_on_close", "true");
     DB db = open(properties);
     for (int i = 0; i < records; i++) {
       assertThat(db.insert(TABLE, key(i), record("field0", value(i)))).isEqualTo(Status.OK);
@@ -314,6 +318,7 @@ class LevelDbClientTest extends BindingConformanceTest {
   private List<Path> tableFilesAfterLoading(String filterBits) throws Exception {
     Properties properties = properties(dataDir);
     properties.setProperty("leveldb.filter_bits", filterBits);
+    properties.setProperty("leveldb.flush_on_close", "true");
     DB db = open(properties);
     for (int i = 0; i < 500; i++) {
       db.insert(TABLE, key(i), record("field0", "v" + i));
@@ -347,5 +352,24 @@ class LevelDbClientTest extends BindingConformanceTest {
     System.arraycopy(table, 0, stored, 1, table.length);
     System.arraycopy(k, 0, stored, 1 + table.length, k.length);
     return stored;
+  }
+
+  /**
+   * The 2,000 records fit LevelDB's 4 MiB memtable: at close no table file; the flush writes them
+   * into one file (at the level LevelDB picks for it), counted by leveldb.stats in whole MiB.
+   */
+  @Override
+  protected void checkStatistics(JsonNode before, JsonNode after, int records) {
+    assertThat(before.path("tree").path("kind").asText()).isEqualTo("lsm");
+    assertThat(before.path("tree").path("levels")).isEmpty();
+    assertThat(before.path("memoryBytes").asLong()).isGreaterThan(records * 1000L);
+    assertThat(before.path("engine").path("leveldb.stats").asText()).contains("Compactions");
+
+    JsonNode levels = after.path("tree").path("levels");
+    assertThat(levels).hasSize(1);
+    assertThat(levels.path(0).path("files").asLong()).isEqualTo(1);
+    assertThat(levels.path(0).path("bytes").asLong()).isGreaterThan(records * 1000L);
+    assertThat(after.path("compactionWrittenBytes").asLong()).isGreaterThanOrEqualTo(1L << 20);
+    assertThat(after.path("compactionReadBytes").asLong()).isZero();
   }
 }

@@ -7,6 +7,7 @@ import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
 import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.EngineFailure.Condition;
+import io.github.ycsbembedded.core.EngineStats;
 import io.github.ycsbembedded.core.KeyOrder;
 import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.MultiWriteDB;
@@ -130,6 +131,16 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   @Override
   protected LmdbEngine openEngine(Path directory, BindingProperties properties) throws Exception {
     return LmdbEngine.open(directory, properties);
+  }
+
+  @Override
+  protected void flush(LmdbEngine engine) {
+    engine.flush();
+  }
+
+  @Override
+  protected EngineStats.Figures statistics(LmdbEngine engine) {
+    return engine.statistics();
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.github.ycsbembedded.lmdb;
 import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.EngineFailure;
+import io.github.ycsbembedded.core.EngineStats;
 import io.github.ycsbembedded.core.NativeLibrary;
 import io.github.ycsbembedded.core.TablePrefix;
 import java.io.IOException;
@@ -21,6 +22,8 @@ import org.lmdbjava.Dbi;
 import org.lmdbjava.DirectBufferProxy;
 import org.lmdbjava.Env;
 import org.lmdbjava.EnvFlags;
+import org.lmdbjava.EnvInfo;
+import org.lmdbjava.Stat;
 import org.lmdbjava.Txn;
 import site.ycsb.DBException;
 
@@ -40,7 +43,10 @@ final class LmdbEngine implements AutoCloseable {
   /** LMDB's key limit (its default build's {@code MDB_MAXKEYSIZE}), the table's prefix included. */
   static final int MAX_KEY_BYTES = 511;
 
-  /** The binding's properties besides {@code lmdb.dir} and {@code lmdb.destroy}. */
+  /**
+   * The binding's properties besides {@code lmdb.dir}, {@code lmdb.destroy} and {@code
+   * lmdb.flush_on_close}.
+   */
   static final Set<String> PROPERTIES =
       Set.of(
           "lmdb.mapsize",
@@ -357,9 +363,55 @@ final class LmdbEngine implements AutoCloseable {
     bulkTables.remove(table);
   }
 
-  /** Flushes to disk and closes; the next open needs no recovery. Idempotent. */
+  /**
+   * Writes the map's dirty pages to disk and waits for them ({@code lmdb.flush_on_close}); without
+   * {@code lmdb.sync} LMDB leaves that to the operating system. A process that dies loses nothing
+   * either way: every commit is in the file's pages before it returns.
+   */
+  void flush() {
+    env.sync(true);
+  }
+
+  /**
+   * LMDB's figures now: the B-tree's depth, pages and entries ({@code mdb_stat}), the map's size,
+   * last page and transaction and the readers in use ({@code mdb_env_info}), and the pages below
+   * the last one that the tree does not hold (the free list's). LMDB keeps no cache of its own (the
+   * operating system's page cache holds the map), so no memory figure.
+   */
+  EngineStats.Figures statistics() {
+    Stat stat;
+    try (Txn<DirectBuffer> txn = env.txnRead()) {
+      stat = records.stat(txn);
+    }
+    EnvInfo info = env.info();
+    java.util.Map<String, Object> own = new java.util.LinkedHashMap<>();
+    own.put("me_last_pgno", info.lastPageNumber);
+    own.put("me_last_txnid", info.lastTransactionId);
+    own.put("me_mapsize", info.mapSize);
+    own.put("me_numreaders", info.numReaders);
+    long pages = stat.branchPages + stat.leafPages + stat.overflowPages;
+    // the file's pages up to the last one used, less the two meta pages and the tree's: the free
+    // list's pages and the pages it holds for reuse
+    own.put("free_pages", Math.max(0, info.lastPageNumber + 1 - 2 - pages));
+    return EngineStats.Figures.of(
+            EngineStats.Tree.btree(
+                stat.depth,
+                stat.branchPages,
+                stat.leafPages,
+                stat.overflowPages,
+                stat.entries,
+                (long) stat.pageSize))
+        .liveDataBytes(pages * stat.pageSize)
+        .engine(own)
+        .build();
+  }
+
+  /**
+   * Closes without a sync: every commit is in the map file, where the next open finds it ({@code
+   * lmdb.flush_on_close} syncs first, {@code lmdb.sync} at every commit). Idempotent.
+   */
   @Override
-  public synchronized void close() throws DBException {
+  public synchronized void close() {
     if (closed) {
       return;
     }
@@ -370,10 +422,6 @@ final class LmdbEngine implements AutoCloseable {
         reader.txn.close();
       }
     }
-    try {
-      env.sync(true);
-    } finally {
-      env.close();
-    }
+    env.close();
   }
 }

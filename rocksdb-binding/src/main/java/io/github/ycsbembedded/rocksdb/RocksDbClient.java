@@ -7,6 +7,7 @@ import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
 import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.EngineFailure.Condition;
+import io.github.ycsbembedded.core.EngineStats;
 import io.github.ycsbembedded.core.KeyLocks;
 import io.github.ycsbembedded.core.KeyOrder;
 import io.github.ycsbembedded.core.KeyRead;
@@ -84,6 +85,16 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   protected RocksDbEngine openEngine(Path directory, BindingProperties properties)
       throws Exception {
     return RocksDbEngine.open(directory, properties);
+  }
+
+  @Override
+  protected void flush(RocksDbEngine engine) throws RocksDBException {
+    engine.flush();
+  }
+
+  @Override
+  protected EngineStats.Figures statistics(RocksDbEngine engine) throws RocksDBException {
+    return engine.statistics();
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.github.ycsbembedded.rocksdb;
 
 import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BindingProperties;
+import io.github.ycsbembedded.core.EngineStats;
 import io.github.ycsbembedded.core.KeyLocks;
 import io.github.ycsbembedded.core.NativeLibrary;
 import java.io.IOException;
@@ -26,12 +27,15 @@ import org.rocksdb.EnvOptions;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.IngestExternalFileOptions;
 import org.rocksdb.LRUCache;
+import org.rocksdb.LevelMetaData;
 import org.rocksdb.Options;
 import org.rocksdb.OptionsUtil;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.SstFileWriter;
+import org.rocksdb.Statistics;
+import org.rocksdb.TickerType;
 import org.rocksdb.WriteOptions;
 import site.ycsb.DBException;
 
@@ -42,15 +46,27 @@ import site.ycsb.DBException;
  * all, in reverse order, with the close variant that reports errors.
  */
 final class RocksDbEngine implements AutoCloseable {
-  /** The binding's properties besides {@code rocksdb.dir} and {@code rocksdb.destroy}. */
   /**
    * Bloom filter bits per key by default: without a filter every point read probes each level-0
    * file whose range holds the key, and after updates those are many (measured: README, RocksDB).
    */
   static final int DEFAULT_BLOOM_BITS = 10;
 
+  /**
+   * The binding's properties besides {@code rocksdb.dir}, {@code rocksdb.destroy} and {@code
+   * rocksdb.flush_on_close}.
+   */
   static final Set<String> PROPERTIES =
       Set.of(
+          "rocksdb.max_write_buffer_number",
+          "rocksdb.target_file_size_base",
+          "rocksdb.target_file_size_multiplier",
+          "rocksdb.max_bytes_for_level_base",
+          "rocksdb.max_bytes_for_level_multiplier",
+          "rocksdb.max_compaction_bytes",
+          "rocksdb.level0_stop_writes_trigger",
+          "rocksdb.level_compaction_dynamic_level_bytes",
+          "rocksdb.cache_index_and_filter_blocks",
           "rocksdb.optionsfile",
           "rocksdb.cache_size",
           "rocksdb.compression",
@@ -67,6 +83,10 @@ final class RocksDbEngine implements AutoCloseable {
   private final RocksDB db;
   private final ColumnFamilyOptions familyOptions;
   private final DBOptions dbOptions;
+
+  /** The engine's tickers, or null when no run asked for them. */
+  private final Statistics statistics;
+
   private final Path dir;
   private final Set<String> bulkTables = new java.util.HashSet<>();
   private final java.util.concurrent.atomic.AtomicLong bulkFiles =
@@ -86,9 +106,11 @@ final class RocksDbEngine implements AutoCloseable {
       WriteOptions writeOptions,
       Deque<AutoCloseable> owned,
       List<ColumnFamilyHandle> handles,
-      int batchParallelism)
+      int batchParallelism,
+      Statistics statistics)
       throws RocksDBException {
     this.dir = dir;
+    this.statistics = statistics;
     this.dbOptions = dbOptions;
     this.workers = new BatchWorkers("rocksdb", batchParallelism);
     this.db = db;
@@ -112,6 +134,8 @@ final class RocksDbEngine implements AutoCloseable {
     int backgroundJobs = p.integer("rocksdb.max_background_jobs", 2, 1, 256);
     boolean directReads = p.bool("rocksdb.direct_reads", false);
     int batchParallelism = BatchWorkers.parallelism(p, "rocksdb");
+    Shape shape = Shape.of(p);
+    boolean cacheIndexAndFilters = p.bool("rocksdb.cache_index_and_filter_blocks", false);
     if (optionsFile != null && !Files.isReadable(Path.of(optionsFile))) {
       throw new DBException("rocksdb.optionsfile: '" + optionsFile + "' is not a readable file");
     }
@@ -139,7 +163,9 @@ final class RocksDbEngine implements AutoCloseable {
                 .setMaxBackgroundJobs(backgroundJobs)
                 .setUseDirectReads(directReads);
         BlockBasedTableConfig table =
-            new BlockBasedTableConfig().setBlockCache(own(owned, new LRUCache(cacheSize)));
+            new BlockBasedTableConfig()
+                .setBlockCache(own(owned, new LRUCache(cacheSize)))
+                .setCacheIndexAndFilterBlocks(cacheIndexAndFilters);
         if (bloomBits > 0) {
           table.setFilterPolicy(own(owned, new BloomFilter(bloomBits)));
         }
@@ -150,8 +176,15 @@ final class RocksDbEngine implements AutoCloseable {
                 .setCompressionType(type)
                 .setBottommostCompressionType(type)
                 .setTableFormatConfig(table);
+        shape.applyTo(familyOptions);
       }
       dbOptions.setCreateIfMissing(true).setCreateMissingColumnFamilies(true);
+      // kept only when asked for (enginestats): the tickers cost every operation a little
+      Statistics statistics = null;
+      if (EngineStats.wanted(p)) {
+        statistics = own(owned, new Statistics());
+        dbOptions.setStatistics(statistics);
+      }
       WriteOptions writeOptions =
           own(owned, new WriteOptions()).setSync(sync).setDisableWAL(disableWal);
 
@@ -164,10 +197,74 @@ final class RocksDbEngine implements AutoCloseable {
       owned.push(db::closeE); // closed after every handle (pushed later), before the options
       handles.forEach(owned::push);
       return new RocksDbEngine(
-          dir, db, dbOptions, familyOptions, writeOptions, owned, handles, batchParallelism);
+          dir,
+          db,
+          dbOptions,
+          familyOptions,
+          writeOptions,
+          owned,
+          handles,
+          batchParallelism,
+          statistics);
     } catch (Exception | Error e) {
       closeAll(owned, e);
       throw e;
+    }
+  }
+
+  /**
+   * The LSM tree's shape as the properties give it; each figure left out (null) keeps RocksDB's own
+   * default. The experiments set them to a write-up's values scaled to the data (experiments/).
+   */
+  record Shape(
+      Integer maxWriteBufferNumber,
+      Long targetFileSizeBase,
+      Integer targetFileSizeMultiplier,
+      Long maxBytesForLevelBase,
+      Double maxBytesForLevelMultiplier,
+      Long maxCompactionBytes,
+      Integer level0StopWritesTrigger,
+      Boolean dynamicLevelBytes) {
+    static Shape of(BindingProperties p) throws DBException {
+      return new Shape(
+          p.integerIfGiven("rocksdb.max_write_buffer_number", 2, 64),
+          p.sizeIfGiven("rocksdb.target_file_size_base", 64 << 10, 1L << 40),
+          p.integerIfGiven("rocksdb.target_file_size_multiplier", 1, 1000),
+          p.sizeIfGiven("rocksdb.max_bytes_for_level_base", 64 << 10, 1L << 50),
+          p.numberIfGiven("rocksdb.max_bytes_for_level_multiplier", 2, 1000),
+          p.sizeIfGiven("rocksdb.max_compaction_bytes", 64 << 10, 1L << 50),
+          p.integerIfGiven("rocksdb.level0_stop_writes_trigger", 1, 1 << 20),
+          p.boolIfGiven("rocksdb.level_compaction_dynamic_level_bytes"));
+    }
+
+    void applyTo(ColumnFamilyOptions o) {
+      if (maxWriteBufferNumber != null) {
+        o.setMaxWriteBufferNumber(maxWriteBufferNumber);
+      }
+      if (targetFileSizeBase != null) {
+        o.setTargetFileSizeBase(targetFileSizeBase);
+      }
+      if (targetFileSizeMultiplier != null) {
+        o.setTargetFileSizeMultiplier(targetFileSizeMultiplier);
+      }
+      if (maxBytesForLevelBase != null) {
+        o.setMaxBytesForLevelBase(maxBytesForLevelBase);
+      }
+      if (maxBytesForLevelMultiplier != null) {
+        o.setMaxBytesForLevelMultiplier(maxBytesForLevelMultiplier);
+      }
+      if (maxCompactionBytes != null) {
+        o.setMaxCompactionBytes(maxCompactionBytes);
+      }
+      if (level0StopWritesTrigger != null) {
+        // RocksDB slows writes from level0_slowdown_writes_trigger (20) on: keep it at or below
+        o.setLevel0StopWritesTrigger(level0StopWritesTrigger);
+        o.setLevel0SlowdownWritesTrigger(
+            Math.min(o.level0SlowdownWritesTrigger(), level0StopWritesTrigger));
+      }
+      if (dynamicLevelBytes != null) {
+        o.setLevelCompactionDynamicLevelBytes(dynamicLevelBytes);
+      }
     }
   }
 
@@ -319,8 +416,94 @@ final class RocksDbEngine implements AutoCloseable {
   }
 
   /**
-   * Flushes every memtable (so the next open replays no WAL inside its timed window), then closes
-   * all native objects. Idempotent; the first close error is thrown with the others suppressed.
+   * Writes every memtable to a table file and waits for it, so that the next open replays no WAL
+   * ({@code rocksdb.flush_on_close}).
+   */
+  void flush() throws RocksDBException {
+    try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+      db.flush(flush, new ArrayList<>(families.values()));
+    }
+  }
+
+  /**
+   * RocksDB's figures now: each level that holds a file, with its files and bytes summed over the
+   * column families, its estimates of live data and pending compaction, the memory of memtables,
+   * table readers and block cache, and (when {@code enginestats} is set, so that the engine keeps
+   * them) its tickers.
+   */
+  EngineStats.Figures statistics() throws RocksDBException {
+    java.util.TreeMap<Integer, long[]> levels = new java.util.TreeMap<>();
+    for (ColumnFamilyHandle family : families.values()) {
+      for (LevelMetaData level : db.getColumnFamilyMetaData(family).levels()) {
+        long[] sum = levels.computeIfAbsent(level.level(), l -> new long[2]);
+        sum[0] += level.files().size();
+        sum[1] += level.size();
+      }
+    }
+    List<EngineStats.Level> shape = new ArrayList<>();
+    levels.forEach(
+        (level, sum) -> {
+          if (sum[0] > 0) {
+            shape.add(new EngineStats.Level(level, sum[0], sum[1]));
+          }
+        });
+    long memtables = db.getAggregatedLongProperty("rocksdb.cur-size-all-mem-tables");
+    long tableReaders = db.getAggregatedLongProperty("rocksdb.estimate-table-readers-mem");
+    long blockCache = db.getLongProperty("rocksdb.block-cache-usage");
+    java.util.Map<String, Object> own = new java.util.LinkedHashMap<>();
+    own.put("rocksdb.cur-size-all-mem-tables", memtables);
+    own.put("rocksdb.estimate-table-readers-mem", tableReaders);
+    own.put("rocksdb.block-cache-usage", blockCache);
+    own.put("rocksdb.estimate-num-keys", db.getAggregatedLongProperty("rocksdb.estimate-num-keys"));
+    EngineStats.Builder figures =
+        EngineStats.Figures.of(EngineStats.Tree.lsm(shape))
+            .liveDataBytes(db.getAggregatedLongProperty("rocksdb.estimate-live-data-size"))
+            .pendingCompactionBytes(
+                db.getAggregatedLongProperty("rocksdb.estimate-pending-compaction-bytes"))
+            .memoryBytes(memtables + tableReaders + blockCache);
+    if (statistics != null) {
+      for (TickerType ticker : TICKERS) {
+        own.put(ticker.name(), statistics.getTickerCount(ticker));
+      }
+      long useful = statistics.getTickerCount(TickerType.BLOOM_FILTER_USEFUL);
+      figures
+          .flushedBytes(statistics.getTickerCount(TickerType.FLUSH_WRITE_BYTES))
+          .compaction(
+              statistics.getTickerCount(TickerType.COMPACT_READ_BYTES),
+              statistics.getTickerCount(TickerType.COMPACT_WRITE_BYTES))
+          .stallMicros(statistics.getTickerCount(TickerType.STALL_MICROS))
+          .cache(
+              statistics.getTickerCount(TickerType.BLOCK_CACHE_HIT),
+              statistics.getTickerCount(TickerType.BLOCK_CACHE_MISS))
+          // a filter is consulted when it spares the read (useful) or lets it through (positive)
+          .filter(
+              useful, useful + statistics.getTickerCount(TickerType.BLOOM_FILTER_FULL_POSITIVE));
+    }
+    return figures.engine(own).build();
+  }
+
+  /** The tickers written under their own names beside the common figures. */
+  private static final List<TickerType> TICKERS =
+      List.of(
+          TickerType.BYTES_WRITTEN,
+          TickerType.WAL_FILE_BYTES,
+          TickerType.FLUSH_WRITE_BYTES,
+          TickerType.COMPACT_READ_BYTES,
+          TickerType.COMPACT_WRITE_BYTES,
+          TickerType.STALL_MICROS,
+          TickerType.BLOCK_CACHE_HIT,
+          TickerType.BLOCK_CACHE_MISS,
+          TickerType.BLOOM_FILTER_USEFUL,
+          TickerType.BLOOM_FILTER_FULL_POSITIVE,
+          TickerType.MEMTABLE_HIT,
+          TickerType.GET_HIT_L0,
+          TickerType.GET_HIT_L1,
+          TickerType.GET_HIT_L2_AND_UP);
+
+  /**
+   * Closes all native objects, in reverse order, without a flush: every acknowledged write is in
+   * the WAL, which the next open replays ({@code rocksdb.flush_on_close} flushes first).
+   * Idempotent; the first close error is thrown with the others suppressed.
    */
   @Override
   public synchronized void close() throws DBException {
@@ -330,11 +513,6 @@ final class RocksDbEngine implements AutoCloseable {
     closed = true;
     workers.close();
     Exception failure = null;
-    try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
-      db.flush(flush, new ArrayList<>(families.values()));
-    } catch (RocksDBException e) {
-      failure = e;
-    }
     while (!owned.isEmpty()) {
       try {
         owned.pop().close();

@@ -3,6 +3,7 @@ package io.github.ycsbembedded.rocksdb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbembedded.core.RecordCodec;
 import io.github.ycsbembedded.core.testing.BindingConformanceTest;
 import java.nio.charset.StandardCharsets;
@@ -145,7 +146,9 @@ class RocksDbClientTest extends BindingConformanceTest {
 
   @Test
   void tableFilesCarryABloomFilterByDefaultAndItAnswersPresentAndAbsentKeys() throws Exception {
-    DB db = open();
+    Properties properties = properties(dataDir);
+    properties.setProperty("rocksdb.flush_on_close", "true"); // a table file to look into
+    DB db = open(properties);
     db.insert(TABLE, "present", record("field0", "x"));
     close(db);
 
@@ -159,6 +162,7 @@ class RocksDbClientTest extends BindingConformanceTest {
   void bloomBitsZeroWritesTableFilesWithoutAFilter() throws Exception {
     Properties properties = properties(dataDir);
     properties.setProperty("rocksdb.bloom_bits", "0");
+    properties.setProperty("rocksdb.flush_on_close", "true"); // a table file to look into
     DB db = open(properties);
     db.insert(TABLE, "present", record("field0", "x"));
     close(db);
@@ -264,5 +268,69 @@ class RocksDbClientTest extends BindingConformanceTest {
     assertThat(read(db, TABLE, "small", null)).containsEntry("field0", "s");
     assertThat(read(db, TABLE, "big", null)).containsEntry("field0", "b".repeat(100_000));
     assertThat(read(db, TABLE, "small", null)).containsEntry("field0", "s");
+  }
+
+  /**
+   * The 2,000 records fit RocksDB's 64 MiB memtable: at close no table file, every key counted; the
+   * flush writes them into one level-0 file, and nothing is compacted.
+   */
+  @Override
+  protected void checkStatistics(JsonNode before, JsonNode after, int records) {
+    assertThat(before.path("tree").path("kind").asText()).isEqualTo("lsm");
+    assertThat(before.path("tree").path("levels")).isEmpty();
+    assertThat(before.path("engine").path("rocksdb.estimate-num-keys").asLong()).isEqualTo(records);
+    assertThat(before.path("engine").path("BYTES_WRITTEN").asLong()).isGreaterThan(records * 1000L);
+    assertThat(before.path("memoryBytes").asLong()).isGreaterThan(records * 1000L);
+    assertThat(before.path("flushedBytes").asLong()).isZero();
+
+    JsonNode level0 = after.path("tree").path("levels").path(0);
+    assertThat(after.path("tree").path("levels")).hasSize(1);
+    assertThat(level0.path("level").asInt()).isZero();
+    assertThat(level0.path("files").asLong()).isEqualTo(1);
+    assertThat(level0.path("bytes").asLong()).isGreaterThan(records * 1000L);
+    assertThat(after.path("flushedBytes").asLong()).isGreaterThan(records * 1000L);
+    assertThat(after.path("compactionWrittenBytes").asLong()).isZero();
+    assertThat(after.path("liveDataBytes").asLong()).isEqualTo(level0.path("bytes").asLong());
+  }
+
+  /**
+   * With a 64 KiB memtable, 2,000 records of 1,000 bytes in scattered key order are flushed about
+   * 30 times and level 0's overlapping files compacted into level 1: the counters show both; the
+   * table files hold the values' bytes and 20% at most besides, and RocksDB's estimate of the live
+   * data is at most that.
+   */
+  @Test
+  void aLoadThroughSmallMemtablesShowsFlushesAndCompactionsInTheStatistics() throws Exception {
+    Path file = dataDir.resolveSibling(dataDir.getFileName() + "-compaction.json");
+    Properties properties = properties(dataDir);
+    properties.setProperty("rocksdb.write_buffer_size", "64k");
+    properties.setProperty("rocksdb.flush_on_close", "true");
+    properties.setProperty("enginestats", file.toString());
+    DB db = open(properties);
+    // keys in a scattered order, so that level 0's files overlap and are merged, not moved down
+    for (int i = 0; i < 2000; i++) {
+      assertThat(db.insert(TABLE, key(i * 7919 % 2000), record("field0", "x".repeat(1000))))
+          .isEqualTo(Status.OK);
+    }
+    close(db);
+    JsonNode after =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(file.toFile())
+            .path("afterFlush");
+    Files.delete(file);
+
+    long data = 2000L * 1000;
+    assertThat(after.path("flushedBytes").asLong()).isGreaterThan(data);
+    assertThat(after.path("compactionReadBytes").asLong()).isPositive();
+    assertThat(after.path("compactionWrittenBytes").asLong()).isPositive();
+    long levelBytes = 0;
+    for (JsonNode level : after.path("tree").path("levels")) {
+      levelBytes += level.path("bytes").asLong();
+    }
+    // every key was written once: the files hold each value once, whatever compaction has done
+    assertThat(levelBytes).isBetween(data, data * 12 / 10);
+    // the estimate counts a key range once, at the highest level holding it: below the files'
+    // bytes while compaction is under way
+    assertThat(after.path("liveDataBytes").asLong()).isBetween(data / 2, levelBytes);
   }
 }

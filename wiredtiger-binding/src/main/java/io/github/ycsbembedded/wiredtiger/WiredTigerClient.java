@@ -14,6 +14,7 @@ import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
 import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.EngineFailure.Condition;
+import io.github.ycsbembedded.core.EngineStats;
 import io.github.ycsbembedded.core.KeyOrder;
 import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.MultiWriteDB;
@@ -92,6 +93,16 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   protected WiredTigerEngine openEngine(Path directory, BindingProperties properties)
       throws Exception {
     return WiredTigerEngine.open(directory, properties);
+  }
+
+  @Override
+  protected void flush(WiredTigerEngine engine) throws DBException {
+    engine.flush();
+  }
+
+  @Override
+  protected EngineStats.Figures statistics(WiredTigerEngine engine) {
+    return engine.statistics();
   }
 
   @Override
@@ -210,6 +221,10 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     for (int i = 0; i < encoded.length; i++) {
       encoded[i] = bytes(keys.get(i));
     }
+    if (engine().workers().parallelism() > 1 && readInRuns(table, keys, fields, encoded, reads)) {
+      results.addAll(Arrays.asList(reads));
+      return BatchReadDB.overall(results);
+    }
     RawCursor cursor = null;
     Status status = Status.OK;
     try {
@@ -237,6 +252,61 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     return BatchReadDB.overall(results);
   }
 
+  /**
+   * The batch in key order, cut into up to {@code wiredtiger.batch_parallelism} runs, each read by
+   * a thread of its own in a snapshot transaction of its own session, so that many reads are in
+   * flight when the data is not in the cache. The runs' snapshots see the same data when no write
+   * committed while they read ({@link WiredTigerEngine#quiet}); otherwise they are read again
+   * (three times at most; then false, and the caller reads the batch in one transaction).
+   */
+  private boolean readInRuns(
+      String table, List<String> keys, Set<String> fields, byte[][] encoded, KeyRead[] reads) {
+    String uri;
+    try {
+      uri = engine().table(session, table);
+    } catch (WiredTigerException e) {
+      return false;
+    }
+    int[] order = KeyOrder.ascending(encoded);
+    for (int attempt = 0; attempt < 3; attempt++) {
+      long begun = engine().quiet();
+      if (begun < 0) {
+        Thread.onSpinWait();
+        continue;
+      }
+      try {
+        engine()
+            .workers()
+            .read(
+                order.length,
+                (from, to) -> {
+                  WiredTigerEngine.Reader reader = engine().reader();
+                  RawCursor cursor = reader.cursor(uri);
+                  reader.session.begin_transaction(null);
+                  try {
+                    for (int k = from; k < to; k++) {
+                      int i = order[k];
+                      reads[i] =
+                          cursor.search(encoded[i]) == wiredtigerConstants.WT_NOTFOUND
+                              ? KeyRead.missing()
+                              : decodeForBatch(table, keys.get(i), cursor.value(), fields);
+                    }
+                  } finally {
+                    reader.session.rollback_transaction(null);
+                  }
+                });
+      } catch (Exception e) {
+        Arrays.fill(reads, null);
+        return false;
+      }
+      if (!engine().wroteSince(begun)) {
+        return true;
+      }
+      Arrays.fill(reads, null);
+    }
+    return false;
+  }
+
   @Override
   public Status scan(
       String table,
@@ -252,6 +322,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     RawCursor cursor = null;
     Status status;
+    engine().beginWrite();
     try {
       cursor = raw(table);
       encoder.encode(values);
@@ -259,6 +330,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
       status = Status.OK;
     } catch (WiredTigerException e) {
       status = error("insert", table, key, e);
+    } finally {
+      engine().endWrite();
     }
     return release(cursor, status, "insert", table, key);
   }
@@ -421,6 +494,15 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
    * storm slows down rather than fails), until {@code wiredtiger.retry_timeout_ms} has passed.
    */
   private Status transaction(String operation, String table, String key, Body body) {
+    engine().beginWrite();
+    try {
+      return attempts(operation, table, key, body);
+    } finally {
+      engine().endWrite();
+    }
+  }
+
+  private Status attempts(String operation, String table, String key, Body body) {
     long deadline = System.nanoTime() + engine().retryTimeoutNanos();
     for (int attempt = 0; ; attempt++) {
       try {
@@ -552,6 +634,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   public Status delete(String table, String key) {
     RawCursor cursor = null;
     Status status;
+    engine().beginWrite();
     try {
       cursor = raw(table);
       status =
@@ -560,6 +643,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
               : Status.OK;
     } catch (WiredTigerException e) {
       status = error("delete", table, key, e);
+    } finally {
+      engine().endWrite();
     }
     return release(cursor, status, "delete", table, key);
   }

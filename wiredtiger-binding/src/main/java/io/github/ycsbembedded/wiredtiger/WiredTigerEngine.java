@@ -5,8 +5,10 @@ import com.wiredtiger.db.Session;
 import com.wiredtiger.db.WiredTigerException;
 import com.wiredtiger.db.wiredtiger;
 import io.github.ycsbembedded.core.BindingProperties;
+import io.github.ycsbembedded.core.EngineStats;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,15 +28,28 @@ final class WiredTigerEngine implements AutoCloseable {
   private static final Pattern RECORD_FORMAT =
       Pattern.compile("(?:^|[,(])\\s*(key_format|value_format)\\s*[=:]");
 
-  /** The binding's properties besides {@code wiredtiger.dir} and {@code wiredtiger.destroy}. */
+  /**
+   * The binding's properties besides {@code wiredtiger.dir}, {@code wiredtiger.destroy} and {@code
+   * wiredtiger.flush_on_close}.
+   */
   static final Set<String> PROPERTIES =
       Set.of(
           "wiredtiger.cache_size",
           "wiredtiger.compression",
           "wiredtiger.sync",
+          "wiredtiger.log",
+          "wiredtiger.batch_parallelism",
           "wiredtiger.config",
           "wiredtiger.table_config",
           "wiredtiger.retry_timeout_ms");
+
+  /** Seconds between WiredTiger's own checkpoints while the log is on (MongoDB's default). */
+  static final int CHECKPOINT_SECONDS = 60;
+
+  /** What a failed checkpoint costs. */
+  private static final String LOST_UNLESS_LOGGED =
+      "writes since the last checkpoint are lost unless the log (wiredtiger.log, on by default)"
+          + " holds them";
 
   /** A table created and dropped at open, to check the table configuration before any work. */
   private static final String CONFIG_CHECK = "table:ycsb-embedded-config-check";
@@ -50,16 +65,42 @@ final class WiredTigerEngine implements AutoCloseable {
   private String version = "WiredTiger (version unknown)";
   private boolean closed;
 
-  private WiredTigerEngine(Connection connection, String tableConfig, long retryTimeoutNanos) {
+  /** The reader threads of batch reads, each with a session of its own ({@link Reader}). */
+  private final io.github.ycsbembedded.core.BatchWorkers workers;
+
+  /** Each batch reader thread's session: one per engine, so not a static field. */
+  @SuppressWarnings("ThreadLocalUsage")
+  private final ThreadLocal<Reader> readers = new ThreadLocal<>();
+
+  private final java.util.Queue<Reader> allReaders =
+      new java.util.concurrent.ConcurrentLinkedQueue<>();
+
+  /** Writes begun and ended through the binding (see {@link #quiet}). */
+  private final java.util.concurrent.atomic.AtomicLong writesBegun =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  private final java.util.concurrent.atomic.AtomicLong writesEnded =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  private WiredTigerEngine(
+      Connection connection, String tableConfig, long retryTimeoutNanos, int batchParallelism) {
     this.connection = connection;
     this.tableConfig = tableConfig;
     this.retryTimeoutNanos = retryTimeoutNanos;
+    this.workers = new io.github.ycsbembedded.core.BatchWorkers("wiredtiger", batchParallelism);
   }
 
   static WiredTigerEngine open(Path dir, BindingProperties p) throws Exception {
     long cacheSize = p.size("wiredtiger.cache_size", 256L << 20, 1L << 20);
     String compression = p.oneOf("wiredtiger.compression", "none", "none", "snappy");
     boolean sync = p.bool("wiredtiger.sync", false);
+    boolean log = p.bool("wiredtiger.log", true);
+    if (sync && !log) {
+      throw new DBException(
+          "wiredtiger.log: 'false' with wiredtiger.sync=true: a commit is synced through the log;"
+              + " leave wiredtiger.log out, or sync=false");
+    }
+    int batchParallelism = io.github.ycsbembedded.core.BatchWorkers.parallelism(p, "wiredtiger");
     String extraConfig = p.string("wiredtiger.config", "");
     String extraTableConfig = p.string("wiredtiger.table_config", "");
     Matcher format = RECORD_FORMAT.matcher(extraTableConfig);
@@ -81,11 +122,26 @@ final class WiredTigerEngine implements AutoCloseable {
             .append(",cache_size=")
             .append(cacheSize)
             .append(",session_max=")
-            .append(Math.max(100, 2 * threads + 16));
-    // asynchronous by default, as in the write-ups' runs: no log, durable at each checkpoint
-    // (the last cleanup closes with one); sync=true logs every commit and fsyncs it
-    if (sync) {
-      config.append(",log=(enabled=true),transaction_sync=(enabled=true,method=fsync)");
+            // each client thread: its session, its batch runs' session, a spare; and the readers
+            .append(Math.max(100, 3 * threads + batchParallelism + 16));
+    // the durability contract: every commit goes to the log, written to the OS before it returns
+    // (method=none: written, not flushed), so that a process that dies loses nothing acknowledged;
+    // with sync=true it is flushed too (fsync). Left to itself WiredTiger would keep the records of
+    // unsynced commits in its log buffer for a background thread to write, and a process killed
+    // then loses them. A checkpoint a minute (MongoDB's default) bounds the log a reopen replays,
+    // and WiredTiger removes the log files a checkpoint made needless. wiredtiger.log=false leaves
+    // the log off, as the write-ups' harnesses ran it: durable at checkpoints only
+    if (log) {
+      config
+          // no log files allocated ahead: a run's disk figure counts the log it wrote, not 100 MB
+          // files it might write into
+          .append(",log=(enabled=true,archive=true,prealloc=false)")
+          .append(",checkpoint=(wait=")
+          .append(CHECKPOINT_SECONDS)
+          .append(')')
+          .append(",transaction_sync=(enabled=true,method=")
+          .append(sync ? "fsync" : "none")
+          .append(')');
     }
     StringBuilder tableConfig = new StringBuilder("key_format=u,value_format=u");
     if ("snappy".equals(compression)) {
@@ -99,6 +155,10 @@ final class WiredTigerEngine implements AutoCloseable {
       }
       config.append(",extensions=[").append(extension.toAbsolutePath()).append(']');
       tableConfig.append(",block_compressor=snappy");
+    }
+    if (EngineStats.wanted(p)) {
+      // kept only when asked for: every operation counts then
+      config.append(",statistics=(fast)");
     }
     if (!extraConfig.isEmpty()) {
       config.append(',').append(extraConfig);
@@ -121,7 +181,8 @@ final class WiredTigerEngine implements AutoCloseable {
           e);
     }
     WiredTigerEngine engine =
-        new WiredTigerEngine(connection, tableConfig.toString(), retryTimeoutMs * 1_000_000L);
+        new WiredTigerEngine(
+            connection, tableConfig.toString(), retryTimeoutMs * 1_000_000L, batchParallelism);
     try {
       engine.version = readVersion(dir);
       engine.checkTableConfig();
@@ -177,6 +238,73 @@ final class WiredTigerEngine implements AutoCloseable {
     }
   }
 
+  /** The reader threads of batch reads. */
+  io.github.ycsbembedded.core.BatchWorkers workers() {
+    return workers;
+  }
+
+  /** This thread's reader session, opened on its first batch run. */
+  Reader reader() {
+    Reader reader = readers.get();
+    if (reader == null) {
+      reader = new Reader(openSession());
+      readers.set(reader);
+      allReaders.add(reader);
+    }
+    return reader;
+  }
+
+  /**
+   * A batch reader thread's own session and cursors: WiredTiger's sessions are single-threaded, so
+   * each thread that reads a run of a batch has its own, closed with the engine.
+   */
+  static final class Reader {
+    final Session session;
+    final java.util.Map<String, RawCursor> cursors = new java.util.HashMap<>();
+
+    Reader(Session session) {
+      this.session = session;
+    }
+
+    RawCursor cursor(String uri) {
+      return cursors.computeIfAbsent(uri, u -> new RawCursor(session.open_cursor(u, null, null)));
+    }
+
+    void close() {
+      for (RawCursor cursor : cursors.values()) {
+        cursor.cursor.close();
+      }
+      cursors.clear();
+      session.close(null);
+    }
+  }
+
+  /** A write through the binding begins (see {@link #quiet}). */
+  void beginWrite() {
+    writesBegun.incrementAndGet();
+  }
+
+  /** A write through the binding has committed or given up (see {@link #quiet}). */
+  void endWrite() {
+    writesEnded.incrementAndGet();
+  }
+
+  /**
+   * The count of writes begun, when no write is under way, else -1: a batch read in runs takes it
+   * before its runs and compares after them. Every write to the engine goes through the binding in
+   * this process (WiredTiger opens a directory in one process only), so an unchanged count means
+   * that no write committed while the runs read, and every run's snapshot saw the same data.
+   */
+  long quiet() {
+    long begun = writesBegun.get();
+    return writesEnded.get() == begun ? begun : -1;
+  }
+
+  /** Whether a write has begun since {@link #quiet} returned {@code begun}. */
+  boolean wroteSince(long begun) {
+    return writesBegun.get() != begun;
+  }
+
   /** How long an operation retries after WiredTiger rolled it back for a conflict. */
   long retryTimeoutNanos() {
     return retryTimeoutNanos;
@@ -230,10 +358,53 @@ final class WiredTigerEngine implements AutoCloseable {
   }
 
   /**
-   * Closes with a final checkpoint, so the next open needs no recovery. A checkpoint that fails (a
-   * full disk, a panic) is reported: without {@code wiredtiger.sync=true} (a log) what was written
-   * since the last checkpoint is then lost. With {@link #abandon}ed tables, checkpoints the others
-   * and leaves the connection open. Idempotent.
+   * A checkpoint of every table, so that the next open replays no log ({@code
+   * wiredtiger.flush_on_close}). WiredTiger's close writes one anyway; asked for, it is timed on
+   * its own.
+   */
+  void flush() throws DBException {
+    if (abandoned.isEmpty()) {
+      Session session = connection.open_session(null);
+      try {
+        session.checkpoint(null);
+      } catch (WiredTigerException e) {
+        throw new DBException(
+            "wiredtiger: the checkpoint failed (" + e.getMessage() + "); " + LOST_UNLESS_LOGGED, e);
+      } finally {
+        session.close(null);
+      }
+    } else {
+      checkpointAllBut(abandoned);
+    }
+  }
+
+  /**
+   * WiredTiger's figures now, from its statistics cursors: the connection's ({@code statistics:};
+   * kept only with {@code enginestats}, which opens the connection with {@code statistics=(fast)})
+   * and each table's tree ({@code statistics:table:<name>}). Null figures when statistics are off.
+   */
+  EngineStats.Figures statistics() {
+    Session session = connection.open_session(null);
+    try {
+      WiredTigerStats stats = WiredTigerStats.read(session, "statistics:", null);
+      List<WiredTigerStats> trees = new ArrayList<>();
+      for (String uri : tables.stream().sorted().toList()) {
+        // tree_walk: the pages and entries, counted by walking the tree (fast leaves them at 0)
+        trees.add(
+            WiredTigerStats.read(session, "statistics:" + uri, "statistics=(fast,tree_walk)"));
+      }
+      return stats.figures(trees);
+    } finally {
+      session.close(null);
+    }
+  }
+
+  /**
+   * Closes, which writes a final checkpoint: WiredTiger's close always does, so the next open needs
+   * no recovery. A checkpoint that fails (a full disk, a panic) is reported: what was written since
+   * the last checkpoint then lives only in the log ({@code wiredtiger.log}, on unless turned off).
+   * With {@link #abandon}ed tables, checkpoints the others and leaves the connection open.
+   * Idempotent.
    */
   @Override
   public synchronized void close() throws DBException {
@@ -241,6 +412,17 @@ final class WiredTigerEngine implements AutoCloseable {
       return;
     }
     closed = true;
+    workers.close();
+    // the readers' sessions are closed here, explicitly: the connection must not close them itself
+    // (WiredTiger's JNI close handler would run on the wrong thread's JNIEnv)
+    for (Reader reader : allReaders) {
+      try {
+        reader.close();
+      } catch (WiredTigerException e) {
+        // the connection's close reports what matters: a checkpoint that could not be written
+      }
+    }
+    allReaders.clear();
     if (!abandoned.isEmpty()) {
       checkpointAllBut(abandoned);
       return;
@@ -249,10 +431,7 @@ final class WiredTigerEngine implements AutoCloseable {
       connection.close(null);
     } catch (WiredTigerException e) {
       throw new DBException(
-          "wiredtiger: the final checkpoint failed ("
-              + e.getMessage()
-              + "); writes since the"
-              + " last checkpoint are lost unless wiredtiger.sync=true logged them",
+          "wiredtiger: the final checkpoint failed (" + e.getMessage() + "); " + LOST_UNLESS_LOGGED,
           e);
     }
   }
@@ -274,7 +453,8 @@ final class WiredTigerEngine implements AutoCloseable {
               + String.join(", ", others)
               + " failed ("
               + e.getMessage()
-              + "); writes to them since the last checkpoint are lost unless wiredtiger.sync=true logged them",
+              + "); "
+              + LOST_UNLESS_LOGGED,
           e);
     } finally {
       session.close(null);

@@ -95,7 +95,7 @@ public class BatchedInsertWorkload extends CoreWorkload {
     Optional<BatchWriteDB> batchDb = Extensions.find(db, BatchWriteDB.class);
     List<String> failed = new ArrayList<>();
 
-    long intendedStartNs = measurements.getIntendedtartTimeNs();
+    long intendedStartNs = IntendedStart.nanos(measurements);
     long startNs = System.nanoTime();
     Status status;
     if (batchDb.isPresent()) {

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
+import site.ycsb.Utils;
 import site.ycsb.WorkloadException;
 import site.ycsb.generator.ExponentialGenerator;
 import site.ycsb.measurements.Measurements;
@@ -100,7 +101,7 @@ public class BatchedReadWorkload extends CoreWorkload {
     Optional<BatchReadDB> batchDb = Extensions.find(db, BatchReadDB.class);
     List<KeyRead> results = new ArrayList<>(keys.size());
 
-    long intendedStartNs = measurements.getIntendedtartTimeNs();
+    long intendedStartNs = IntendedStart.nanos(measurements);
     long startNs = System.nanoTime();
     Status status =
         batchDb.isPresent()
@@ -140,10 +141,25 @@ public class BatchedReadWorkload extends CoreWorkload {
     while (keys.size() < batchSize) {
       long keynum = nextKeynumber();
       if (seen == null || seen.add(keynum)) {
-        keys.add(buildKeyName(keynum));
+        keys.add(keyName(keynum));
       }
     }
     return keys;
+  }
+
+  /**
+   * CoreWorkload's name of key number {@code keynum}: hashed unless inserts are ordered, "user" and
+   * the number zero-padded to {@code zeropadding}. Written here because YCSB 0.17.0 has it as an
+   * instance method and master (0.18.0-SNAPSHOT) as a static one of three arguments, so that one
+   * jar runs on both.
+   */
+  private String keyName(long keynum) {
+    String value = Long.toString(orderedinserts ? keynum : Utils.hash(keynum));
+    StringBuilder key = new StringBuilder("user");
+    for (int i = value.length(); i < zeropadding; i++) {
+      key.append('0');
+    }
+    return key.append(value).toString();
   }
 
   /** CoreWorkload's choice of an existing key (its own method is package-private). */

@@ -111,7 +111,7 @@ public class EntitlementsWorkload extends Workload {
   @Override
   public boolean doTransaction(DB db, Object threadstate) {
     long user = chooser.nextValue().longValue();
-    long intendedStartNs = measurements.getIntendedtartTimeNs();
+    long intendedStartNs = IntendedStart.nanos(measurements);
     long startNs = System.nanoTime();
     Optional<Entitlements.User> assembled = readUser(db, user);
     Status status = assembled.isPresent() ? Status.OK : Status.ERROR;

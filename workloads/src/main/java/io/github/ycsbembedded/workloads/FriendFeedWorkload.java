@@ -255,7 +255,7 @@ public class FriendFeedWorkload extends Workload {
     ThreadLocalRandom random = ThreadLocalRandom.current();
     int user = random.nextInt(users);
     int item = random.nextInt(items);
-    long intendedStartNs = measurements.getIntendedtartTimeNs();
+    long intendedStartNs = IntendedStart.nanos(measurements);
     long startNs = System.nanoTime();
     Status status;
     List<FriendDigg> found = null;

@@ -149,7 +149,7 @@ public class LikesWorkload extends Workload {
     long user = random.nextLong(users);
     long post = random.nextLong(posts);
     long startNs = System.nanoTime();
-    long intendedStartNs = measurements.getIntendedtartTimeNs();
+    long intendedStartNs = IntendedStart.nanos(measurements);
     Status status;
     int rows = -1;
     switch (operation) {

@@ -3,6 +3,8 @@ package io.github.ycsbembedded.core.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbembedded.core.BatchReadDB;
 import io.github.ycsbembedded.core.BatchWriteDB;
 import io.github.ycsbembedded.core.EngineDirectory;
@@ -399,6 +401,93 @@ public abstract class BindingConformanceTest {
   }
 
   @Test
+  void dataSurvivesACloseWithAFinalFlushAndReopen() throws DBException {
+    Properties flushing = properties(dataDir);
+    flushing.setProperty(name() + ".flush_on_close", "true");
+    DB db = open(flushing);
+    for (int i = 0; i < 100; i++) {
+      db.insert(TABLE, key(i), record("field0", "v" + i));
+    }
+    close(db);
+
+    DB reopened = open();
+    Vector<HashMap<String, ByteIterator>> all = new Vector<>();
+    reopened.scan(TABLE, "", 1000, null, all);
+    assertThat(all).hasSize(100);
+    assertThat(read(reopened, TABLE, key(99), null)).containsEntry("field0", "v99");
+  }
+
+  // ---- engine statistics (enginestats) ----
+
+  /** Records of {@code field0} = 1,000 bytes written for the statistics tests. */
+  protected static final int STATS_RECORDS = 2_000;
+
+  private JsonNode statisticsAfterLoad(boolean flushOnClose) throws Exception {
+    Path file = dataDir.resolveSibling(dataDir.getFileName() + "-stats.json");
+    Properties properties = properties(dataDir);
+    properties.setProperty("enginestats", file.toString());
+    properties.setProperty(name() + ".flush_on_close", Boolean.toString(flushOnClose));
+    DB db = open(properties);
+    for (int i = 0; i < STATS_RECORDS; i++) {
+      assertThat(db.insert(TABLE, key(i), record("field0", "x".repeat(1000)))).isEqualTo(Status.OK);
+    }
+    close(db);
+    try {
+      return new ObjectMapper().readTree(file.toFile());
+    } finally {
+      Files.deleteIfExists(file);
+    }
+  }
+
+  @Test
+  void engineStatisticsAreWrittenBeforeAndAfterTheFinalFlush() throws Exception {
+    JsonNode stats = statisticsAfterLoad(true);
+
+    assertThat(stats.path("schema").asInt()).isEqualTo(1);
+    assertThat(stats.path("engine").asText()).isEqualTo(name());
+    assertThat(stats.path("version").asText()).isNotBlank();
+    assertThat(stats.path("flushMillis").isIntegralNumber()).isTrue();
+    checkStatistics(stats.path("beforeFlush"), stats.path("afterFlush"), STATS_RECORDS);
+  }
+
+  @Test
+  void engineStatisticsWithoutAFinalFlushHaveOnlyTheFiguresAtClose() throws Exception {
+    JsonNode stats = statisticsAfterLoad(false);
+
+    assertThat(stats.path("beforeFlush").path("tree").path("kind").asText()).isIn("lsm", "btree");
+    assertThat(stats.has("afterFlush")).isFalse();
+    assertThat(stats.has("flushMillis")).isFalse();
+  }
+
+  /**
+   * Checks the engine's figures after {@code records} inserts of 1,000 bytes: {@code before} at the
+   * last cleanup, {@code after} the final flush. Each engine checks what it keeps.
+   */
+  protected abstract void checkStatistics(JsonNode before, JsonNode after, int records);
+
+  @Test
+  void anEmptyEngineStatsFileIsRefused() {
+    Properties properties = properties(dataDir);
+    properties.setProperty("enginestats", "");
+
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessage("enginestats: empty value; name a file, or leave it out for no statistics");
+  }
+
+  @Test
+  void anEngineStatsFileInAMissingFolderIsRefusedBeforeAnyWork() {
+    Path file = dataDir.resolve("no-such-folder").resolve("stats.json");
+    Properties properties = properties(dataDir);
+    properties.setProperty("enginestats", file.toString());
+
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessage(
+            "enginestats: '" + file + "': " + file.getParent() + " is not a writable folder");
+  }
+
+  @Test
   void lastCleanupClosesTheEngineAndTheFirstInitOpensIt() throws Exception {
     Path canonical = dataDir.toRealPath();
     DB first = open();
@@ -459,6 +548,41 @@ public abstract class BindingConformanceTest {
           .containsExactlyInAnyOrderEntriesOf(Map.of("field0", "z".repeat(5000), "field1", codec));
       close(reopened);
     }
+  }
+
+  /**
+   * docs/bindings.md documents every property the binding accepts, and no other, in its section's
+   * table (the first cell of each row, {@code `lmdb.mapsize`}).
+   */
+  @Test
+  void thePropertyTableInTheDocsListsExactlyThePropertiesTheBindingAccepts() throws Exception {
+    Set<String> accepted =
+        ((io.github.ycsbembedded.core.EngineClient<?>) newClient()).acceptedProperties();
+
+    assertThat(documentedProperties()).containsExactlyInAnyOrderElementsOf(accepted);
+  }
+
+  private Set<String> documentedProperties() throws Exception {
+    List<String> lines = Files.readAllLines(YcsbProcess.root().resolve("docs/bindings.md"));
+    java.util.regex.Pattern section =
+        java.util.regex.Pattern.compile("^## .* \\(`" + name() + "`\\) .*");
+    java.util.regex.Pattern row =
+        java.util.regex.Pattern.compile(
+            "^\\| `(" + java.util.regex.Pattern.quote(name()) + "\\.[a-z0-9_]+)` \\|");
+    Set<String> documented = new java.util.TreeSet<>();
+    boolean inSection = false;
+    for (String line : lines) {
+      if (line.startsWith("## ")) {
+        inSection = section.matcher(line).matches();
+      } else if (inSection) {
+        java.util.regex.Matcher m = row.matcher(line);
+        if (m.find()) {
+          documented.add(m.group(1));
+        }
+      }
+    }
+    assertThat(documented).as("the section of %s in docs/bindings.md", name()).isNotEmpty();
+    return documented;
   }
 
   @Test
@@ -1207,6 +1331,15 @@ public abstract class BindingConformanceTest {
             name() + ".sync: empty value; use true or false, or leave it out for the default");
   }
 
+  /**
+   * Whether a file of the data directory holds the records themselves (not a log of them): the file
+   * whose bytes {@link #flippedBytesInTheDataFileAreErrorsNeverWrongValues} flips is the largest of
+   * these.
+   */
+  protected boolean holdsRecords(Path file) {
+    return true;
+  }
+
   @Test
   void flippedBytesInTheDataFileAreErrorsNeverWrongValues() throws Exception {
     DB db = open();
@@ -1220,6 +1353,7 @@ public abstract class BindingConformanceTest {
       largest =
           files
               .filter(Files::isRegularFile)
+              .filter(this::holdsRecords)
               .max(Comparator.comparingLong(f -> f.toFile().length()))
               .orElseThrow();
     }

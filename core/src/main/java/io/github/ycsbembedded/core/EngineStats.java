@@ -1,0 +1,213 @@
+package io.github.ycsbembedded.core;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An engine's own figures at the end of a run, in one schema for every engine: written by the
+ * binding at its last cleanup when {@code enginestats=<file>} is set (before the final flush, and
+ * again after it when {@code <engine>.flush_on_close} asks for one), as JSON. A figure the engine
+ * does not keep is left out; each engine's own figures, under its own names, are in {@code engine}.
+ * {@code docs/engine-statistics.md} says what each engine calls every figure and in which unit.
+ *
+ * @param engine the binding's name
+ * @param version the engine and its version, as the binding announced it
+ * @param beforeFlush the figures at the last cleanup, before anything was flushed
+ * @param afterFlush the figures after the final flush (null when none was asked for)
+ * @param flushMillis how long the final flush took (null when none was asked for)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record EngineStats(
+    int schema,
+    String engine,
+    String version,
+    Figures beforeFlush,
+    Figures afterFlush,
+    Long flushMillis) {
+  /** The version of this file's schema. */
+  public static final int SCHEMA = 1;
+
+  /** The core property naming the file; off (no statistics kept, none written) when unset. */
+  public static final String PROPERTY = "enginestats";
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /**
+   * The figures at one moment. Bytes are bytes, times microseconds; every count is since the engine
+   * was opened in this process, unless its entry in the docs says otherwise.
+   *
+   * @param tree the shape of the engine's tree
+   * @param liveDataBytes the engine's estimate of its live data
+   * @param flushedBytes bytes written by memtable flushes
+   * @param compactionReadBytes bytes compaction read
+   * @param compactionWrittenBytes bytes compaction wrote
+   * @param pendingCompactionBytes bytes the engine estimates compaction still has to rewrite
+   * @param stallMicros time writes were stalled or slowed down
+   * @param cacheHits reads served from the engine's cache
+   * @param cacheMisses reads the engine's cache could not serve
+   * @param filterUseful reads a filter spared a table read
+   * @param filterChecked reads that consulted a filter
+   * @param memoryBytes memory the engine says it uses
+   * @param engine the engine's own figures under its own names
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Figures(
+      Tree tree,
+      Long liveDataBytes,
+      Long flushedBytes,
+      Long compactionReadBytes,
+      Long compactionWrittenBytes,
+      Long pendingCompactionBytes,
+      Long stallMicros,
+      Long cacheHits,
+      Long cacheMisses,
+      Long filterUseful,
+      Long filterChecked,
+      Long memoryBytes,
+      Map<String, Object> engine) {
+    /**
+     * Figures with only a tree and the engine's own; the common figures filled by {@link Builder}.
+     */
+    public static Builder of(Tree tree) {
+      return new Builder(tree);
+    }
+  }
+
+  /** Builds {@link Figures}, each common figure left out unless set. */
+  public static final class Builder {
+    private final Tree tree;
+    private Long liveData;
+    private Long flushed;
+    private Long compactionRead;
+    private Long compactionWritten;
+    private Long pendingCompaction;
+    private Long stallMicros;
+    private Long cacheHits;
+    private Long cacheMisses;
+    private Long filterUseful;
+    private Long filterChecked;
+    private Long memory;
+    private Map<String, Object> engine = Map.of();
+
+    private Builder(Tree tree) {
+      this.tree = tree;
+    }
+
+    public Builder liveDataBytes(Long v) {
+      liveData = v;
+      return this;
+    }
+
+    public Builder flushedBytes(Long v) {
+      flushed = v;
+      return this;
+    }
+
+    public Builder compaction(Long readBytes, Long writtenBytes) {
+      compactionRead = readBytes;
+      compactionWritten = writtenBytes;
+      return this;
+    }
+
+    public Builder pendingCompactionBytes(Long v) {
+      pendingCompaction = v;
+      return this;
+    }
+
+    public Builder stallMicros(Long v) {
+      stallMicros = v;
+      return this;
+    }
+
+    public Builder cache(Long hits, Long misses) {
+      cacheHits = hits;
+      cacheMisses = misses;
+      return this;
+    }
+
+    public Builder filter(Long useful, Long checked) {
+      filterUseful = useful;
+      filterChecked = checked;
+      return this;
+    }
+
+    public Builder memoryBytes(Long v) {
+      memory = v;
+      return this;
+    }
+
+    public Builder engine(Map<String, Object> figures) {
+      engine = Map.copyOf(figures);
+      return this;
+    }
+
+    public Figures build() {
+      return new Figures(
+          tree,
+          liveData,
+          flushed,
+          compactionRead,
+          compactionWritten,
+          pendingCompaction,
+          stallMicros,
+          cacheHits,
+          cacheMisses,
+          filterUseful,
+          filterChecked,
+          memory,
+          engine);
+    }
+  }
+
+  /**
+   * The tree's shape: an LSM tree's levels ({@code kind} {@code lsm}), or a B-tree's depth and
+   * pages ({@code btree}).
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Tree(
+      String kind,
+      List<Level> levels,
+      Long depth,
+      Long branchPages,
+      Long leafPages,
+      Long overflowPages,
+      Long entries,
+      Long pageSize) {
+    public static Tree lsm(List<Level> levels) {
+      return new Tree("lsm", List.copyOf(levels), null, null, null, null, null, null);
+    }
+
+    public static Tree btree(
+        long depth,
+        Long branchPages,
+        Long leafPages,
+        Long overflowPages,
+        Long entries,
+        Long pageSize) {
+      return new Tree(
+          "btree", null, depth, branchPages, leafPages, overflowPages, entries, pageSize);
+    }
+  }
+
+  /** One level of an LSM tree: its table files and their bytes. */
+  public record Level(int level, long files, long bytes) {}
+
+  /**
+   * Whether the run asks for the engine's statistics ({@code enginestats}): an engine that keeps
+   * counters only on request (RocksDB's tickers, WiredTiger's statistics) keeps them then.
+   */
+  public static boolean wanted(BindingProperties properties) {
+    return properties.raw(PROPERTY) != null;
+  }
+
+  /** Writes these statistics as JSON to {@code file}. */
+  public void write(Path file) throws IOException {
+    JSON.writeValue(file.toFile(), this);
+  }
+}

@@ -1,0 +1,201 @@
+package io.github.ycsbembedded.core.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Random;
+import java.util.Vector;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/**
+ * The durability contract, for every binding: a process that dies (SIGKILL) keeps every write it
+ * had acknowledged, at {@code <name>.sync=false} and {@code true}; a SIGTERM or SIGINT stops a YCSB
+ * load cleanly, closes the engine and keeps every operation it counted. Each case runs the load in
+ * a child JVM and reads the directory back in this one.
+ */
+public abstract class CrashConformanceTest {
+  static final String TABLE = "usertable";
+
+  @TempDir protected Path dataDir;
+
+  /** The binding's name, the prefix of its properties. */
+  protected abstract String name();
+
+  /** The binding's class. */
+  protected abstract String dbClass();
+
+  /** A new, uninitialized client of the binding, for reading the directory back. */
+  protected abstract DB newClient();
+
+  @ParameterizedTest(name = "sync={0}")
+  @ValueSource(booleans = {false, true})
+  void everyInsertAcknowledgedBeforeAKillIsReadBackWithItsValues(boolean sync) throws Exception {
+    long seed = System.nanoTime();
+    Random random = new Random(seed);
+    // synced writes are slower: kill those after fewer
+    long killAfter = sync ? 200 + random.nextInt(400) : 1000 + random.nextInt(4000);
+    Path db = dataDir.resolve("db");
+    Path acked = dataDir.resolve("acked");
+    List<String> command = YcsbProcess.java(CrashLoader.class.getName());
+    command.addAll(
+        List.of(dbClass(), acked.toString(), name() + ".dir=" + db, name() + ".sync=" + sync));
+    Process child =
+        new ProcessBuilder(command)
+            .redirectError(dataDir.resolve("stderr").toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+            .start();
+    long seen = 0;
+    try (BufferedReader out =
+        new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+      for (String line = out.readLine(); line != null; line = out.readLine()) {
+        if (!line.startsWith("acked ")) {
+          continue; // the binding's own lines
+        }
+        seen = Long.parseLong(line.substring("acked ".length()));
+        if (seen >= killAfter) {
+          child.destroyForcibly(); // SIGKILL
+          break;
+        }
+      }
+    } finally {
+      child.destroyForcibly();
+      child.waitFor(1, TimeUnit.MINUTES);
+    }
+    assertThat(seen)
+        .as("acknowledged before the kill (seed %d); the child's stderr:%n%s", seed, stderr())
+        .isGreaterThanOrEqualTo(killAfter);
+    long acknowledged = CrashLoader.acknowledged(acked);
+
+    DB reopened = open(db);
+    try {
+      for (long i = 0; i < acknowledged; i++) {
+        String key = CrashLoader.key(i);
+        Map<String, ByteIterator> result = new HashMap<>();
+        assertThat(reopened.read(TABLE, key, null, result))
+            .as("%s of %d acknowledged (seed %d)", key, acknowledged, seed)
+            .isEqualTo(Status.OK);
+        Map<String, String> values = StringByteIterator.getStringMap(result);
+        assertThat(values).as(key).hasSize(3);
+        values.forEach(
+            (field, value) ->
+                assertThat(value).as(key + "/" + field).isEqualTo(CrashLoader.value(key, field)));
+      }
+    } finally {
+      reopened.cleanup();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"TERM", "INT"})
+  void aSignalStopsALoadCleanlyAndKeepsEveryOperationItCounted(String signal) throws Exception {
+    Path db = dataDir.resolve("db");
+    List<String> command = YcsbProcess.java("io.github.ycsbembedded.core.CheckedClient");
+    command.addAll(
+        List.of(
+            "-load",
+            "-db",
+            dbClass(),
+            "-P",
+            YcsbProcess.workload("workloada").toString(),
+            "-p",
+            name() + ".dir=" + db,
+            "-p",
+            "recordcount=50000000",
+            "-p",
+            "status.interval=1",
+            "-s",
+            "-threads",
+            "2"));
+    Process child =
+        new ProcessBuilder(command)
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+            .start();
+    CompletableFuture<String> stdout =
+        CompletableFuture.supplyAsync(() -> readAll(child.getInputStream()));
+    List<String> stderr = new ArrayList<>();
+    try (BufferedReader err =
+        new BufferedReader(new InputStreamReader(child.getErrorStream(), StandardCharsets.UTF_8))) {
+      boolean signalled = false;
+      for (String line = err.readLine(); line != null; line = err.readLine()) {
+        stderr.add(line);
+        // the first status line that counts operations: the load is under way
+        if (!signalled && line.matches(".* sec: [1-9]\\d* operations;.*")) {
+          new ProcessBuilder("kill", "-" + signal, Long.toString(child.pid())).start().waitFor();
+          signalled = true;
+        }
+      }
+    } finally {
+      if (!child.waitFor(2, TimeUnit.MINUTES)) {
+        child.destroyForcibly();
+      }
+    }
+    String lastLine = stderr.isEmpty() ? "" : stderr.get(stderr.size() - 1);
+    Matcher stopped =
+        Pattern.compile(
+                "ycsb: stopped by SIG"
+                    + signal
+                    + " after (\\d+) operations; the data is closed and durable")
+            .matcher(lastLine);
+    assertThat(stopped.matches())
+        .as("the last line of stderr:%n%s", String.join("\n", stderr))
+        .isTrue();
+    assertThat(child.exitValue()).isEqualTo(signal.equals("TERM") ? 143 : 130);
+    assertThat(stdout.get())
+        .as("the engine was closed")
+        .containsPattern("(?m)^" + name() + ": closing \\S+ took \\d+ ms$");
+    long operations = Long.parseLong(stopped.group(1));
+    assertThat(operations).isPositive();
+
+    DB reopened = open(db);
+    try {
+      Vector<HashMap<String, ByteIterator>> all = new Vector<>();
+      assertThat(reopened.scan(TABLE, "", (int) operations + 100, null, all)).isEqualTo(Status.OK);
+      assertThat((long) all.size()).as("records kept").isEqualTo(operations);
+    } finally {
+      reopened.cleanup();
+    }
+  }
+
+  private DB open(Path db) throws DBException {
+    DB client = newClient();
+    Properties properties = new Properties();
+    properties.setProperty(name() + ".dir", db.toString());
+    client.setProperties(properties);
+    client.init();
+    return client;
+  }
+
+  private String stderr() throws IOException {
+    Path file = dataDir.resolve("stderr");
+    return Files.exists(file) ? Files.readString(file) : "";
+  }
+
+  private static String readAll(java.io.InputStream in) {
+    try {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return e.toString();
+    }
+  }
+}
