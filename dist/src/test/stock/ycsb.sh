@@ -1,5 +1,6 @@
 #!/bin/sh
-# Test fixture: a stand-in for YCSB 0.17.0's bin/ycsb.sh in a release (distribution) layout, written
+# Test fixture: a stand-in for YCSB 0.17.0's bin/ycsb.sh in a release (distribution) layout, and for
+# master's (0.18.0-SNAPSHOT, told by its lib/core-0.18*.jar) in its distribution's layout, written
 # to do what that script does, step for step:
 #   - YCSB_HOME is the script's parent folder unless set; bin/setenv.sh is sourced (with the
 #     command line as its arguments) when readable; JAVA_HOME comes from `which java` when unset;
@@ -7,7 +8,8 @@
 #   - the binding is the first line of bin/bindings.properties that starts with "<name>:"; its class
 #     the second ':' field; its folder the name up to the first '-', plus "-binding"; basic runs from
 #     core (no folder in a release); accumulo, cassandra2 and arangodb3 run accumulo1.6, cassandra
-#     and arangodb;
+#     and arangodb (master: cassandra2, hbase14 and arangodb3 run cassandra, hbase1 and arangodb;
+#     it has no accumulo alias);
 #   - the classpath is conf/, every lib/*.jar, the binding folder's conf/ and its lib/*.jar;
 #   - it prints the java command line, then runs it with JAVA_OPTS unquoted.
 SCRIPT_DIR=$(dirname "$0" 2>/dev/null)
@@ -38,7 +40,11 @@ BINDING_NAME=$(echo "$BINDING_LINE" | cut -d':' -f1)
 BINDING_CLASS=$(echo "$BINDING_LINE" | cut -d':' -f2)
 BINDING_DIR=$(echo "$BINDING_NAME" | cut -d'-' -f1)
 [ "$BINDING_NAME" = "basic" ] && BINDING_DIR=core
-[ "$BINDING_DIR" = "accumulo" ] && BINDING_DIR="accumulo1.6"
+if ls "$YCSB_HOME"/lib/core-0.18*.jar >/dev/null 2>&1; then
+  [ "$BINDING_DIR" = "hbase14" ] && BINDING_DIR="hbase1"
+else
+  [ "$BINDING_DIR" = "accumulo" ] && BINDING_DIR="accumulo1.6"
+fi
 [ "$BINDING_DIR" = "cassandra2" ] && BINDING_DIR="cassandra"
 [ "$BINDING_DIR" = "arangodb3" ] && BINDING_DIR="arangodb"
 

@@ -29,12 +29,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The binary distribution unpacked as a user would, and installed into a YCSB 0.17.0 release
- * layout: its lib/ from Maven Central, its bin/bindings.properties with all 55 lines, a folder per
- * binding as the release has, stock's {@code rocksdb-binding/} holding a stand-in of upstream's
- * RocksDBClient beside rocksdbjni 5.11.3, a stand-in Cassandra binding (hyphenated names), the six
- * standard workloads, a Python bin/ycsb, and a bin/ycsb.sh that does what stock's does
- * (dist/src/test/stock/ycsb.sh).
+ * The binary distribution unpacked as a user would, and installed into a YCSB 0.17.0 release layout
+ * (and, in one test, into master's: dist/src/test/stock-master): its lib/ from Maven Central, its
+ * bin/bindings.properties with all 55 lines, a folder per binding as the release has, stock's
+ * {@code rocksdb-binding/} holding a stand-in of upstream's RocksDBClient beside rocksdbjni 5.11.3,
+ * a stand-in Cassandra binding (hyphenated names), the six standard workloads, a Python bin/ycsb,
+ * and a bin/ycsb.sh that does what stock's does (dist/src/test/stock/ycsb.sh).
  */
 class DistributionIT {
   private static final String OUR_ROCKSDB = "io.github.ycsbembedded.rocksdb.RocksDbClient";
@@ -57,53 +57,84 @@ class DistributionIT {
               .orElseThrow();
     }
 
-    Path stock = YcsbProcess.root().resolve("dist/src/test/stock");
-    ycsb = Files.createDirectories(tmp.resolve("ycsb-0.17.0"));
-    Files.createDirectories(ycsb.resolve("bin"));
-    Files.createDirectories(ycsb.resolve("lib"));
-    Files.createDirectories(ycsb.resolve("workloads"));
+    ycsb = stockInstall("0.17.0", "stock");
+  }
+
+  /**
+   * A YCSB install of {@code version} in {@code tmp}, shaped as its release (or master's
+   * distribution module) lays it out, from the fixture folder {@code dist/src/test/<fixture>}.
+   * Master's core is stood in for by 0.17.0's under master's name (the classes our bindings use are
+   * the same); its lib/ has HdrHistogram 2.1.12 and its bin/ycsb is Python 3.
+   */
+  private Path stockInstall(String version, String fixture) throws IOException {
+    Path stock = YcsbProcess.root().resolve("dist/src/test").resolve(fixture);
+    boolean master = version.startsWith("0.18");
+    Path home = Files.createDirectories(tmp.resolve("ycsb-" + version));
+    Files.createDirectories(home.resolve("bin"));
+    Files.createDirectories(home.resolve("lib"));
+    Files.createDirectories(home.resolve("workloads"));
     try (Stream<Path> jars = Files.list(Paths.get(System.getProperty("ycsbembedded.stocklib")))) {
       for (Path jar : (Iterable<Path>) jars::iterator) {
-        Files.copy(jar, ycsb.resolve("lib").resolve(jar.getFileName()));
+        String name = jar.getFileName().toString();
+        if (master && name.equals("core-0.17.0.jar")) {
+          name = "core-" + version + ".jar";
+        } else if (master && name.startsWith("HdrHistogram-")) {
+          jar = dist.resolve("lib/HdrHistogram-2.1.12.jar");
+          name = "HdrHistogram-2.1.12.jar";
+        }
+        Files.copy(jar, home.resolve("lib").resolve(name));
       }
     }
-    Files.copy(stock.resolve("bindings.properties"), ycsb.resolve("bin/bindings.properties"));
+    Files.copy(stock.resolve("bindings.properties"), home.resolve("bin/bindings.properties"));
     // the release has a folder for every binding it lists
-    for (String folder : stockFolders()) {
-      Files.createDirectories(ycsb.resolve(folder + "-binding/lib"));
-      jar(ycsb.resolve(folder + "-binding/lib/" + folder + "-binding-0.17.0.jar"), "no classes/");
+    for (String folder : stockFolders(fixture)) {
+      Files.createDirectories(home.resolve(folder + "-binding/lib"));
+      jar(
+          home.resolve(folder + "-binding/lib/" + folder + "-binding-" + version + ".jar"),
+          "no classes/");
     }
-    jar(ycsb.resolve("rocksdb-binding/lib/rocksdb-binding-0.17.0.jar"), "site/ycsb/db/rocksdb/");
+    jar(
+        home.resolve("rocksdb-binding/lib/rocksdb-binding-" + version + ".jar"),
+        "site/ycsb/db/rocksdb/");
     Files.copy(
         Paths.get(System.getProperty("ycsbembedded.stockrocksdb"), "rocksdbjni-5.11.3.jar"),
-        ycsb.resolve("rocksdb-binding/lib/rocksdbjni-5.11.3.jar"));
+        home.resolve("rocksdb-binding/lib/rocksdbjni-5.11.3.jar"));
     jar(
-        ycsb.resolve("cassandra-binding/lib/cassandra-binding-0.17.0.jar"),
+        home.resolve("cassandra-binding/lib/cassandra-binding-" + version + ".jar"),
         "site/ycsb/db/CassandraCQLClient");
     Files.writeString(
-        ycsb.resolve("bin/ycsb"), "#!/usr/bin/env python\n# stock YCSB launcher (Python 2)\n");
-    Path sh = ycsb.resolve("bin/ycsb.sh");
-    Files.copy(stock.resolve("ycsb.sh"), sh);
+        home.resolve("bin/ycsb"),
+        master
+            ? "#!/usr/bin/env python3\n# YCSB master's launcher (Python 3)\n"
+            : "#!/usr/bin/env python\n# stock YCSB launcher (Python 2)\n");
+    Path sh = home.resolve("bin/ycsb.sh");
+    // one stand-in for both: it takes master's aliases where lib/ holds master's core
+    Files.copy(YcsbProcess.root().resolve("dist/src/test/stock/ycsb.sh"), sh);
     Files.setPosixFilePermissions(sh, PosixFilePermissions.fromString("rwxr-xr-x"));
     Files.setPosixFilePermissions(
-        ycsb.resolve("bin/ycsb"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        home.resolve("bin/ycsb"), PosixFilePermissions.fromString("rwxr-xr-x"));
     for (String w :
         List.of("workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf")) {
       Files.writeString(
-          ycsb.resolve("workloads").resolve(w),
+          home.resolve("workloads").resolve(w),
           "# stock "
               + w
               + "\n"
               + Files.readString(YcsbProcess.root().resolve("workloads").resolve(w)));
     }
-    Files.writeString(ycsb.resolve("LICENSE.txt"), "stock\n");
+    Files.writeString(home.resolve("LICENSE.txt"), "stock\n");
+    return home;
   }
 
-  /** The binding folders of the 0.17.0 release: each name up to its '-', with stock's aliases. */
-  private static Set<String> stockFolders() throws IOException {
+  /** The binding folders of a fixture's release: each name up to its '-', with its aliases. */
+  private static Set<String> stockFolders(String fixture) throws IOException {
     Set<String> folders = new TreeSet<>();
     for (String line :
-        Files.readAllLines(YcsbProcess.root().resolve("dist/src/test/stock/bindings.properties"))) {
+        Files.readAllLines(
+            YcsbProcess.root()
+                .resolve("dist/src/test")
+                .resolve(fixture)
+                .resolve("bindings.properties"))) {
       if (!line.startsWith("#") && line.contains(":") && !line.startsWith("basic")) {
         folders.add(stockFolder(line.substring(0, line.indexOf(':'))));
       }
@@ -113,7 +144,11 @@ class DistributionIT {
 
   private static String stockFolder(String name) {
     String folder = name.split("-")[0];
-    return Map.of("accumulo", "accumulo1.6", "cassandra2", "cassandra", "arangodb3", "arangodb")
+    return Map.of(
+            "accumulo", "accumulo1.6",
+            "cassandra2", "cassandra",
+            "arangodb3", "arangodb",
+            "hbase14", "hbase1")
         .getOrDefault(folder, folder);
   }
 
@@ -373,15 +408,28 @@ class DistributionIT {
    */
   @Test
   void everyStockNameResolvesToTheClassAndFolderStockYcsbShUses() throws Exception {
+    assertThat(everyNameResolvesAsYcsbShResolvesIt("stock"))
+        .as("binding lines of 0.17.0")
+        .isEqualTo(55);
+  }
+
+  /** Installs into {@link #ycsb}, then checks every name of the fixture's registry; how many. */
+  private int everyNameResolvesAsYcsbShResolvesIt(String fixture) throws Exception {
     YcsbProcess install = in(dist, "bin/install-into", ycsb.toString());
     assertThat(install.exitCode()).as(install.toString()).isZero();
     Path fakeJava = Files.createDirectories(tmp.resolve("fake-jdk/bin")).resolve("java");
+    // a JDK 17 to the launchers' check, and a java that prints its arguments
+    Files.writeString(tmp.resolve("fake-jdk/release"), "JAVA_VERSION=\"17.0.9\"\n");
     Files.writeString(fakeJava, "#!/bin/sh\nfor a in \"$@\"; do printf 'ARG %s\\n' \"$a\"; done\n");
     Files.setPosixFilePermissions(fakeJava, PosixFilePermissions.fromString("rwxr-xr-x"));
 
     int checked = 0;
     for (String line :
-        Files.readAllLines(YcsbProcess.root().resolve("dist/src/test/stock/bindings.properties"))) {
+        Files.readAllLines(
+            YcsbProcess.root()
+                .resolve("dist/src/test")
+                .resolve(fixture)
+                .resolve("bindings.properties"))) {
       if (line.startsWith("#") || !line.contains(":")) {
         continue;
       }
@@ -392,7 +440,7 @@ class DistributionIT {
       assertThat(stock.get(0)).as(name).isEqualTo("-db " + line.substring(line.indexOf(':') + 1));
       checked++;
     }
-    assertThat(checked).as("binding lines of 0.17.0").isEqualTo(55);
+    return checked;
   }
 
   /**
@@ -422,6 +470,40 @@ class DistributionIT {
       folders.add(m.group(1));
     }
     return List.of("-db " + args.get(db + 1), "folders " + folders);
+  }
+
+  /**
+   * A YCSB built from master (0.18.0-SNAPSHOT, Python 3 bin/ycsb): the same names as in 0.17.0
+   * (RocksDB's stays stock's), ours run through both launchers, every master name resolves as its
+   * ycsb.sh resolves it, and undo puts the install back byte for byte.
+   */
+  @Test
+  void installIntoAMasterBuildKeepsItsNamesRunsOursAndUndoesItByteForByte() throws Exception {
+    ycsb = stockInstall("0.18.0-SNAPSHOT", "stock-master");
+    Map<String, String> before = checksums(ycsb, "data");
+
+    YcsbProcess install = in(dist, "bin/install-into", ycsb.toString());
+    assertThat(install.exitCode()).as(install.toString()).isZero();
+    assertThat(install.stdout())
+        .contains(
+            "(YCSB 0.18.0-SNAPSHOT;",
+            "+ lmdb-binding",
+            "bin/bindings.properties: + rocksdb_embedded:" + OUR_ROCKSDB,
+            "~ bin/ycsb")
+        .doesNotContain("lib/HdrHistogram-2.1.12.jar", "- lib/HdrHistogram");
+    assertThat(Files.readString(ycsb.resolve("bin/bindings.properties")))
+        .contains("rocksdb:" + STOCK_ROCKSDB + "\n", "rocksdb_embedded:" + OUR_ROCKSDB + "\n");
+    noBindingHasTwoVersionsOfALibrary();
+    loadThenRunWorkloadZ("bin/ycsb", "lmdb", "lmdb");
+    loadThenRunWorkloadZ("bin/ycsb.sh", "rocksdb_embedded", "rocksdb");
+
+    YcsbProcess undo = in(dist, "bin/install-into", "--undo", ycsb.toString());
+    assertThat(undo.exitCode()).as(undo.toString()).isZero();
+    assertThat(checksums(ycsb, "data")).as("everything but the data").isEqualTo(before);
+
+    assertThat(everyNameResolvesAsYcsbShResolvesIt("stock-master"))
+        .as("binding lines of master")
+        .isEqualTo(50);
   }
 
   @Test
@@ -482,7 +564,10 @@ class DistributionIT {
     assertThat(older.exitCode()).isNotZero();
     assertThat(older.stderr().strip())
         .isEqualTo(
-            "install-into: " + ycsb + " is YCSB 0.16.0; install-into adds to YCSB 0.17.x only");
+            "install-into: "
+                + ycsb
+                + " is YCSB 0.16.0; install-into adds to YCSB 0.17.x or 0.18.0-SNAPSHOT (built from"
+                + " master) only");
     assertThat(checksums(ycsb, "data")).as("nothing written").isEqualTo(before);
   }
 
@@ -491,7 +576,7 @@ class DistributionIT {
     YcsbProcess help = in(dist, "bin/install-into", "--help");
     assertThat(help.exitCode()).isZero();
     assertThat(help.stdout())
-        .startsWith("Usage: bin/install-into <ycsb-home>")
+        .startsWith("Usage: install-into [-hV] [--undo] <ycsb-home>")
         .contains("--undo", "rocksdb_embedded");
     assertThat(help.stderr()).isEmpty();
   }

@@ -1,18 +1,28 @@
 package io.github.ycsbembedded.experiments;
 
-import io.github.ycsbembedded.experiments.Experiment.ExperimentException;
-import io.github.ycsbembedded.experiments.Experiment.Phase;
-import io.github.ycsbembedded.experiments.Experiment.Scale;
+import io.github.ycsbembedded.core.Sizes;
 import io.github.ycsbembedded.experiments.measure.Machines;
-import io.github.ycsbembedded.experiments.measure.Results;
+import io.github.ycsbembedded.experiments.model.Description.Phase;
+import io.github.ycsbembedded.experiments.model.Description.Scale;
+import io.github.ycsbembedded.experiments.model.Experiment;
+import io.github.ycsbembedded.experiments.model.ExperimentException;
+import io.github.ycsbembedded.experiments.plan.MemoryPlan;
+import io.github.ycsbembedded.experiments.plan.RunPlan;
+import io.github.ycsbembedded.experiments.report.ReportWriter;
+import io.github.ycsbembedded.experiments.report.ScaleReport;
+import io.github.ycsbembedded.experiments.results.Merge;
+import io.github.ycsbembedded.experiments.results.Results;
+import io.github.ycsbembedded.experiments.run.Campaign;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,8 +35,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code bin/experiment <name>}: runs a published experiment for every engine in the write-up's
- * memory regime, each engine × phase × repetition in its own JVM through {@code bin/ycsb} (stock
- * {@code site.ycsb.Client}), printing the exact command of each, and writes the report.
+ * memory regime, each engine × phase × run in its own JVM through {@code bin/ycsb} (stock {@code
+ * site.ycsb.Client}), printing the exact command of each, and writes the report; with {@code
+ * --scales}, at several scales one after another, then a report of how the ratios move with size.
  */
 @Command(
     name = "experiment",
@@ -51,6 +62,13 @@ public final class ExperimentRunner implements Callable<Integer> {
   String scale;
 
   @Option(
+      names = "--scales",
+      split = ",",
+      description =
+          "several scales, one after another, then a report of the ratios against data size")
+  List<String> scales;
+
+  @Option(
       names = "--engines",
       split = ",",
       description = "engines to run, e.g. lmdb,rocksdb (default: the experiment's)")
@@ -63,14 +81,20 @@ public final class ExperimentRunner implements Callable<Integer> {
 
   @Option(
       names = "--repeat",
-      description = "runs of every run phase (default: the scale's; 3, or 1 at tiny)")
+      description = "runs of every run phase in each trial, 1 to 100 (default: the scale's)")
   String repeat;
+
+  @Option(
+      names = "--trials",
+      description =
+          "loads of the data, each followed by every run phase, 1 to 100 (default: the scale's)")
+  String trials;
 
   @Option(
       names = "--memory-limit",
       description =
-          "each phase JVM's memory cgroup limit, e.g. 2g, or none "
-              + "(default: the write-up's regime: the JVM's allowance + the engines' share of the data; needs root)")
+          "each phase JVM's memory cgroup limit, e.g. 2g, or none (default: the write-up's regime:"
+              + " the JVM's allowance + the engines' share of the data; needs root)")
   String memoryLimit;
 
   @Option(names = "--dir", description = "data directory (default: <home>/data/experiments)")
@@ -101,51 +125,81 @@ public final class ExperimentRunner implements Callable<Integer> {
     }
     Path home = home();
     Experiment experiment;
-    Scale chosen;
-    MemoryPlan memory;
-    Map<String, Long> pageCache;
-    int repetitions;
+    List<RunPlan> plans = new ArrayList<>();
+    LocalDateTime started = now();
     try {
       experiment = Experiment.load(home.resolve("experiments"), name);
-      chosen = experiment.scale(scale);
-      checkOptions(experiment);
-      repetitions = repeat == null ? chosen.repeat() : parseRepeat(repeat);
-      memory =
-          MemoryPlan.of(
-              experiment,
-              chosen,
-              memoryLimit == null ? null : memoryLimit.trim(),
-              MemoryPlan.unavailable());
-      pageCache =
-          Campaign.pageCacheShares(
-              experiment,
-              memory,
-              experiment.variables(
-                  chosen,
-                  threads == null ? experiment.threads() : threads,
-                  memory.engineMemoryBytes()),
-              engines == null ? experiment.engines() : engines);
+      for (String s : scales == null ? List.of(scale) : scales) {
+        plans.add(plan(experiment, experiment.scale(s.trim()), home, started));
+      }
     } catch (ExperimentException e) {
       System.err.println("experiment: " + e.getMessage());
       return 2;
     }
+    int status = 0;
+    List<Path> folders = new ArrayList<>();
+    for (RunPlan plan : plans) {
+      try {
+        Files.createDirectories(plan.out().resolve("raw"));
+      } catch (IOException | SecurityException e) {
+        System.err.println(
+            "experiment: --out: cannot create " + plan.out() + " (" + e.getMessage() + ")");
+        return 2;
+      }
+      status = Math.max(status, run(plan));
+      folders.add(plan.out());
+    }
+    if (plans.size() > 1) {
+      Path out =
+          plans.get(0).out().resolveSibling(experiment.name() + "-scales-" + started.format(STAMP));
+      List<String> summary = ScaleReport.write(experiment, folders, out);
+      summary.forEach(System.out::println);
+      System.out.println("report of the scales: " + out.resolve("report.md"));
+    }
+    return status;
+  }
+
+  private static LocalDateTime now() {
+    return LocalDateTime.now(ZoneId.systemDefault()).truncatedTo(ChronoUnit.SECONDS);
+  }
+
+  private RunPlan plan(Experiment experiment, Scale chosen, Path home, LocalDateTime started)
+      throws ExperimentException {
     List<String> chosenEngines = engines == null ? experiment.engines() : engines;
     int threadCount = threads == null ? experiment.threads() : threads;
-    LocalDateTime started =
-        LocalDateTime.now(java.time.ZoneId.systemDefault()).truncatedTo(ChronoUnit.SECONDS);
+    RunPlan.check(experiment, chosenEngines, threadCount);
+    int repetitions = repeat == null ? chosen.repeat() : count("--repeat", repeat, "runs");
+    int trialCount = trials == null ? chosen.trials() : count("--trials", trials, "trials");
+    MemoryPlan memory =
+        MemoryPlan.of(
+            experiment,
+            chosen,
+            memoryLimit == null ? null : memoryLimit.trim(),
+            MemoryPlan.unavailable());
     Path out =
         (outDir == null ? home.resolve("results") : outDir.toAbsolutePath())
             .resolve(experiment.name() + "-" + chosen.name() + "-" + started.format(STAMP));
     Path data =
         (dataDir == null ? home.resolve("data").resolve("experiments") : dataDir.toAbsolutePath())
             .resolve(experiment.name() + "-" + chosen.name());
-    try {
-      Files.createDirectories(out.resolve("raw"));
-    } catch (IOException | SecurityException e) {
-      System.err.println("experiment: --out: cannot create " + out + " (" + e.getMessage() + ")");
-      return 2;
-    }
+    return new RunPlan(
+        experiment,
+        chosen,
+        chosenEngines,
+        threadCount,
+        trialCount,
+        repetitions,
+        memory,
+        home,
+        data,
+        out);
+  }
 
+  /** Runs one plan and writes its report; returns the exit status (1 when an engine failed). */
+  private int run(RunPlan plan) throws IOException, InterruptedException {
+    Experiment experiment = plan.experiment();
+    Scale chosen = plan.scale();
+    LocalDateTime started = now();
     PrintStream log = System.out;
     PrintStream progress = stderrIsTerminal() ? System.err : null;
     log.printf(
@@ -153,111 +207,82 @@ public final class ExperimentRunner implements Callable<Integer> {
         "%s at scale %s: %,d records, %s of data; engines %s; %d threads%n",
         experiment.title(),
         chosen.name(),
-        chosen.recordCount(),
+        chosen.records(),
         Units.bytes(experiment.dataSize(chosen)),
-        String.join(",", chosenEngines),
-        threadCount);
+        String.join(",", plan.engines()),
+        plan.threads());
     log.println(
-        "memory: "
-            + memory.note()
-            + "; heap -Xmx"
-            + Units.bytes(experiment.heapBytes()).replace(" ", ""));
-    if (memory.regimeApplies()
-        && memory.limitBytes() == null
+        "memory: " + plan.memory().note() + "; heap -Xmx" + Sizes.format(experiment.heapBytes()));
+    if (plan.memory().regimeApplies()
+        && plan.memory().limitBytes() == null
         && experiment.regimeAppliesAt(chosen)) {
       System.err.println(
           "experiment: the write-up's memory regime is not applied ("
-              + memory.note()
+              + plan.memory().note()
               + "); the report marks it as not reproduced");
     }
     log.println(
-        "run phases: "
-            + (chosen.durationSeconds() == null
+        plan.trials()
+            + " trial"
+            + (plan.trials() == 1 ? "" : "s")
+            + " (each loads the data anew); run phases: "
+            + (chosen.duration() == null
                 ? "to their operation count"
-                : chosen.durationSeconds() + " s each")
+                : chosen.duration() + " s each")
             + ", the first "
-            + chosen.warmupSeconds()
+            + chosen.warmup()
             + " s left out of every figure, "
-            + repetitions
+            + plan.repetitions()
             + " run"
-            + (repetitions == 1 ? "" : "s")
-            + " of each");
-    log.println("results: " + out);
+            + (plan.repetitions() == 1 ? "" : "s")
+            + " of each per trial");
+    log.println("results: " + plan.out());
 
-    Campaign campaign =
-        new Campaign(
-            experiment,
-            chosen,
-            chosenEngines,
-            threadCount,
-            repetitions,
-            memory,
-            home,
-            data,
-            out.resolve("raw"),
-            log,
-            progress);
-    Results.Machine machine = Machines.describe(data);
+    Campaign campaign = new Campaign(plan, log, progress);
+    Results.Machine machine = Machines.describe(plan.data());
     List<Results.EngineRun> engineRuns = campaign.run(machine.host());
     if (!keepData) {
       campaign.deleteData();
     }
-
-    Map<String, String> settings = new LinkedHashMap<>();
-    settings.put("scale", chosen.name());
-    settings.putAll(campaign.variables());
-    settings.put("engines", String.join(",", chosenEngines));
-    settings.put("memory-limit", memoryLimit == null ? "the write-up's regime" : memoryLimit);
-    settings.put("data directory", data.toString());
+    Map<String, String> options = new LinkedHashMap<>();
+    options.put("scale", chosen.name());
+    options.put("engines", String.join(",", plan.engines()));
+    options.put("trials", Integer.toString(plan.trials()));
+    options.put("runs of each run phase per trial", Integer.toString(plan.repetitions()));
+    options.put("memory-limit", memoryLimit == null ? "the write-up's regime" : memoryLimit);
+    options.put("data directory", plan.data().toString());
     Results.Run run =
         new Results.Run(
+            Results.SCHEMA,
             experiment.name(),
             experiment.title(),
             experiment.source(),
             chosen.name(),
             started.toString(),
-            LocalDateTime.now(java.time.ZoneId.systemDefault())
-                .truncatedTo(ChronoUnit.SECONDS)
-                .toString(),
+            now().toString(),
             List.of(machine),
-            settings,
-            memory.describe(experiment, pageCache),
-            memory.limitBytes(),
+            new Results.Protocol(
+                plan.trials(),
+                plan.repetitions(),
+                chosen.warmup(),
+                chosen.duration(),
+                plan.threads()),
+            new Results.MemorySetup(
+                plan.memory().limitBytes(),
+                experiment.heapBytes(),
+                plan.memory().reproduced(),
+                plan.memory().describe(experiment, plan.pageCacheShares())),
+            options,
+            chosen.records(),
             experiment.dataSize(chosen),
-            memory.reproduced(),
-            experiment.heapBytes(),
-            repetitions,
-            chosen.warmupSeconds(),
-            chosen.durationSeconds(),
             engineRuns);
-    List<String> summary = ReportWriter.write(experiment, run, out);
+    List<String> summary = ReportWriter.write(experiment, run, plan.out());
     log.println();
     summary.forEach(log::println);
     log.println();
     log.println(
-        "report: " + out.resolve("report.md") + " (and report.html, results.json, charts/)");
+        "report: " + plan.out().resolve("report.md") + " (and report.html, results.json, charts/)");
     return engineRuns.stream().anyMatch(Results.EngineRun::failed) ? 1 : 0;
-  }
-
-  private void checkOptions(Experiment experiment) throws ExperimentException {
-    if (threads != null && threads < 1) {
-      throw new ExperimentException(
-          "--threads: '" + threads + "' is not a thread count; use 1 or more");
-    }
-    if (engines == null) {
-      return;
-    }
-    for (String engine : engines) {
-      if (!experiment.engines().contains(engine)) {
-        throw new ExperimentException(
-            "--engines: '"
-                + engine
-                + "' is not an engine of "
-                + experiment.name()
-                + "; use some of "
-                + String.join(",", experiment.engines()));
-      }
-    }
   }
 
   /** Whether stderr is a terminal (where a progress line that rewrites itself belongs). */
@@ -270,7 +295,7 @@ public final class ExperimentRunner implements Callable<Integer> {
     }
   }
 
-  static int parseRepeat(String text) throws ExperimentException {
+  static int count(String option, String text, String what) throws ExperimentException {
     try {
       int value = Integer.parseInt(text.trim());
       if (value >= 1 && value <= 100) {
@@ -279,7 +304,8 @@ public final class ExperimentRunner implements Callable<Integer> {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new ExperimentException("--repeat: '" + text + "' is not a number of runs; use 1 to 100");
+    throw new ExperimentException(
+        option + ": '" + text + "' is not a number of " + what + "; use 1 to 100");
   }
 
   /**
@@ -309,21 +335,25 @@ public final class ExperimentRunner implements Callable<Integer> {
         if (experiment.regime() != null) {
           System.out.println(
               "  regime: "
-                  + experiment.regime().description()
+                  + experiment.regime().description().trim()
                   + " (from scale "
                   + experiment.regime().from()
                   + ")");
         }
-        for (Scale s : experiment.scales().values()) {
+        for (Scale s : experiment.scales()) {
           MemoryPlan plan = MemoryPlan.of(experiment, s, null, null);
           System.out.printf(
               Locale.ROOT,
-              "  %-8s %,13d records %10s of data  memory %-9s runs %-13s about %s%n",
+              "  %-8s %,13d records %10s of data  memory %-9s %-22s about %s%n",
               s.name(),
-              s.recordCount(),
+              s.records(),
               Units.bytes(experiment.dataSize(s)),
               plan.limitBytes() == null ? "unlimited" : Units.bytes(plan.limitBytes()),
-              (s.durationSeconds() == null ? "to count" : s.durationSeconds() + " s")
+              s.trials()
+                  + " trial"
+                  + (s.trials() == 1 ? "" : "s")
+                  + " × "
+                  + (s.duration() == null ? "to count" : s.duration() + " s")
                   + " × "
                   + s.repeat(),
               s.estimate());
@@ -338,14 +368,14 @@ public final class ExperimentRunner implements Callable<Integer> {
 
   /**
    * {@code bin/experiment report [--out DIR] RESULTS...}: renders one report from one or more
-   * results folders (of the same experiment and scale; for example one engine per machine) into a
-   * new folder.
+   * results folders: of one scale, as one run (engines side by side, the same engine's runs as more
+   * trials); of several scales, a report of how the ratios move with the data's size.
    */
   @Command(
       name = "report",
       mixinStandardHelpOptions = true,
       description =
-          "Renders one report from one or more results folders (re-render, or merge runs of several machines).")
+          "Renders one report from results folders: re-render, merge trials or machines, or compare scales.")
   static final class ReportCommand implements Callable<Integer> {
     @Parameters(
         arity = "1..*",
@@ -361,36 +391,44 @@ public final class ExperimentRunner implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
       Path home = home();
-      Results.Run merged;
       Experiment experiment;
+      List<List<Path>> byScale;
       try {
-        merged = Merge.runs(folders);
-        experiment = Experiment.load(home.resolve("experiments"), merged.experiment());
+        byScale = ScaleReport.byScale(folders);
+        String experimentName = ScaleReport.experimentOf(folders);
+        experiment = Experiment.load(home.resolve("experiments"), experimentName);
       } catch (ExperimentException e) {
         System.err.println("experiment report: " + e.getMessage());
         return 2;
       }
-      Path out =
-          (outDir == null ? home.resolve("results") : outDir.toAbsolutePath())
-              .resolve(
-                  merged.experiment()
-                      + "-"
-                      + merged.scale()
-                      + "-report-"
-                      + LocalDateTime.now(java.time.ZoneId.systemDefault()).format(STAMP));
+      String stamp = LocalDateTime.now(ZoneId.systemDefault()).format(STAMP);
+      Path base = outDir == null ? home.resolve("results") : outDir.toAbsolutePath();
       try {
+        if (byScale.size() > 1) {
+          Path out = base.resolve(experiment.name() + "-scales-report-" + stamp);
+          List<String> summary = ScaleReport.write(experiment, folders, out);
+          summary.forEach(System.out::println);
+          System.out.println();
+          System.out.println("report: " + out.resolve("report.md"));
+          return 0;
+        }
+        Results.Run merged = Merge.runs(folders);
+        Path out = base.resolve(merged.experiment() + "-" + merged.scale() + "-report-" + stamp);
         Files.createDirectories(out);
         Merge.copyRaw(folders, out.resolve("raw"));
+        List<String> summary = ReportWriter.write(experiment, merged, out);
+        summary.forEach(System.out::println);
+        System.out.println();
+        System.out.println("report: " + out.resolve("report.md"));
+        return 0;
+      } catch (ExperimentException e) {
+        System.err.println("experiment report: " + e.getMessage());
+        return 2;
       } catch (IOException | SecurityException e) {
         System.err.println(
-            "experiment report: --out: cannot create " + out + " (" + e.getMessage() + ")");
+            "experiment report: --out: cannot write into " + base + " (" + e.getMessage() + ")");
         return 2;
       }
-      List<String> summary = ReportWriter.write(experiment, merged, out);
-      summary.forEach(System.out::println);
-      System.out.println();
-      System.out.println("report: " + out.resolve("report.md"));
-      return 0;
     }
   }
 }

@@ -8,17 +8,7 @@ public final class Units {
 
   /** {@code 512 B}, {@code 4.9 MiB}, {@code 1.2 GiB}. */
   public static String bytes(long bytes) {
-    if (bytes < 1024) {
-      return bytes + " B";
-    }
-    String[] units = {"KiB", "MiB", "GiB", "TiB"};
-    double value = bytes;
-    int unit = -1;
-    while (value >= 1024 && unit < units.length - 1) {
-      value /= 1024;
-      unit++;
-    }
-    return String.format(Locale.ROOT, "%.1f %s", value, units[unit]);
+    return io.github.ycsbembedded.core.Sizes.human(bytes);
   }
 
   /**
@@ -44,26 +34,14 @@ public final class Units {
     return Double.isFinite(value) ? String.format(Locale.ROOT, "%.1f s", value) : "";
   }
 
-  /**
-   * A size: a whole number of bytes with an optional k, m, g or t suffix (powers of 1024); -1 when
-   * it is not one or overflows.
-   */
-  public static long parseSize(String text) {
-    String value = text.trim().toLowerCase(Locale.ROOT);
-    int shift = 0;
-    char last = value.isEmpty() ? ' ' : value.charAt(value.length() - 1);
-    if ("kmgt".indexOf(last) >= 0) {
-      shift = 10 * ("kmgt".indexOf(last) + 1);
-      value = value.substring(0, value.length() - 1);
+  /** A published figure as the write-up wrote it: every decimal kept, thousands grouped. */
+  public static String published(double value) {
+    if (!Double.isFinite(value)) {
+      return "";
     }
-    if (value.isEmpty() || !value.chars().allMatch(Character::isDigit)) {
-      return -1;
-    }
-    try {
-      long number = Long.parseLong(value);
-      return number <= Long.MAX_VALUE >> shift ? number << shift : -1;
-    } catch (NumberFormatException e) {
-      return -1;
-    }
+    java.text.DecimalFormat format =
+        new java.text.DecimalFormat(
+            "#,##0.##########", java.text.DecimalFormatSymbols.getInstance(Locale.ROOT));
+    return format.format(value);
   }
 }

@@ -111,4 +111,28 @@ class ExperimentRunnerTest {
     assertThat(run()).isEqualTo(2);
     assertThat(stderr()).isEqualTo("experiment: name an experiment, or 'list' to see them");
   }
+
+  @Test
+  void aTrialCountOfZeroOrNotANumberIsRefused() {
+    assertThat(run("unum", "--trials", "0")).isEqualTo(2);
+    assertThat(stderr())
+        .isEqualTo("experiment: --trials: '0' is not a number of trials; use 1 to 100");
+  }
+
+  @Test
+  void anUnknownScaleAmongSeveralIsNamed() {
+    assertThat(run("unum", "--scales", "tiny,huge")).isEqualTo(2);
+    assertThat(stderr())
+        .isEqualTo(
+            "experiment: experiment unum has no scale 'huge'; its scales: tiny, quick, small, medium, full");
+  }
+
+  @Test
+  void aReportOfAFolderWithoutResultsIsOneLine(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) {
+    assertThat(run("report", tmp.toString())).isEqualTo(2);
+    assertThat(stderr())
+        .isEqualTo(
+            "experiment report: " + tmp + " is not a results folder: it has no results.json");
+  }
 }

@@ -1,10 +1,13 @@
 package io.github.ycsbembedded.experiments.measure;
 
 import io.github.ycsbembedded.experiments.Units;
+import io.github.ycsbembedded.experiments.results.Results;
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Describes the machine a run is measured on. */
 public final class Machines {
@@ -22,7 +25,8 @@ public final class Machines {
             + " "
             + System.getProperty("os.arch"),
         System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
-        fileSystem(dataDir));
+        fileSystem(dataDir),
+        device(dataDir));
   }
 
   private static String host() {
@@ -75,6 +79,40 @@ public final class Machines {
           + Units.bytes(store.getTotalSpace());
     } catch (IOException | RuntimeException e) {
       return "unknown";
+    }
+  }
+
+  /**
+   * The block device under {@code dir}'s file system, as the kernel names and describes it: {@code
+   * vda (virtio, not rotational)}; null where it cannot tell (an overlay, a RAM disk, not Linux).
+   */
+  static String device(Path dir) {
+    try {
+      Path existing = dir;
+      while (existing != null && !Files.exists(existing)) {
+        existing = existing.getParent();
+      }
+      String name = Files.getFileStore(existing == null ? Path.of(".") : existing).name();
+      if (!name.startsWith("/dev/")) {
+        return null;
+      }
+      Path block = Path.of("/sys/class/block", Path.of(name).getFileName().toString()).toRealPath();
+      Path disk = Files.exists(block.resolve("partition")) ? block.getParent() : block;
+      List<String> words = new ArrayList<>();
+      Path model = disk.resolve("device/model");
+      if (Files.isReadable(model)) {
+        words.add(Files.readString(model).strip());
+      } else if (disk.getFileName().toString().startsWith("vd")) {
+        words.add("virtio");
+      }
+      Path rotational = disk.resolve("queue/rotational");
+      if (Files.isReadable(rotational)) {
+        words.add(
+            Files.readString(rotational).strip().equals("1") ? "rotational" : "not rotational");
+      }
+      return disk.getFileName() + (words.isEmpty() ? "" : " (" + String.join(", ", words) + ")");
+    } catch (IOException | RuntimeException e) {
+      return null;
     }
   }
 }

@@ -1,23 +1,25 @@
 package io.github.ycsbembedded.experiments.measure;
 
+import io.github.ycsbembedded.experiments.results.Results;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Turns what {@link PhaseProcess} measured of one run of a phase into its figures: throughput, CPU
  * and device I/O over the measurement {@link Window} (from the JVM's counters read at the window's
- * first and last status line), or over the whole run when it was too short for a window;
- * amplification of writes and reads; memory at its peak.
+ * first and last status line), or over the whole run when it was too short for a window; memory;
+ * amplification of writes and reads.
  *
  * @param load whether the phase loads (its write amplification is over the whole process, final
  *     flush included)
- * @param keysAreSpeed whether the phase's speed is keys per second (batch reads of {@code
- *     batchSize})
+ * @param keysAreSpeed whether the phase's speed is keys per second (batches of {@code batchSize})
  * @param warmupSeconds the start of every run left out of its figures
  * @param recordBytes bytes of one record (what a read of all fields or an insert carries)
  * @param updateBytes bytes an update writes
  * @param loadBytes bytes of records a load writes in all
+ * @param accepted answers besides OK that are not failures, as {@code OPERATION:STATUS}
  */
 public record PhaseFigures(
     boolean load,
@@ -29,61 +31,91 @@ public record PhaseFigures(
     long loadBytes,
     Set<String> accepted) {
 
-  /** The figures of one run; {@code error} is why it failed (null when it did not). */
-  public Results.Repetition repetition(
+  /** What identifies a run and goes with its figures unmeasured: where it ran, how it ended. */
+  public record Run(
+      int trial,
       int index,
       String command,
-      PhaseProcess.Measured m,
       String error,
-      long[] disk,
-      String stdoutFile,
-      String stderrFile) {
-    YcsbOutput output = YcsbOutput.parse(m.stdout());
+      Results.Disk disk,
+      Results.Logs logs,
+      Map<String, Results.Latency> latency,
+      com.fasterxml.jackson.databind.JsonNode engineStats) {}
+
+  /** The window of a run, or null when it was too short for one. */
+  public Window window(PhaseProcess.Measured m) {
     List<YcsbOutput.StatusPoint> points =
         m.samples().stream().map(PhaseProcess.Sample::point).toList();
     // a load runs to completion: its warm-up is at most a fifth of it, so a short load keeps a
     // window
     double lastSecond = points.isEmpty() ? 0 : points.get(points.size() - 1).seconds();
-    Window window =
-        Window.of(points, load ? Math.min(warmupSeconds, 0.2 * lastSecond) : warmupSeconds);
+    return Window.of(points, load ? Math.min(warmupSeconds, 0.2 * lastSecond) : warmupSeconds);
+  }
+
+  /** The figures of one run. */
+  public Results.Repetition repetition(Run run, PhaseProcess.Measured m) {
+    YcsbOutput output = YcsbOutput.parse(m.stdout());
+    Window window = window(m);
     ProcFiles.Counters first = window == null ? null : countersAt(m, window.start());
     ProcFiles.Counters last = window == null ? null : countersAt(m, window.end());
     boolean fromLines = window != null && first != null && last != null;
 
     double throughput = fromLines ? window.throughput() : output.throughput();
-    double seconds = fromLines ? window.seconds() : output.runtimeMs() / 1000.0;
-    long operations = fromLines ? window.operations() : totalOperations(output);
-    double user = fromLines ? last.userSeconds() - first.userSeconds() : m.totalCpu().user();
-    double system =
-        fromLines ? last.systemSeconds() - first.systemSeconds() : m.totalCpu().system();
     ProcFiles.Counters total = m.totalIo();
     long totalRead = total == null ? -1 : total.readBytes();
     long totalWritten = total == null ? -1 : total.bytesWritten();
-    long read = fromLines ? last.readBytes() - first.readBytes() : totalRead;
-    long written = fromLines ? last.bytesWritten() - first.bytesWritten() : totalWritten;
     Map<String, Long> counts = fromLines ? window.counts() : counts(output);
-    ProcFiles.MemoryStat atPeak = m.atPeak();
+    Results.WindowFigures figures =
+        new Results.WindowFigures(
+            fromLines ? window.seconds() : output.runtimeMs() / 1000.0,
+            fromLines ? window.operations() : totalOperations(output),
+            fromLines,
+            counts,
+            fromLines ? window.start().timeMs() : -1,
+            fromLines ? window.end().timeMs() : -1);
+    Results.Cpu cpu =
+        fromLines
+            ? new Results.Cpu(
+                last.userSeconds() - first.userSeconds(),
+                last.systemSeconds() - first.systemSeconds())
+            : new Results.Cpu(m.totalCpu().user(), m.totalCpu().system());
+    Results.Io io =
+        new Results.Io(
+            fromLines ? last.readBytes() - first.readBytes() : totalRead,
+            fromLines ? last.bytesWritten() - first.bytesWritten() : totalWritten,
+            totalRead,
+            totalWritten);
     return new Results.Repetition(
-        index,
-        command,
+        run.trial(),
+        run.index(),
+        run.command(),
         m.exitCode(),
-        error != null,
-        error,
-        throughput,
-        keysAreSpeed ? throughput * batchSize : throughput,
-        seconds,
-        operations,
-        fromLines,
-        output.throughput(),
-        output.runtimeMs(),
-        output.cleanupMs(),
-        user,
-        system,
-        user + system,
-        read,
-        written,
-        totalRead,
-        totalWritten,
+        run.error(),
+        run.logs(),
+        new Results.Speed(
+            throughput,
+            keysAreSpeed ? throughput * batchSize : throughput,
+            output.throughput(),
+            output.runtimeMs(),
+            output.cleanupMs()),
+        figures,
+        cpu,
+        io,
+        memory(m),
+        run.disk(),
+        new Results.Amplification(writeAmplification(counts, io), readAmplification(counts, io)),
+        output.operations(),
+        run.latency(),
+        m.samples().stream().map(PhaseProcess.Sample::point).toList(),
+        run.engineStats());
+  }
+
+  private static Results.MemoryUse memory(PhaseProcess.Measured m) {
+    ProcFiles.MemoryStat atPeak = m.atPeak();
+    Map<String, Long> jvm = m.jvm();
+    long committed = jvm.getOrDefault("jvm.resident", -1L);
+    long anonymous = jvm.getOrDefault("process.anonymous", -1L);
+    return new Results.MemoryUse(
         m.peakMemoryBytes(),
         m.averageMemoryBytes(),
         atPeak == null ? -1 : atPeak.anonymousBytes(),
@@ -91,15 +123,10 @@ public record PhaseFigures(
         atPeak == null ? -1 : atPeak.mappedFileBytes(),
         m.pageCachePeakBytes(),
         m.pageCacheBaselineBytes(),
-        m.jvm().getOrDefault("heap.peak", -1L),
-        disk[0],
-        disk[1],
-        output.failedOperations(accepted),
-        counts,
-        output.operations(),
-        points,
-        stdoutFile,
-        stderrFile);
+        jvm.getOrDefault("heap.peak", -1L),
+        committed,
+        anonymous,
+        committed < 0 || anonymous < 0 ? -1 : Math.max(0, anonymous - committed));
   }
 
   /**
@@ -107,29 +134,29 @@ public record PhaseFigures(
    * (the final flush included) over the records it loaded; for a run phase, the window's writes
    * over its inserts and updates; null when the phase writes no records.
    */
-  public Double writeAmplification(Results.Repetition r) {
+  Double writeAmplification(Map<String, Long> counts, Results.Io io) {
     if (load) {
-      return r.totalBytesWritten() < 0 || loadBytes <= 0
+      return io.totalWritten() < 0 || loadBytes <= 0
           ? null
-          : (double) r.totalBytesWritten() / loadBytes;
+          : (double) io.totalWritten() / loadBytes;
     }
     long records =
-        r.windowCounts().getOrDefault("INSERT", 0L) * recordBytes
-            + r.windowCounts().getOrDefault("UPDATE", 0L) * updateBytes;
-    return records <= 0 || r.bytesWritten() < 0 ? null : (double) r.bytesWritten() / records;
+        counts.getOrDefault("INSERT", 0L) * recordBytes
+            + counts.getOrDefault("UPDATE", 0L) * updateBytes;
+    return records <= 0 || io.written() < 0 ? null : (double) io.written() / records;
   }
 
   /**
    * Bytes read from the device ÷ bytes of records read in the window; null when the phase reads
    * none.
    */
-  public Double readAmplification(Results.Repetition r) {
+  Double readAmplification(Map<String, Long> counts, Results.Io io) {
     long keys =
-        r.windowCounts().getOrDefault("READ", 0L)
-            + r.windowCounts().getOrDefault("UPDATE", 0L)
-            + r.windowCounts().getOrDefault("BATCH_READ", 0L) * batchSize;
+        counts.getOrDefault("READ", 0L)
+            + counts.getOrDefault("UPDATE", 0L)
+            + counts.getOrDefault("BATCH_READ", 0L) * batchSize;
     long records = keys * recordBytes;
-    return load || records <= 0 || r.bytesRead() < 0 ? null : (double) r.bytesRead() / records;
+    return load || records <= 0 || io.read() < 0 ? null : (double) io.read() / records;
   }
 
   private static ProcFiles.Counters countersAt(
@@ -150,7 +177,7 @@ public record PhaseFigures(
   }
 
   private static Map<String, Long> counts(YcsbOutput output) {
-    Map<String, Long> counts = new java.util.TreeMap<>();
+    Map<String, Long> counts = new TreeMap<>();
     output.operations().forEach((name, op) -> counts.put(name, op.operations()));
     return counts;
   }

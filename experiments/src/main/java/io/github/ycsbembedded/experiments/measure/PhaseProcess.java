@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -21,13 +22,9 @@ import java.util.stream.Stream;
  * Runs one phase as its own process ({@code bin/ycsb ...}, in a memory cgroup when given one) and
  * measures it from outside with the kernel's own counters: at each YCSB status line (every second)
  * the JVM's CPU time and device I/O ({@code /proc/<pid>/stat}, {@code /proc/<pid>/io}), so that any
- * window of the run can be measured exactly; every {@value #SAMPLE_MS} ms the cgroup's memory (or
- * the process tree's resident set without one), and from the end of the warm-up the figures leave
- * out (a load's from its first status line) on holds the group's page cache at the file pages
- * mapped at the first status line (the process's own code and libraries) plus the phase's share
- * ({@link MemoryLimit#holdPageCache}), its memory figures counted from when that hold has settled;
- * at exit the whole process's CPU time and I/O (bash's {@code times} and its {@code
- * /proc/<pid>/io}, which include its reaped child) and the JVM's own memory report.
+ * window of the run can be measured exactly; its memory through a {@link MemorySampler}; at exit
+ * the whole process's CPU time and I/O (bash's {@code times} and its {@code /proc/<pid>/io}, which
+ * include its reaped child) and the JVM's own memory report.
  */
 public final class PhaseProcess {
   static final int SAMPLE_MS = 100;
@@ -39,13 +36,71 @@ public final class PhaseProcess {
   public record Sample(YcsbOutput.StatusPoint point, ProcFiles.Counters counters) {}
 
   /**
+   * The memory cgroup a phase runs in, the page cache it is held to there ({@code 0}: only the
+   * group's ceiling), and from which elapsed second on ({@code afterSeconds}: the warm-up the
+   * figures leave out; 0 for a load, whose figures cover almost all of it). A JVM's first seconds
+   * grow its memory fast (the engine's cache filling, the JIT compiler's work), by up to 18 MiB
+   * between two samples at Unum's quick scale, and a limit that lags such growth left the group no
+   * page cache to reclaim: with the OOM killer off (cgroup v1), a read then failed with ENOMEM.
+   */
+  public record Hold(MemoryLimit limit, long pageCacheBytes, double afterSeconds) {}
+
+  /**
+   * The live progress line on a terminal ({@code out}; null for none): {@code label}, and the
+   * percentage of {@code total} operations, or seconds when {@code timeBound}.
+   */
+  public record Progress(String label, PrintStream out, long total, boolean timeBound) {
+    static final Progress NONE = new Progress("", null, 0, false);
+
+    void show(YcsbOutput.StatusPoint point) {
+      if (out == null) {
+        return;
+      }
+      long done = timeBound ? point.seconds() : point.operations();
+      double percent = total > 0 ? Math.min(100, 100.0 * done / total) : 0;
+      out.printf(
+          Locale.ROOT,
+          "\r\033[K%s: %3.0f%% %,d ops, %,.0f ops/s",
+          label,
+          percent,
+          point.operations(),
+          point.opsPerSecond());
+      out.flush();
+    }
+
+    void clear() {
+      if (out != null) {
+        out.print("\r\033[K");
+        out.flush();
+      }
+    }
+  }
+
+  /**
+   * One phase to run: {@code command} in {@code home}, its output saved as {@code
+   * logPrefix.stdout/.stderr}, the JVM's memory report in {@code jvmReport} (the command must ask
+   * it for one), in {@code hold}'s memory cgroup (null: none).
+   */
+  public record Request(
+      List<String> command,
+      Path home,
+      Path logPrefix,
+      Path jvmReport,
+      Hold hold,
+      Progress progress) {
+    public Request {
+      progress = progress == null ? Progress.NONE : progress;
+    }
+  }
+
+  /**
    * What was measured of the process. {@code totalCpu} and {@code totalIo} cover its whole life;
    * {@code peakMemoryBytes} is the cgroup's peak (or the JVM's peak resident set), {@code atPeak}
    * the cgroup's make-up at the sampled peak (null without a cgroup); {@code jvm} the JVM's own
-   * report ({@code heap.max}, {@code heap.peak}, {@code vm.hwm}); {@code pageCachePeakBytes} the
-   * most page cache sampled (-1 without a cgroup), {@code pageCacheBaselineBytes} the file pages
-   * mapped when the workload began (its code and libraries; -1 when not held); {@code outOfMemory}
-   * that the JVM was ended because it needed more than the group's ceiling.
+   * report (see core's {@code JvmMemory}); {@code pageCachePeakBytes} the most page cache sampled
+   * (-1 without a cgroup), {@code pageCacheBaselineBytes} the file pages mapped when the workload
+   * began (-1 when not held); {@code outOfMemory} that the JVM was ended because it needed more
+   * than the group's ceiling.
    */
   public record Measured(
       int exitCode,
@@ -64,48 +119,23 @@ public final class PhaseProcess {
 
   private PhaseProcess() {}
 
-  /**
-   * Runs {@code command} in {@code home}, its output saved as {@code logPrefix.stdout/.stderr}.
-   *
-   * @param limit the memory cgroup to run in, or null
-   * @param pageCacheBytes the page cache {@code limit} holds the phase to (0: only its ceiling)
-   * @param jvmReport the file the JVM writes its memory report to (the command must ask it to)
-   * @param progress where the live progress line goes (a terminal), or null for none
-   * @param progressTotal operations expected, or seconds when {@code timeBound}, for the percentage
-   * @param holdAfterSeconds the warm-up the figures leave out (0 for a load, whose figures cover
-   *     almost all of it): the page cache is held from the first status line at or past it. A JVM's
-   *     first seconds grow its memory fast (the engine's cache filling, the JIT compiler's work),
-   *     by up to 18 MiB between two samples at Unum's quick scale, and a limit that lags such
-   *     growth left the group no page cache to reclaim: with the OOM killer off (cgroup v1), a read
-   *     then failed with ENOMEM
-   */
-  public static Measured run(
-      List<String> command,
-      Path home,
-      Path logPrefix,
-      MemoryLimit limit,
-      long pageCacheBytes,
-      Path jvmReport,
-      String progressLabel,
-      PrintStream progress,
-      long progressTotal,
-      boolean timeBound,
-      double holdAfterSeconds)
-      throws IOException, InterruptedException {
-    Path stdoutFile = Path.of(logPrefix + ".stdout");
-    Path stderrFile = Path.of(logPrefix + ".stderr");
-    Path timesFile = Path.of(logPrefix + ".times");
-    Path ioFile = Path.of(logPrefix + ".io");
+  /** Runs the request's command to its end and measures it. */
+  public static Measured run(Request request) throws IOException, InterruptedException {
+    Path stdoutFile = Path.of(request.logPrefix() + ".stdout");
+    Path stderrFile = Path.of(request.logPrefix() + ".stderr");
+    Path timesFile = Path.of(request.logPrefix() + ".times");
+    Path ioFile = Path.of(request.logPrefix() + ".io");
+    MemoryLimit limit = request.hold() == null ? null : request.hold().limit();
     // bash joins the memory cgroup (if any), runs the command, then records its children's CPU
     // times and its own I/O counters, which include the reaped child's
     String script =
         (limit == null ? "" : "echo $$ > \"$YCSBE_CGROUP_PROCS\" || exit 97; ")
             + "\"$@\"; rc=$?; times > \"$YCSBE_TIMES\"; cat /proc/$$/io > \"$YCSBE_IO\" 2>/dev/null; exit $rc";
     List<String> wrapped = new ArrayList<>(List.of("bash", "-c", script, "bash"));
-    wrapped.addAll(command);
+    wrapped.addAll(request.command());
     ProcessBuilder builder =
         new ProcessBuilder(wrapped)
-            .directory(home.toFile())
+            .directory(request.home().toFile())
             .redirectOutput(stdoutFile.toFile())
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
     builder.environment().put("YCSBE_TIMES", timesFile.toString());
@@ -118,81 +148,20 @@ public final class PhaseProcess {
     List<Sample> samples = new ArrayList<>();
     Thread stderrReader =
         new Thread(
-            () ->
-                readStderr(
-                    process,
-                    stderrFile,
-                    samples,
-                    progressLabel,
-                    progress,
-                    progressTotal,
-                    timeBound),
-            "stderr-" + progressLabel);
+            () -> readStderr(process, stderrFile, samples, request.progress()),
+            "stderr-" + request.progress().label());
     stderrReader.start();
 
-    long peak = 0;
-    long sum = 0;
-    long count = 0;
-    long pageCachePeak = -1;
-    long baseline = -1;
-    boolean held = limit != null && pageCacheBytes > 0;
-    boolean holding = false;
-    boolean measuringMemory = false;
-    boolean kernelPeakFromHold = false;
-    boolean outOfMemory = false;
-    ProcFiles.MemoryStat atPeak = null;
+    MemorySampler memory = new MemorySampler(request.hold());
     while (!process.waitFor(SAMPLE_MS, TimeUnit.MILLISECONDS)) {
-      if (limit != null && pageCacheBytes > 0 && baseline < 0 && !samplesEmpty(samples)) {
-        // the workload has begun: the file pages the process has mapped by now are its own code and
-        // libraries (the JVM, the engine's native library), which the share does not pay for; the
-        // engines read their data with pread (LevelDB with mmap_reads=false in a regime) or, LMDB,
-        // have mapped little of it yet
-        ProcFiles.MemoryStat start = limit.stat();
-        baseline = start == null ? 0 : start.mappedFileBytes();
-      }
-      if (!holding && baseline >= 0 && lastSecond(samples) >= holdAfterSeconds) {
-        holding = true;
-      }
-      if (holding && !limit.holdPageCache(baseline + pageCacheBytes) && !outOfMemory) {
-        outOfMemory = true;
+      if (!memory.sample(process.toHandle(), lastSecond(samples))) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
       }
-      if (holding && !measuringMemory && limit.settled(baseline + pageCacheBytes)) {
-        // the page cache is down to its share: the memory figures start here, so that what the
-        // warm-up cached before holding began is not counted as the phase's
-        measuringMemory = true;
-        kernelPeakFromHold = limit.resetPeak();
-      }
-      long usage = limit != null ? limit.usageBytes() : rssOfTree(process.toHandle());
-      if (usage > 0 && (measuringMemory || !held)) {
-        if (limit != null) {
-          ProcFiles.MemoryStat stat = limit.stat();
-          if (stat != null) {
-            pageCachePeak = Math.max(pageCachePeak, stat.pageCacheBytes());
-            if (usage > peak) {
-              atPeak = stat;
-            }
-          }
-        }
-        peak = Math.max(peak, usage);
-        sum += usage;
-        count++;
-      }
     }
     stderrReader.join();
-    if (progress != null) {
-      progress.print("\r\033[K");
-      progress.flush();
-    }
-    Map<String, Long> jvm = readReport(jvmReport);
-    // where the page cache was held, the peak covers the measured window: the kernel's when it
-    // could
-    // be restarted there, else the sampled one (the whole run's when holding never settled)
-    long kernelPeak =
-        limit == null
-            ? jvm.getOrDefault("vm.hwm", -1L)
-            : !held || kernelPeakFromHold || !measuringMemory ? limit.peakBytes() : -1;
+    request.progress().clear();
+    Map<String, Long> jvm = readReport(request.jvmReport());
     ProcFiles.CpuSeconds cpu =
         Files.exists(timesFile)
             ? ProcFiles.timesOfChildren(Files.readString(timesFile))
@@ -200,7 +169,9 @@ public final class PhaseProcess {
     ProcFiles.Counters io = Files.exists(ioFile) ? ProcFiles.io(Files.readString(ioFile)) : null;
     Files.deleteIfExists(timesFile);
     Files.deleteIfExists(ioFile);
-    Files.deleteIfExists(jvmReport);
+    if (request.jvmReport() != null) {
+      Files.deleteIfExists(request.jvmReport());
+    }
     synchronized (samples) {
       return new Measured(
           process.exitValue(),
@@ -209,19 +180,13 @@ public final class PhaseProcess {
           List.copyOf(samples),
           cpu,
           io,
-          kernelPeak > 0 ? kernelPeak : peak,
-          count == 0 ? 0 : sum / count,
-          atPeak,
-          pageCachePeak,
-          baseline,
-          outOfMemory,
+          memory.peakBytes(jvm.getOrDefault("vm.hwm", -1L)),
+          memory.averageBytes(),
+          memory.atPeak(),
+          memory.pageCachePeakBytes(),
+          memory.baselineBytes(),
+          memory.outOfMemory(),
           jvm);
-    }
-  }
-
-  private static boolean samplesEmpty(List<Sample> samples) {
-    synchronized (samples) {
-      return samples.isEmpty();
     }
   }
 
@@ -233,13 +198,7 @@ public final class PhaseProcess {
   }
 
   private static void readStderr(
-      Process process,
-      Path file,
-      List<Sample> samples,
-      String label,
-      PrintStream progress,
-      long total,
-      boolean timeBound) {
+      Process process, Path file, List<Sample> samples, Progress progress) {
     try (BufferedReader in =
             new BufferedReader(
                 new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
@@ -251,22 +210,10 @@ public final class PhaseProcess {
           // read the JVM's counters first, as close to the line's moment as can be
           ProcFiles.Counters counters =
               jvm(process.toHandle()).map(h -> ProcFiles.read(h.pid())).orElse(null);
-          YcsbOutput.StatusPoint point = status.get();
           synchronized (samples) {
-            samples.add(new Sample(point, counters));
+            samples.add(new Sample(status.get(), counters));
           }
-          if (progress != null) {
-            long done = timeBound ? point.seconds() : point.operations();
-            double percent = total > 0 ? Math.min(100, 100.0 * done / total) : 0;
-            progress.printf(
-                Locale.ROOT,
-                "\r\033[K%s: %3.0f%% %,d ops, %,.0f ops/s",
-                label,
-                percent,
-                point.operations(),
-                point.opsPerSecond());
-            progress.flush();
-          }
+          progress.show(status.get());
         }
         out.write(line);
         out.write('\n');
@@ -290,7 +237,8 @@ public final class PhaseProcess {
     }
   }
 
-  private static Map<String, Long> readReport(Path file) {
+  /** The JVM's report: {@code name=bytes} lines; empty when there is none. */
+  static Map<String, Long> readReport(Path file) {
     Properties properties = new Properties();
     if (file != null && Files.exists(file)) {
       try (var in = Files.newInputStream(file)) {
@@ -299,7 +247,7 @@ public final class PhaseProcess {
         // no report: figures stay unknown
       }
     }
-    Map<String, Long> report = new java.util.TreeMap<>();
+    Map<String, Long> report = new TreeMap<>();
     properties.forEach(
         (k, v) -> {
           try {
@@ -309,27 +257,5 @@ public final class PhaseProcess {
           }
         });
     return report;
-  }
-
-  /** Resident bytes of a process and its descendants, from /proc. */
-  static long rssOfTree(ProcessHandle root) {
-    long total = rss(root.pid());
-    try (Stream<ProcessHandle> children = root.descendants()) {
-      total += children.mapToLong(h -> rss(h.pid())).sum();
-    }
-    return total;
-  }
-
-  private static long rss(long pid) {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-        if (line.startsWith("VmRSS:")) {
-          return Long.parseLong(line.trim().split("\\s+", -1)[1]) * 1024;
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // gone, or not Linux
-    }
-    return 0;
   }
 }

@@ -21,7 +21,8 @@ public final class YcsbOutput {
   private static final Pattern STATUS =
       Pattern.compile(
           "(?:(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}:\\d{3}) )?(\\d+) sec: (\\d+) operations;(?: ([\\d.]+) current ops/sec;)?");
-  private static final Pattern INTERVAL = Pattern.compile("\\[([A-Z_\\-]+): Count=(\\d+)");
+  private static final Pattern INTERVAL =
+      Pattern.compile("\\[([A-Z_\\-]+): Count=(\\d+)(?:[^\\]]*?, 99=([\\d.]+))?");
   private static final DateTimeFormatter STAMP =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS");
 
@@ -37,13 +38,15 @@ public final class YcsbOutput {
       double p50Us,
       double p95Us,
       double p99Us,
+      double p999Us,
       Map<String, Long> returns) {}
 
   /**
    * One status line: its time stamp (ms since the epoch, or -1 when the line has none), the seconds
    * since the run started as YCSB counts them, operations so far, current ops/s, the operations of
-   * each type since the previous line, and whether a client had already finished (its cleanup was
-   * measured) — from then on the line no longer shows the steady state.
+   * each type since the previous line and their 99th percentile latency in µs, and whether a client
+   * had already finished (its cleanup was measured) — from then on the line no longer shows the
+   * steady state.
    */
   public record StatusPoint(
       long timeMs,
@@ -51,10 +54,11 @@ public final class YcsbOutput {
       long operations,
       double opsPerSecond,
       Map<String, Long> intervalCounts,
+      Map<String, Double> intervalP99Us,
       boolean afterCleanup) {
-    /** A point of the old form (tests, charts): no time stamp, no interval counts. */
+    /** A point of the old form (tests, charts): no time stamp, no interval figures. */
     public StatusPoint(long seconds, long operations, double opsPerSecond) {
-      this(-1, seconds, operations, opsPerSecond, Map.of(), false);
+      this(-1, seconds, operations, opsPerSecond, Map.of(), Map.of(), false);
     }
   }
 
@@ -96,12 +100,17 @@ public final class YcsbOutput {
     }
     double current = m.group(4) == null ? 0 : Double.parseDouble(m.group(4));
     Map<String, Long> counts = new TreeMap<>();
+    Map<String, Double> p99 = new TreeMap<>();
     Matcher interval = INTERVAL.matcher(line);
     while (interval.find()) {
       counts.put(interval.group(1), Long.parseLong(interval.group(2)));
+      if (interval.group(3) != null && Long.parseLong(interval.group(2)) > 0) {
+        p99.put(interval.group(1), Double.parseDouble(interval.group(3)));
+      }
     }
     boolean afterCleanup = counts.getOrDefault("CLEANUP", 0L) > 0;
     counts.remove("CLEANUP");
+    p99.remove("CLEANUP");
     return Optional.of(
         new StatusPoint(
             time,
@@ -109,6 +118,7 @@ public final class YcsbOutput {
             Long.parseLong(m.group(3)),
             current,
             Map.copyOf(counts),
+            Map.copyOf(p99),
             afterCleanup));
   }
 
@@ -173,6 +183,7 @@ public final class YcsbOutput {
               number(name, "50thPercentileLatency(us)"),
               number(name, "95thPercentileLatency(us)"),
               number(name, "99thPercentileLatency(us)"),
+              number(name, "99.9PercentileLatency(us)"),
               returns));
     }
     return operations;

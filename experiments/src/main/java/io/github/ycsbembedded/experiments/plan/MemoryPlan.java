@@ -1,8 +1,12 @@
-package io.github.ycsbembedded.experiments;
+package io.github.ycsbembedded.experiments.plan;
 
-import io.github.ycsbembedded.experiments.Experiment.ExperimentException;
+import io.github.ycsbembedded.core.Sizes;
+import io.github.ycsbembedded.experiments.Units;
 import io.github.ycsbembedded.experiments.measure.MemoryLimit;
-import io.github.ycsbembedded.experiments.measure.Results;
+import io.github.ycsbembedded.experiments.model.Description;
+import io.github.ycsbembedded.experiments.model.Experiment;
+import io.github.ycsbembedded.experiments.model.ExperimentException;
+import io.github.ycsbembedded.experiments.results.Results;
 import java.util.Map;
 
 /**
@@ -10,7 +14,7 @@ import java.util.Map;
  * JVM's own allowance (its heap and what it needs besides) plus the engines' share (caches and page
  * cache), enforced by a memory cgroup. {@code limitBytes} is null when the phases run unlimited.
  */
-record MemoryPlan(
+public record MemoryPlan(
     Long limitBytes,
     long engineMemoryBytes,
     long jvmAllowanceBytes,
@@ -19,13 +23,15 @@ record MemoryPlan(
     String note) {
 
   /**
+   * The plan at {@code scale}: the regime's, or the user's limit, or none.
+   *
    * @param option {@code --memory-limit}: null (the regime), {@code none}, or a size
    * @param unavailable why no memory cgroup can be made here, or null
    */
-  static MemoryPlan of(
-      Experiment experiment, Experiment.Scale scale, String option, String unavailable)
+  public static MemoryPlan of(
+      Experiment experiment, Description.Scale scale, String option, String unavailable)
       throws ExperimentException {
-    Experiment.Regime regime = experiment.regime();
+    Description.Regime regime = experiment.regime();
     long data = experiment.dataSize(scale);
     long allowance = experiment.heapBytes() + experiment.jvmOverheadBytes();
     long regimeMemory =
@@ -41,7 +47,7 @@ record MemoryPlan(
           "--memory-limit none: the phases ran unlimited");
     }
     if (option != null) {
-      long limit = Units.parseSize(option);
+      long limit = Sizes.parse(option);
       if (limit <= 0) {
         throw new ExperimentException(
             "--memory-limit: '"
@@ -132,8 +138,8 @@ record MemoryPlan(
             + " beside it)");
   }
 
-  Results.Regime describe(Experiment experiment, Map<String, Long> pageCacheBytes) {
-    Experiment.Regime regime = experiment.regime();
+  public Results.Regime describe(Experiment experiment, Map<String, Long> pageCacheBytes) {
+    Description.Regime regime = experiment.regime();
     return new Results.Regime(
         regime == null ? "" : regime.description(),
         regime == null ? 0 : regime.memoryFraction(),
@@ -144,7 +150,7 @@ record MemoryPlan(
         pageCacheBytes);
   }
 
-  static String unavailable() {
+  public static String unavailable() {
     return MemoryLimit.unavailable();
   }
 }

@@ -1,14 +1,18 @@
 package io.github.ycsbembedded.experiments.report;
 
+import io.github.ycsbembedded.core.Engines;
+import io.github.ycsbembedded.experiments.measure.Spread;
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -16,63 +20,272 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The reports' PNG charts, drawn with XChart: every engine has one colour in every chart of every
- * report, published figures are grey, legends sit outside the plot.
+ * The reports' PNG charts, drawn with XChart: every engine has its colour from the engine registry
+ * in every chart, published figures are grey, every median carries its range (a dot and a whisker
+ * from the least to the greatest sample), legends sit outside the plot.
  */
 public final class Charts {
-  private static final int WIDTH = 960;
+  private static final int WIDTH = 1100;
   private static final int HEIGHT = 460;
-  private static final Map<String, Color> COLORS =
-      Map.of(
-          "lmdb", new Color(0x1f, 0x77, 0xb4),
-          "rocksdb", new Color(0xd6, 0x27, 0x28),
-          "leveldb", new Color(0x2c, 0xa0, 0x2c),
-          "wiredtiger", new Color(0x94, 0x67, 0xbd),
-          "published", new Color(0x8c, 0x8c, 0x8c));
+  private static final Color PUBLISHED = new Color(0x8c, 0x8c, 0x8c);
   private static final Color OTHER = new Color(0xff, 0x7f, 0x0e);
+
+  /** The colour of each verdict in the claims chart. */
+  private static final Map<String, Color> VERDICTS =
+      Map.of(
+          "reproduced", new Color(0x2c, 0xa0, 0x2c),
+          "not reproduced", new Color(0xd6, 0x27, 0x28),
+          "inconclusive", new Color(0xe3, 0x9b, 0x16),
+          "beyond the write-up", new Color(0x55, 0x55, 0x99));
+
+  private static final BasicStroke WHISKER = new BasicStroke(2.5f);
+  private static final BasicStroke BAND =
+      new BasicStroke(14f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER);
 
   private Charts() {}
 
-  /** The colour of an engine (or of "published"), the same in every chart. */
+  /**
+   * The colour of an engine (a series named "rocksdb ..."), or of "published", the same everywhere.
+   */
   public static Color color(String series) {
-    return COLORS.getOrDefault(series.split(" ", -1)[0], OTHER);
+    String first = series.split(" ", -1)[0];
+    if (first.equals("published")) {
+      return PUBLISHED;
+    }
+    return Engines.named(first).map(e -> new Color(e.colour())).orElse(OTHER);
   }
 
-  /** A series of bars (one value per category), named by engine for its colour. */
-  public record Bars(String name, List<Double> values) {}
+  private static Color faint(Color c) {
+    return new Color(c.getRed(), c.getGreen(), c.getBlue(), 70);
+  }
 
-  /** Grouped bars: one group per category, one bar per series. */
-  public static void bars(
-      String title, String axis, List<String> categories, List<Bars> series, Path file)
+  /** A series of medians with their ranges, one per category, named by engine for its colour. */
+  public record RangeSeries(String name, List<Spread> values) {}
+
+  /**
+   * Medians with their ranges, grouped by category (phases), one dot and whisker per series in each
+   * group; a category a series did not measure (an empty spread) is left out.
+   */
+  public static void ranges(
+      String title,
+      String axis,
+      List<String> categories,
+      List<RangeSeries> series,
+      boolean logY,
+      Path file)
       throws IOException {
-    CategoryChart chart =
-        new CategoryChartBuilder()
-            .width(WIDTH)
-            .height(HEIGHT)
-            .title(title)
-            .yAxisTitle(axis)
-            .build();
-    chart.getStyler().setAvailableSpaceFill(0.8);
-    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-    chart.getStyler().setXAxisLabelRotation(categories.size() > 6 ? 30 : 0);
-    for (Bars bars : series) {
-      CategorySeries s =
-          chart.addSeries(
-              bars.name(),
-              categories,
-              bars.values().stream().map(v -> v == null || !Double.isFinite(v) ? 0.0 : v).toList());
-      s.setFillColor(color(bars.name()));
+    XYChart chart = chart(title, "", axis);
+    chart.getStyler().setYAxisLogarithmic(logY);
+    categoryAxis(chart, categories);
+    int k = series.size();
+    for (int j = 0; j < k; j++) {
+      RangeSeries s = series.get(j);
+      double offset = k == 1 ? 0 : (j - (k - 1) / 2.0) * 0.7 / k;
+      List<Double> x = new ArrayList<>();
+      List<Double> y = new ArrayList<>();
+      for (int i = 0; i < categories.size() && i < s.values().size(); i++) {
+        Spread v = s.values().get(i);
+        if (v.isEmpty() || (logY && v.min() <= 0)) {
+          continue;
+        }
+        x.add(i + offset);
+        y.add(v.median());
+        whisker(chart, s.name() + " " + i, i + offset, v.min(), v.max(), color(s.name()));
+      }
+      if (!x.isEmpty()) {
+        XYSeries dots = chart.addSeries(s.name(), x, y);
+        dots.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        dots.setMarker(SeriesMarkers.CIRCLE);
+        dots.setMarkerColor(color(s.name()));
+      }
     }
     save(chart, file);
   }
 
-  /** A line of (x, y) points, named by engine for its colour; dashed when {@code dashed}. */
-  public record Line(String name, List<Double> x, List<Double> y, boolean dashed) {}
+  /**
+   * One claim on the chart: its label (its number in the claims table), the published figure, the
+   * band of values that would agree with it ({@code low}–{@code high}), ours, and its verdict (its
+   * colour).
+   */
+  public record ClaimPoint(
+      String label, double published, double low, double high, Spread ours, String verdict) {}
 
-  /** Lines over a shared x axis. */
+  /**
+   * The claims on a log ratio axis: for each, the band the claim holds in (shaded), the published
+   * ratio (a grey diamond), ours (a dot and whisker in its verdict's colour), and a line at 1.
+   */
+  public static void claims(String title, List<ClaimPoint> claims, Path file) throws IOException {
+    XYChart chart = chart(title, "", "ratio (log scale)");
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+    chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+    ratioAxis(chart);
+    categoryAxis(chart, claims.stream().map(ClaimPoint::label).toList());
+    List<Double> px = new ArrayList<>();
+    List<Double> py = new ArrayList<>();
+    Set<String> shown = new HashSet<>();
+    for (int i = 0; i < claims.size(); i++) {
+      ClaimPoint c = claims.get(i);
+      if (Double.isFinite(c.low()) && c.low() > 0 && c.high() > c.low()) {
+        XYSeries band =
+            chart.addSeries(
+                "band " + i,
+                List.of((double) i, (double) i),
+                List.of(log2(c.low()), log2(c.high())));
+        band.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        band.setLineColor(new Color(0x2c, 0xa0, 0x2c, 45));
+        band.setLineStyle(BAND);
+        band.setMarker(SeriesMarkers.NONE);
+        band.setShowInLegend(false);
+      }
+      if (c.published() > 0) {
+        px.add((double) i);
+        py.add(log2(c.published()));
+      }
+      Spread ours = c.ours();
+      if (!ours.isEmpty() && ours.min() > 0) {
+        Color colour = VERDICTS.getOrDefault(c.verdict(), PUBLISHED);
+        whisker(chart, "ours " + i, i, log2(ours.min()), log2(ours.max()), colour);
+        XYSeries dot =
+            chart.addSeries(
+                shown.add(c.verdict()) ? "here: " + c.verdict() : "here " + i,
+                List.of((double) i),
+                List.of(log2(ours.median())));
+        dot.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        dot.setMarker(SeriesMarkers.CIRCLE);
+        dot.setMarkerColor(colour);
+        dot.setShowInLegend(dot.getName().startsWith("here: "));
+      }
+    }
+    if (!px.isEmpty()) {
+      XYSeries published = chart.addSeries("published (band: where the claim holds)", px, py);
+      published.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+      published.setMarker(SeriesMarkers.DIAMOND);
+      published.setMarkerColor(PUBLISHED);
+    }
+    save(chart, file);
+  }
+
+  /** A ratio measured at one data size. */
+  public record ScalePoint(double dataBytes, Spread ratio) {}
+
+  /**
+   * One ratio against the data's size, both axes logarithmic: ours at each size (dot, whisker and a
+   * line through the medians) and the published ratio at the write-up's size (a grey diamond), with
+   * a line at 1.
+   */
+  public static void scaleTrend(
+      String title, List<ScalePoint> points, double publishedBytes, double published, Path file)
+      throws IOException {
+    XYChart chart = chart(title, "data (MiB, log scale)", "ratio (log scale)");
+    chart.getStyler().setXAxisLogarithmic(true);
+    ratioAxis(chart);
+    List<Double> x = new ArrayList<>();
+    List<Double> y = new ArrayList<>();
+    for (int i = 0; i < points.size(); i++) {
+      ScalePoint p = points.get(i);
+      double mib = p.dataBytes() / 1048576.0;
+      x.add(mib);
+      y.add(log2(p.ratio().median()));
+      whisker(chart, "range " + i, mib, log2(p.ratio().min()), log2(p.ratio().max()), OTHER);
+    }
+    if (!x.isEmpty()) {
+      XYSeries ours = chart.addSeries("here", x, y);
+      ours.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+      ours.setMarker(SeriesMarkers.CIRCLE);
+      ours.setLineColor(OTHER);
+      ours.setMarkerColor(OTHER);
+    }
+    if (Double.isFinite(publishedBytes) && published > 0) {
+      XYSeries theirs =
+          chart.addSeries(
+              "published", List.of(publishedBytes / 1048576.0), List.of(log2(published)));
+      theirs.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+      theirs.setMarker(SeriesMarkers.DIAMOND);
+      theirs.setMarkerColor(PUBLISHED);
+    }
+    save(chart, file);
+  }
+
+  /** A line of (x, y) points, named by engine for its colour; dashed or faint as asked. */
+  public record Line(String name, List<Double> x, List<Double> y, boolean dashed, boolean faint) {
+    public Line(String name, List<Double> x, List<Double> y, boolean dashed) {
+      this(name, x, y, dashed, false);
+    }
+  }
+
+  /** Lines over a shared x axis; faint lines (further runs) carry no legend. */
   public static void lines(
       String title, String xAxis, String yAxis, boolean logX, List<Line> lines, Path file)
       throws IOException {
+    XYChart chart = chart(title, xAxis, yAxis);
+    chart.getStyler().setXAxisLogarithmic(logX);
+    chart.getStyler().setMarkerSize(5);
+    addLines(chart, lines);
+    save(chart, file);
+  }
+
+  /**
+   * Throughput (or latency) over time: the first run of each engine drawn in full, the others
+   * faintly behind it, the warm-up the figures leave out shaded, the x axis ending where the
+   * measured window ends.
+   */
+  public static void timeline(
+      String title, String yAxis, List<Line> lines, double warmupSeconds, boolean logY, Path file)
+      throws IOException {
+    XYChart chart = chart(title, "seconds", yAxis);
+    chart.getStyler().setYAxisLogarithmic(logY);
+    chart.getStyler().setMarkerSize(4);
+    double top = 0;
+    double bottom = Double.MAX_VALUE;
+    for (Line line : lines) {
+      for (double y : line.y()) {
+        top = Math.max(top, y);
+        bottom = Math.min(bottom, y);
+      }
+    }
+    if (warmupSeconds > 0 && top > 0) {
+      double low = logY ? Math.max(bottom, 1e-3) : 0;
+      XYSeries warmup =
+          chart.addSeries(
+              "warm-up (left out)",
+              List.of(0.0, warmupSeconds, warmupSeconds, 0.0, 0.0),
+              List.of(low, low, top * 1.05, top * 1.05, low));
+      warmup.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+      warmup.setLineColor(new Color(0x99, 0x99, 0x99, 90));
+      warmup.setLineStyle(new BasicStroke(1f));
+      warmup.setMarker(SeriesMarkers.NONE);
+    }
+    addLines(chart, lines);
+    save(chart, file);
+  }
+
+  private static void addLines(XYChart chart, List<Line> lines) {
+    int faint = 0;
+    for (Line line : lines) {
+      if (line.x().isEmpty()) {
+        continue;
+      }
+      XYSeries s =
+          chart.addSeries(
+              line.faint() ? line.name() + " " + ++faint : line.name(), line.x(), line.y());
+      s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+      Color colour = line.faint() ? faint(color(line.name())) : color(line.name());
+      s.setLineColor(colour);
+      s.setMarkerColor(colour);
+      s.setShowInLegend(!line.faint());
+      s.setMarker(
+          line.faint()
+              ? SeriesMarkers.NONE
+              : line.dashed() ? SeriesMarkers.DIAMOND : SeriesMarkers.CIRCLE);
+      if (line.dashed()) {
+        s.setLineStyle(
+            new BasicStroke(
+                2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+      }
+    }
+  }
+
+  private static XYChart chart(String title, String xAxis, String yAxis) {
     XYChart chart =
         new XYChartBuilder()
             .width(WIDTH)
@@ -81,26 +294,62 @@ public final class Charts {
             .xAxisTitle(xAxis)
             .yAxisTitle(yAxis)
             .build();
-    chart.getStyler().setXAxisLogarithmic(logX);
-    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE).setMarkerSize(5);
-    for (Line line : lines) {
-      XYSeries s = chart.addSeries(line.name(), line.x(), line.y());
-      s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-      s.setLineColor(color(line.name()));
-      s.setMarkerColor(color(line.name()));
-      s.setMarker(line.dashed() ? SeriesMarkers.DIAMOND : SeriesMarkers.CIRCLE);
-      if (line.dashed()) {
-        s.setLineStyle(
-            new java.awt.BasicStroke(
-                2f,
-                java.awt.BasicStroke.CAP_BUTT,
-                java.awt.BasicStroke.JOIN_MITER,
-                10f,
-                new float[] {6f, 4f},
-                0f));
-      }
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+    chart.getStyler().setChartBackgroundColor(Color.WHITE);
+    return chart;
+  }
+
+  /** An x axis of categories at 0, 1, 2, ... labelled with their names. */
+  private static void categoryAxis(XYChart chart, List<String> categories) {
+    chart.getStyler().setXAxisMin(-0.5);
+    chart.getStyler().setXAxisMax(categories.size() - 0.5);
+    chart.setCustomXAxisTickLabelsFormatter(
+        x -> {
+          long i = Math.round(x);
+          return Math.abs(x - i) < 1e-6 && i >= 0 && i < categories.size()
+              ? categories.get((int) i)
+              : blank(x);
+        });
+  }
+
+  /**
+   * An empty-looking tick label, distinct for every position: XChart drops all labels of an axis
+   * whose labels repeat.
+   */
+  private static String blank(double x) {
+    return "\u200B".repeat(1 + (int) Math.max(0, Math.round((x + 1) * 20)));
+  }
+
+  /**
+   * A ratio axis on a log scale with readable labels: values are drawn as their base-2 logarithm
+   * and labelled back as ratios (XChart's own log axis labels only powers of ten).
+   */
+  private static void ratioAxis(XYChart chart) {
+    chart.setCustomYAxisTickLabelsFormatter(
+        y -> {
+          double ratio = Math.pow(2, y);
+          return ratio >= 10
+              ? String.format(java.util.Locale.ROOT, "%.0f", ratio)
+              : String.format(java.util.Locale.ROOT, "%.2f", ratio);
+        });
+    chart.addAnnotation(new AnnotationLine(0, false, false));
+  }
+
+  private static double log2(double ratio) {
+    return Math.log(ratio) / Math.log(2);
+  }
+
+  private static void whisker(
+      XYChart chart, String name, double x, double min, double max, Color c) {
+    if (!(max > min)) {
+      return;
     }
-    save(chart, file);
+    XYSeries s = chart.addSeries(name, List.of(x, x), List.of(min, max));
+    s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+    s.setLineColor(c);
+    s.setLineStyle(WHISKER);
+    s.setMarker(SeriesMarkers.NONE);
+    s.setShowInLegend(false);
   }
 
   private static void save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path file)

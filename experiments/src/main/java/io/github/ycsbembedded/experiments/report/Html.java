@@ -6,50 +6,150 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
-import java.util.Map;
-import org.commonmark.ext.gfm.tables.TablesExtension;
-import org.commonmark.node.Image;
+import java.util.regex.Pattern;
+import org.commonmark.node.Node;
+import org.commonmark.node.Paragraph;
 import org.commonmark.parser.Parser;
-import org.commonmark.renderer.html.AttributeProvider;
 import org.commonmark.renderer.html.HtmlRenderer;
 
 /**
- * Markdown to one self-contained HTML page with commonmark-java (tables from its GFM extension),
- * the charts embedded as data URIs so the page can be mailed or archived alone.
+ * A {@link Document} as one self-contained HTML page: the charts embedded as data URIs so the page
+ * can be mailed or attached alone, Markdown's inline syntax rendered by commonmark-java, every
+ * section anchored and listed in the contents, tables that scroll inside themselves on a narrow
+ * screen with numbers right-aligned and never wrapped, and the commands folded.
  */
 public final class Html {
   private static final String STYLE =
-      "body{font-family:sans-serif;max-width:1200px;margin:2em auto;padding:0 1em}"
-          + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:3px 8px;text-align:right}"
-          + "td:first-child,th:first-child{text-align:left}pre{background:#f4f4f4;padding:1em;overflow-x:auto}"
-          + "img{max-width:100%}";
+      String.join(
+          "",
+          "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;line-height:1.45;",
+          "max-width:1200px;margin:1.5em auto;padding:0 1em;color:#1b1b1b}",
+          "h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ddd;padding-bottom:.2em}",
+          ".scroll{overflow-x:auto;margin:1em 0}",
+          "table{border-collapse:collapse;font-size:.92em}",
+          "td,th{border:1px solid #c8c8c8;padding:3px 8px;text-align:left;vertical-align:top}",
+          "th{background:#f3f3f3}td.n,th.n{text-align:right;white-space:nowrap}",
+          "pre{background:#f4f4f4;padding:1em;white-space:pre-wrap;word-break:break-all}",
+          "details{margin:1em 0}summary{cursor:pointer}",
+          "img{max-width:100%;height:auto}code{background:#f4f4f4;padding:0 .2em}",
+          "nav ul{columns:2 18em}li{margin:.15em 0}");
+
+  /** A cell that is a figure: it starts with a number (then units, a range, a share). */
+  private static final Pattern NUMERIC =
+      Pattern.compile("^[-+−]?[0-9][0-9.,]*(?:\\s|$|[%×x?\\[(]).*");
+
+  private static final Parser PARSER = Parser.builder().build();
+  private static final HtmlRenderer RENDERER = HtmlRenderer.builder().escapeHtml(true).build();
 
   private Html() {}
 
-  /** The page for {@code markdown}, whose images are files relative to {@code folder}. */
-  public static String page(String title, String markdown, Path folder) {
-    List<org.commonmark.Extension> extensions = List.of(TablesExtension.create());
-    Parser parser = Parser.builder().extensions(extensions).build();
-    AttributeProvider embedImages =
-        (node, tag, attributes) -> {
-          if (node instanceof Image && attributes.containsKey("src")) {
-            attributes.put("src", dataUri(folder.resolve(attributes.get("src"))));
-          }
-        };
-    HtmlRenderer renderer =
-        HtmlRenderer.builder()
-            .extensions(extensions)
-            .escapeHtml(true)
-            .attributeProviderFactory(context -> embedImages)
-            .build();
-    String body = renderer.render(parser.parse(markdown));
-    return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>"
-        + escape(title)
-        + "</title><style>"
-        + STYLE
-        + "</style></head><body>\n"
-        + body
-        + "</body></html>\n";
+  /** The page for {@code document}, whose images are files relative to {@code folder}. */
+  public static String page(String title, Document document, Path folder) {
+    StringBuilder html = new StringBuilder();
+    html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+        .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+        .append("<title>")
+        .append(escape(title))
+        .append("</title><style>")
+        .append(STYLE)
+        .append("</style></head><body>\n");
+    for (Document.Block block : document.blocks()) {
+      if (block instanceof Document.Heading h) {
+        html.append("<h")
+            .append(h.level())
+            .append(" id=\"")
+            .append(h.id())
+            .append("\">")
+            .append(escape(h.text()))
+            .append("</h")
+            .append(h.level())
+            .append(">\n");
+      } else if (block instanceof Document.Paragraph p) {
+        html.append("<p>").append(inline(p.markdown())).append("</p>\n");
+      } else if (block instanceof Document.Table t) {
+        table(html, t);
+      } else if (block instanceof Document.Image i) {
+        html.append("<p><img alt=\"")
+            .append(escape(i.alt()))
+            .append("\" src=\"")
+            .append(dataUri(folder.resolve(i.file())))
+            .append("\"></p>\n");
+      } else if (block instanceof Document.Code c) {
+        html.append("<details><summary>")
+            .append(escape(c.summary()))
+            .append("</summary><pre>")
+            .append(escape(c.text().strip()))
+            .append("</pre></details>\n");
+      } else if (block instanceof Document.Bullets b) {
+        html.append("<ul>");
+        b.items().forEach(item -> html.append("<li>").append(inline(item)).append("</li>"));
+        html.append("</ul>\n");
+      } else if (block instanceof Document.Contents) {
+        html.append("<nav><ul>");
+        for (Document.Heading h : document.sections()) {
+          html.append("<li><a href=\"#")
+              .append(h.id())
+              .append("\">")
+              .append(escape(h.text()))
+              .append("</a></li>");
+        }
+        html.append("</ul></nav>\n");
+      }
+    }
+    return html.append("</body></html>\n").toString();
+  }
+
+  private static void table(StringBuilder html, Document.Table t) {
+    boolean[] numeric = numericColumns(t);
+    html.append("<div class=\"scroll\"><table><thead><tr>");
+    for (int i = 0; i < t.header().size(); i++) {
+      html.append(numeric[i] ? "<th class=\"n\">" : "<th>")
+          .append(escape(t.header().get(i)))
+          .append("</th>");
+    }
+    html.append("</tr></thead><tbody>");
+    for (List<String> row : t.rows()) {
+      html.append("<tr>");
+      for (int i = 0; i < row.size(); i++) {
+        boolean n = i < numeric.length && numeric[i] && NUMERIC.matcher(row.get(i)).matches();
+        html.append(n ? "<td class=\"n\">" : "<td>").append(escape(row.get(i))).append("</td>");
+      }
+      html.append("</tr>");
+    }
+    html.append("</tbody></table></div>\n");
+  }
+
+  /** A column holds figures when most of its filled cells are figures (the first never does). */
+  static boolean[] numericColumns(Document.Table t) {
+    boolean[] numeric = new boolean[t.header().size()];
+    for (int i = 1; i < numeric.length; i++) {
+      int filled = 0;
+      int figures = 0;
+      for (List<String> row : t.rows()) {
+        if (i < row.size() && !row.get(i).isBlank()) {
+          filled++;
+          figures += NUMERIC.matcher(row.get(i)).matches() ? 1 : 0;
+        }
+      }
+      numeric[i] = filled > 0 && figures * 2 >= filled;
+    }
+    return numeric;
+  }
+
+  /** Markdown's inline syntax as HTML, without the paragraph around it. */
+  static String inline(String markdown) {
+    Node node = PARSER.parse(markdown);
+    StringBuilder out = new StringBuilder();
+    for (Node child = node.getFirstChild(); child != null; child = child.getNext()) {
+      if (child instanceof Paragraph p) {
+        for (Node inline = p.getFirstChild(); inline != null; inline = inline.getNext()) {
+          out.append(RENDERER.render(inline));
+        }
+      } else {
+        out.append(RENDERER.render(child));
+      }
+    }
+    return out.toString().strip();
   }
 
   private static String dataUri(Path png) {
@@ -60,12 +160,17 @@ public final class Html {
     }
   }
 
-  private static String escape(String text) {
-    Map<Character, String> entities = Map.of('&', "&amp;", '<', "&lt;", '>', "&gt;", '"', "&quot;");
+  static String escape(String text) {
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      out.append(entities.getOrDefault(c, String.valueOf(c)));
+      switch (c) {
+        case '&' -> out.append("&amp;");
+        case '<' -> out.append("&lt;");
+        case '>' -> out.append("&gt;");
+        case '"' -> out.append("&quot;");
+        default -> out.append(c);
+      }
     }
     return out.toString();
   }

@@ -2,7 +2,7 @@ package io.github.ycsbembedded.experiments.report;
 
 import java.util.List;
 
-/** Renders a {@link Document} as Markdown (GitHub's dialect: pipe tables). */
+/** Renders a {@link Document} as Markdown (GitHub's dialect: pipe tables, heading anchors). */
 public final class Markdown {
   private Markdown() {}
 
@@ -23,7 +23,15 @@ public final class Markdown {
       } else if (block instanceof Document.Image i) {
         md.append("![").append(escape(i.alt())).append("](").append(i.file()).append(")\n\n");
       } else if (block instanceof Document.Code c) {
-        md.append("```\n").append(c.text().strip()).append("\n```\n\n");
+        md.append(c.summary()).append(":\n\n```\n").append(c.text().strip()).append("\n```\n\n");
+      } else if (block instanceof Document.Bullets b) {
+        b.items().forEach(item -> md.append("- ").append(item.strip()).append('\n'));
+        md.append('\n');
+      } else if (block instanceof Document.Contents) {
+        for (Document.Heading h : document.sections()) {
+          md.append("- [").append(escape(h.text())).append("](#").append(h.id()).append(")\n");
+        }
+        md.append('\n');
       }
     }
     return md.toString();

@@ -1,9 +1,6 @@
-package io.github.ycsbembedded.experiments;
+package io.github.ycsbembedded.experiments.results;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.ycsbembedded.experiments.Experiment.ExperimentException;
-import io.github.ycsbembedded.experiments.measure.Results;
+import io.github.ycsbembedded.experiments.model.ExperimentException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,73 +12,45 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Joins the results of several runs of one experiment at one scale, for example one engine per
- * machine, into one run to report: the engines of all, the machines of all.
+ * Joins the results of several runs of one experiment at one scale into one run to report: engines
+ * run on several machines side by side, and the same engine's runs as more trials (renumbered after
+ * the trials it already has), so that a verdict rests on every trial of every folder.
  */
-final class Merge {
+public final class Merge {
   private Merge() {}
 
-  static Results.Run read(Path folder) throws ExperimentException {
-    Path file = folder.resolve("results.json");
-    if (!Files.isRegularFile(file)) {
-      throw new ExperimentException(folder + " is not a results folder: it has no results.json");
-    }
-    try {
-      return new ObjectMapper()
-          .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
-          .readValue(file.toFile(), Results.Run.class);
-    } catch (IOException e) {
-      throw new ExperimentException(
-          "cannot read " + file + ": " + e.getMessage().lines().findFirst().orElse(""));
-    }
-  }
-
   /**
-   * The runs of {@code folders} as one; refuses runs of different experiments or scales, and an
-   * engine twice.
+   * The runs of {@code folders} as one; refuses runs of different experiments or scales, or with
+   * different warm-ups or durations (their figures are not samples of one thing).
    */
-  static Results.Run runs(List<Path> folders) throws ExperimentException {
+  public static Results.Run runs(List<Path> folders) throws ExperimentException {
     List<Results.Run> runs = new ArrayList<>();
     for (Path folder : folders) {
-      runs.add(read(folder));
+      runs.add(ResultsFile.read(folder));
     }
     Results.Run first = runs.get(0);
     Map<String, Results.Machine> machines = new LinkedHashMap<>();
     Map<String, Results.EngineRun> engines = new LinkedHashMap<>();
+    Map<String, Integer> trials = new LinkedHashMap<>();
     boolean reproduced = true;
     String finished = first.finishedAt();
     for (int i = 0; i < runs.size(); i++) {
       Results.Run run = runs.get(i);
-      if (!run.experiment().equals(first.experiment()) || !run.scale().equals(first.scale())) {
-        throw new ExperimentException(
-            folders.get(i)
-                + " is a run of "
-                + run.experiment()
-                + " at scale "
-                + run.scale()
-                + ", "
-                + folders.get(0)
-                + " of "
-                + first.experiment()
-                + " at scale "
-                + first.scale()
-                + "; only runs of one experiment at one scale merge");
-      }
+      refuseMismatch(first, run, folders.get(0), folders.get(i));
       for (Results.EngineRun engine : run.engines()) {
-        if (engines.putIfAbsent(engine.engine(), engine) != null) {
-          throw new ExperimentException(
-              "engine "
-                  + engine.engine()
-                  + " is in more than one of the results folders ("
-                  + folders.get(i)
-                  + " among them); give each engine's run once");
-        }
+        int offset = trials.getOrDefault(engine.engine(), 0);
+        Results.EngineRun shifted = shift(engine, offset, folders.get(i).getFileName().toString());
+        engines.merge(engine.engine(), shifted, Merge::join);
+        trials.put(engine.engine(), offset + trialsOf(engine));
       }
       run.machines().forEach(m -> machines.putIfAbsent(m.host(), m));
-      reproduced &= run.regimeReproduced();
+      reproduced &= run.memory().regimeReproduced();
       finished = run.finishedAt().compareTo(finished) > 0 ? run.finishedAt() : finished;
     }
+    int maxTrials = trials.values().stream().mapToInt(Integer::intValue).max().orElse(1);
+    Results.Protocol p = first.protocol();
     return new Results.Run(
+        Results.SCHEMA,
         first.experiment(),
         first.title(),
         first.source(),
@@ -89,29 +58,152 @@ final class Merge {
         first.startedAt(),
         finished,
         List.copyOf(machines.values()),
-        first.settings(),
-        first.regime(),
-        first.memoryLimitBytes(),
+        new Results.Protocol(
+            maxTrials, p.repetitions(), p.warmupSeconds(), p.durationSeconds(), p.threads()),
+        new Results.MemorySetup(
+            first.memory().limitBytes(),
+            first.memory().heapMaxBytes(),
+            reproduced,
+            first.memory().regime()),
+        first.options(),
+        first.records(),
         first.dataBytes(),
-        reproduced,
-        first.heapMaxBytes(),
-        first.repetitions(),
-        first.warmupSeconds(),
-        first.durationSeconds(),
         List.copyOf(engines.values()));
   }
 
-  /** Copies every folder's raw/ logs into {@code raw}. */
-  static void copyRaw(List<Path> folders, Path raw) throws IOException {
-    Files.createDirectories(raw);
+  private static void refuseMismatch(Results.Run first, Results.Run run, Path one, Path other)
+      throws ExperimentException {
+    if (!run.experiment().equals(first.experiment()) || !run.scale().equals(first.scale())) {
+      throw new ExperimentException(
+          other
+              + " is a run of "
+              + run.experiment()
+              + " at scale "
+              + run.scale()
+              + ", "
+              + one
+              + " of "
+              + first.experiment()
+              + " at scale "
+              + first.scale()
+              + "; only runs of one experiment at one scale merge");
+    }
+    Results.Protocol a = first.protocol();
+    Results.Protocol b = run.protocol();
+    if (a.warmupSeconds() != b.warmupSeconds()
+        || !java.util.Objects.equals(a.durationSeconds(), b.durationSeconds())) {
+      throw new ExperimentException(
+          other
+              + " ran its phases for "
+              + b.durationSeconds()
+              + " s with "
+              + b.warmupSeconds()
+              + " s of warm-up, "
+              + one
+              + " for "
+              + a.durationSeconds()
+              + " s with "
+              + a.warmupSeconds()
+              + " s; their figures are not trials of one measurement");
+    }
+  }
+
+  private static int trialsOf(Results.EngineRun engine) {
+    return engine.phases().stream()
+        .flatMap(p -> p.repetitions().stream())
+        .mapToInt(Results.Repetition::trial)
+        .max()
+        .orElse(0);
+  }
+
+  /**
+   * The engine's runs with their trials numbered from {@code offset + 1}, their logs where {@link
+   * #copyRaw} puts them ({@code raw/<folder>/}).
+   */
+  private static Results.EngineRun shift(Results.EngineRun engine, int offset, String folder) {
+    List<Results.PhaseRun> phases = new ArrayList<>();
+    for (Results.PhaseRun p : engine.phases()) {
+      List<Results.Repetition> reps = new ArrayList<>();
+      for (Results.Repetition r : p.repetitions()) {
+        reps.add(
+            new Results.Repetition(
+                r.trial() + offset,
+                r.index(),
+                r.command(),
+                r.exitCode(),
+                r.error(),
+                new Results.Logs(
+                    moved(r.logs().stdout(), folder), moved(r.logs().stderr(), folder)),
+                r.speed(),
+                r.window(),
+                r.cpu(),
+                r.io(),
+                r.memory(),
+                r.disk(),
+                r.amplification(),
+                r.operations(),
+                r.latency(),
+                r.timeline(),
+                r.engineStats()));
+      }
+      phases.add(new Results.PhaseRun(p.phase(), p.label(), p.speedUnit(), reps));
+    }
+    return new Results.EngineRun(
+        engine.engine(),
+        engine.host(),
+        engine.version(),
+        engine.settings(),
+        engine.error(),
+        phases);
+  }
+
+  /** One engine's runs from two folders: the phases' repetitions one after the other. */
+  private static Results.EngineRun join(Results.EngineRun a, Results.EngineRun b) {
+    Map<String, Results.PhaseRun> phases = new LinkedHashMap<>();
+    for (Results.PhaseRun p : a.phases()) {
+      phases.put(p.phase(), p);
+    }
+    for (Results.PhaseRun p : b.phases()) {
+      phases.merge(
+          p.phase(),
+          p,
+          (x, y) -> {
+            List<Results.Repetition> reps = new ArrayList<>(x.repetitions());
+            reps.addAll(y.repetitions());
+            return new Results.PhaseRun(x.phase(), x.label(), x.speedUnit(), reps);
+          });
+    }
+    String version =
+        a.version() == null || a.version().equals(b.version())
+            ? (a.version() == null ? b.version() : a.version())
+            : a.version() + " and " + b.version();
+    String host = a.host().equals(b.host()) ? a.host() : a.host() + ", " + b.host();
+    return new Results.EngineRun(
+        a.engine(),
+        host,
+        version,
+        a.settings(),
+        a.error() != null ? a.error() : b.error(),
+        List.copyOf(phases.values()));
+  }
+
+  private static String moved(String log, String folder) {
+    return log == null || !log.startsWith("raw/") ? log : "raw/" + folder + "/" + log.substring(4);
+  }
+
+  /** Copies every folder's raw/ files into {@code raw/<folder name>/}. */
+  public static void copyRaw(List<Path> folders, Path raw) throws IOException {
     for (Path folder : folders) {
       Path from = folder.resolve("raw");
       if (!Files.isDirectory(from)) {
         continue;
       }
+      Path to = Files.createDirectories(raw.resolve(folder.getFileName().toString()));
       try (Stream<Path> files = Files.list(from)) {
         for (Path file : (Iterable<Path>) files::iterator) {
-          Files.copy(file, raw.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+          if (Files.isRegularFile(file)) {
+            Files.copy(file, to.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+          }
         }
       }
     }

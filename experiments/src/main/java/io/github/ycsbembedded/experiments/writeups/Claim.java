@@ -3,29 +3,44 @@ package io.github.ycsbembedded.experiments.writeups;
 import io.github.ycsbembedded.experiments.Units;
 import io.github.ycsbembedded.experiments.measure.Spread;
 import io.github.ycsbembedded.experiments.report.Cells;
+import java.util.List;
 
 /**
- * One headline claim of a write-up, the figure it rests on as published and as measured here, and a
- * verdict with the sentence that explains it.
+ * One claim of a write-up: the figure it rests on as published and as measured here (every sample,
+ * over trials and repetitions), a verdict drawn from the whole range by {@link Verdicts}, whether
+ * its direction holds, one sentence of why, and the list of what differs between this run and the
+ * write-up's ({@link WhyList}).
  *
  * @param label a short name for charts
- * @param ratio whether the figure is a ratio (charted beside the published one)
+ * @param kind a ratio between two figures, or a figure that must reach a floor
+ * @param tolerance how far ours may be from the published figure (a factor)
  */
 public record Claim(
     String statement,
     String label,
-    String published,
-    double publishedValue,
-    String ours,
-    double oursMedian,
+    Kind kind,
+    double published,
+    String publishedText,
+    Spread ours,
+    String oursText,
+    double tolerance,
     Verdict verdict,
-    String why,
-    boolean ratio) {
+    Direction direction,
+    String reason,
+    List<String> why) {
+
+  /** What a claim compares. */
+  public enum Kind {
+    RATIO,
+    AT_LEAST
+  }
 
   /** The verdicts a claim can get. */
   public enum Verdict {
     REPRODUCED("reproduced"),
     NOT_REPRODUCED("not reproduced"),
+    INCONCLUSIVE("inconclusive"),
+    BEYOND("beyond the write-up"),
     REGIME_DIFFERS("regime differs"),
     NOT_MEASURED("not measured");
 
@@ -40,85 +55,70 @@ public record Claim(
     }
   }
 
-  /**
-   * Published ratios within this band around 1 are "about equal": only the tolerance is checked.
-   */
-  private static final double EVEN = 1.1;
+  /** Whether a ratio's direction (its side of 1) holds here, whatever its size. */
+  public enum Direction {
+    HOLDS("holds"),
+    REVERSED("reversed"),
+    UNCLEAR("unclear"),
+    NOT_APPLICABLE("");
+
+    private final String word;
+
+    Direction(String word) {
+      this.word = word;
+    }
+
+    public String word() {
+      return word;
+    }
+  }
+
+  /** What a claim is about: the engines and phases it compares, for its why-list. */
+  public record Subject(List<String> engines, List<String> phases) {
+    public static Subject of(List<String> engines, String... phases) {
+      return new Subject(engines, List.of(phases));
+    }
+  }
 
   /**
-   * A ratio claim: reproduced when ours is on the same side of 1 as the published ratio (unless
-   * that is within 10% of 1) and within a factor {@code tolerance} of it.
+   * A ratio claim: reproduced when every sample of ours agrees with the published ratio within
+   * {@code tolerance} and on its side of 1 (see {@link Verdicts}).
    *
    * @param regimeMatters whether the figure depends on the memory regime (no verdict when the run
    *     did not reproduce it)
    */
   public static Claim ratio(
       Context c,
+      Subject subject,
       String statement,
       String label,
       double published,
       Spread ours,
       double tolerance,
       boolean regimeMatters) {
-    String oursText = Cells.ratio(ours);
-    String publishedText = Units.ratio(published);
-    Verdict early = early(c, ours, regimeMatters);
-    if (early != null) {
-      return new Claim(
-          statement,
-          label,
-          publishedText,
-          published,
-          oursText,
-          ours.median(),
-          early,
-          why(c, early),
-          true);
-    }
-    double factor = ours.median() / published;
-    boolean even = published >= 1 / EVEN && published <= EVEN;
-    boolean sameSide = even || (published > 1) == (ours.median() > 1);
-    boolean close = factor <= tolerance && factor >= 1 / tolerance;
-    String why;
-    if (!sameSide) {
-      why =
-          "the opposite direction: "
-              + Units.ratio(ours.median())
-              + " here against "
-              + publishedText
-              + " published";
-    } else if (!close) {
-      why =
-          (even ? "" : "the same direction, but ")
-              + "ours is "
-              + Units.ratio(factor)
-              + "× the published ratio,"
-              + " beyond the tolerance of ×"
-              + Units.ratio(tolerance);
-    } else {
-      why =
-          (even ? "" : "the same direction, and ")
-              + "ours is "
-              + Units.ratio(factor)
-              + "× the published ratio,"
-              + " within the tolerance of ×"
-              + Units.ratio(tolerance);
-    }
+    Verdicts.Judgement judgement =
+        early(c, ours, regimeMatters) != null
+            ? early(c, ours, regimeMatters)
+            : Verdicts.ratio(published, ours, tolerance);
     return new Claim(
         statement,
         label,
-        publishedText,
+        Kind.RATIO,
         published,
-        oursText,
-        ours.median(),
-        sameSide && close ? Verdict.REPRODUCED : Verdict.NOT_REPRODUCED,
-        why,
-        true);
+        Units.ratio(published),
+        ours,
+        Cells.ratio(ours),
+        tolerance,
+        judgement.verdict(),
+        judgement.direction(),
+        judgement.reason(),
+        WhyList.of(c, subject));
   }
 
   /** A claim that a figure reaches at least the published one ÷ {@code tolerance}. */
   public static Claim atLeast(
       Context c,
+      Subject subject,
       String statement,
       String label,
       double published,
@@ -126,64 +126,80 @@ public record Claim(
       Spread ours,
       double tolerance,
       boolean regimeMatters) {
-    String oursText = Cells.spread(ours) + (ours.isEmpty() ? "" : " " + unit);
-    String publishedText = Units.number(published) + " " + unit;
-    Verdict early = early(c, ours, regimeMatters);
-    if (early != null) {
-      return new Claim(
-          statement,
-          label,
-          publishedText,
-          published,
-          oursText,
-          ours.median(),
-          early,
-          why(c, early),
-          false);
-    }
-    double floor = published / tolerance;
-    boolean reached = ours.median() >= floor;
-    String why =
-        "ours is "
-            + Units.ratio(ours.median() / published)
-            + "× the published figure; the claim holds here"
-            + " from "
-            + Units.number(floor)
-            + " "
-            + unit
-            + " (1/"
-            + Units.number(tolerance)
-            + " of it)"
-            + (reached ? "" : ", which ours does not reach");
+    Verdicts.Judgement judgement =
+        early(c, ours, regimeMatters) != null
+            ? early(c, ours, regimeMatters)
+            : Verdicts.atLeast(published, ours, tolerance, unit);
     return new Claim(
         statement,
         label,
-        publishedText,
+        Kind.AT_LEAST,
         published,
-        oursText,
-        ours.median(),
-        reached ? Verdict.REPRODUCED : Verdict.NOT_REPRODUCED,
-        why,
-        false);
+        Units.number(published) + " " + unit,
+        ours,
+        Cells.spread(ours) + (ours.isEmpty() ? "" : " " + unit),
+        tolerance,
+        judgement.verdict(),
+        judgement.direction(),
+        judgement.reason(),
+        WhyList.of(c, subject));
   }
 
-  private static Verdict early(Context c, Spread ours, boolean regimeMatters) {
+  private static Verdicts.Judgement early(Context c, Spread ours, boolean regimeMatters) {
     if (ours.isEmpty()) {
-      return Verdict.NOT_MEASURED;
+      return new Verdicts.Judgement(
+          Verdict.NOT_MEASURED, Direction.NOT_APPLICABLE, "a phase it needs failed or did not run");
     }
     if (regimeMatters && !c.regimeReproduced()) {
-      return Verdict.REGIME_DIFFERS;
+      String note =
+          c.run().memory().regime() == null ? "" : " (" + c.run().memory().regime().note() + ")";
+      return new Verdicts.Judgement(
+          Verdict.REGIME_DIFFERS,
+          Direction.NOT_APPLICABLE,
+          "the run did not reproduce the write-up's memory regime"
+              + note
+              + ", so no verdict is drawn");
     }
     return null;
   }
 
-  private static String why(Context c, Verdict verdict) {
-    if (verdict == Verdict.NOT_MEASURED) {
-      return "a phase it needs failed or did not run";
+  /**
+   * This claim's figure measured our way beside the write-up's own phase {@code besideLabel}: shown
+   * for comparison, with no verdict (the write-up did not run it so).
+   */
+  public Claim beyond(String besideLabel) {
+    return new Claim(
+        statement + " (beyond the write-up)",
+        label + " (ours)",
+        kind,
+        published,
+        publishedText,
+        ours,
+        oursText,
+        tolerance,
+        Verdict.BEYOND,
+        Direction.NOT_APPLICABLE,
+        "measured our way beside the write-up's "
+            + besideLabel
+            + ", which ran otherwise: no verdict",
+        why);
+  }
+
+  /** Whether the figure is a ratio (charted on the ratio axis beside the published one). */
+  public boolean ratio() {
+    return kind == Kind.RATIO;
+  }
+
+  /**
+   * The verdict with its direction where that says more: {@code not reproduced, direction holds}.
+   */
+  public String verdictText() {
+    if (kind != Kind.RATIO || direction == Direction.NOT_APPLICABLE) {
+      return verdict.word();
     }
-    String note = c.run().regime() == null ? "" : " (" + c.run().regime().note() + ")";
-    return "the run did not reproduce the write-up's memory regime"
-        + note
-        + ", so no verdict is drawn";
+    if (verdict == Verdict.REPRODUCED) {
+      return verdict.word();
+    }
+    return verdict.word() + "; direction " + direction.word();
   }
 }

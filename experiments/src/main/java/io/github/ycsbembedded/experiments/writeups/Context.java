@@ -1,16 +1,20 @@
 package io.github.ycsbembedded.experiments.writeups;
 
-import io.github.ycsbembedded.experiments.Experiment;
-import io.github.ycsbembedded.experiments.measure.Results;
 import io.github.ycsbembedded.experiments.measure.Spread;
+import io.github.ycsbembedded.experiments.model.Description;
+import io.github.ycsbembedded.experiments.model.Experiment;
+import io.github.ycsbembedded.experiments.results.Results;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
- * What a write-up's tables and claims are computed from: the experiment file (its phases and the
- * write-up's published figures) and the run's results. Every repeated figure is a {@link Spread};
- * every ratio between two runs is taken per repetition, then spread.
+ * What a write-up's tables and claims are computed from: the experiment (its phases, the roles its
+ * class works with, the published figures) and the run's results. Every repeated figure is a {@link
+ * Spread}; every ratio between two runs is taken per sample — the same trial and repetition of each
+ * — then spread, so that the range spans trials.
  */
 public final class Context {
   private final Experiment experiment;
@@ -37,30 +41,35 @@ public final class Context {
     return experiment.reference();
   }
 
-  /** Whether this run reproduced the write-up's memory regime. */
-  public boolean regimeReproduced() {
-    return run.regimeReproduced();
+  /** The engine, phase, data set or operation the write-up's class calls {@code role}. */
+  public String role(String role) {
+    return experiment.role(role);
   }
 
-  /** An engine's run of a phase that did not fail, or null. */
+  /** Whether this run reproduced the write-up's memory regime. */
+  public boolean regimeReproduced() {
+    return run.memory().regimeReproduced();
+  }
+
+  /** An engine's run of a phase with at least one repetition that did not fail, or null. */
   public Results.PhaseRun ok(String engine, String phase) {
     Results.PhaseRun r = run.phase(engine, phase);
     return r == null || r.failed() ? null : r;
   }
 
-  /** The figure over an engine × phase's repetitions. */
+  /** The figure over an engine × phase's repetitions that did not fail. */
   public Spread spread(String engine, String phase, ToDoubleFunction<Results.Repetition> figure) {
-    return Spread.of(values(engine, phase, figure));
+    return Spread.of(new ArrayList<>(samples(engine, phase, figure).values()));
   }
 
-  /** The phase's speed (what the write-up reports) over its repetitions. */
+  /** The phase's speed (what the write-up counts) over its repetitions. */
   public Spread speed(String engine, String phase) {
-    return spread(engine, phase, Results.Repetition::speed);
+    return spread(engine, phase, r -> r.speed().speed());
   }
 
   /**
-   * {@code figure} of engine a's phase ÷ the same of engine b's, per repetition (the n-th run of
-   * each), then spread.
+   * {@code figure} of engine a's phase ÷ the same of engine b's, per sample (the same trial and
+   * repetition of each), then spread.
    */
   public Spread ratio(
       String a,
@@ -68,36 +77,53 @@ public final class Context {
       String b,
       String phaseB,
       ToDoubleFunction<Results.Repetition> figure) {
-    return Spread.ofRatios(values(a, phaseA, figure), values(b, phaseB, figure));
+    Map<String, Double> top = samples(a, phaseA, figure);
+    Map<String, Double> bottom = samples(b, phaseB, figure);
+    List<Double> ratios = new ArrayList<>();
+    top.forEach(
+        (key, value) -> {
+          Double under = bottom.get(key);
+          if (under != null) {
+            ratios.add(value / under);
+          }
+        });
+    return Spread.of(ratios);
   }
 
-  /** Speed of an engine ÷ the reference engine's, per repetition. */
+  /** Speed of an engine ÷ the reference engine's, per sample. */
   public Spread speedRatio(String engine, String phase) {
-    return ratio(engine, phase, reference(), phase, Results.Repetition::speed);
+    return ratio(engine, phase, reference(), phase, r -> r.speed().speed());
   }
 
   /**
-   * The figure of each repetition of an engine × phase, in order; empty when it failed or did not
-   * run.
+   * The figure of each repetition of an engine × phase that did not fail, keyed by {@code
+   * trial/index}, in the order they ran; empty when it failed or did not run.
    */
-  public List<Double> values(
+  public Map<String, Double> samples(
       String engine, String phase, ToDoubleFunction<Results.Repetition> figure) {
+    Map<String, Double> values = new LinkedHashMap<>();
     Results.PhaseRun r = ok(engine, phase);
-    List<Double> values = new ArrayList<>();
     if (r != null) {
-      r.repetitions().forEach(rep -> values.add(figure.applyAsDouble(rep)));
+      r.ok().forEach(rep -> values.put(rep.trial() + "/" + rep.index(), figure.applyAsDouble(rep)));
     }
     return values;
   }
 
   /** A published figure for this run's scale, or null. */
   public Double published(String phase, String engine, String column) {
-    return experiment.published(run.scale(), phase, engine, column);
+    Description.Figure figure = experiment.published(run.scale(), phase, engine, column);
+    return figure == null ? null : figure.value();
+  }
+
+  /** Whether a published figure is marked uncertain (a trailing ?). */
+  public boolean publishedUncertain(String phase, String engine, String column) {
+    Description.Figure figure = experiment.published(run.scale(), phase, engine, column);
+    return figure != null && figure.uncertain();
   }
 
   /** The label of a phase, or its id. */
   public String label(String phase) {
-    Experiment.Phase p = experiment.phase(phase);
+    Description.Phase p = experiment.phase(phase);
     return p == null ? phase : p.label();
   }
 }

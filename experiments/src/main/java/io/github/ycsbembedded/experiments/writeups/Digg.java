@@ -1,52 +1,71 @@
 package io.github.ycsbembedded.experiments.writeups;
 
-import io.github.ycsbembedded.experiments.Experiment;
 import io.github.ycsbembedded.experiments.Units;
-import io.github.ycsbembedded.experiments.measure.Results;
 import io.github.ycsbembedded.experiments.measure.YcsbOutput;
+import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.report.Cells;
 import io.github.ycsbembedded.experiments.report.Document;
+import io.github.ycsbembedded.experiments.results.Results;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The SQL Server write-up's reproduction of Digg's friends' diggs: queries per second of the
- * normalized join and of the fan-out, the room each takes and what a digg costs. Its claims:
- * fan-out takes many times the room of the normalized data; the normalized join answers thousands
+ * Dennis Forbes on Digg's friends' diggs: the normalized join against the fan-out of every digg,
+ * per engine — result sets per second of the join, the room each layout takes, and what a digg
+ * costs. Its claims: fan-out takes many times the room, and the normalized join answers thousands
  * of queries a second from an SSD.
  */
 public final class Digg extends WriteUp {
-  /** The two layouts: data set, and the prefix of their phase ids. */
-  private static final List<String[]> LAYOUTS =
-      List.of(new String[] {"normalized", "n"}, new String[] {"fanout", "f"});
+  @Override
+  public Map<String, RoleKind> roles() {
+    return Map.of(
+        "normalized", RoleKind.DATASET,
+        "fanout", RoleKind.DATASET,
+        "normalizedLoad", RoleKind.PHASE,
+        "fanoutLoad", RoleKind.PHASE,
+        "normalizedDiggs", RoleKind.PHASE,
+        "fanoutDiggs", RoleKind.PHASE,
+        "query", RoleKind.OPERATION,
+        "digg", RoleKind.OPERATION);
+  }
+
+  /** A layout: its data set, load phase and new-diggs phase, from the roles. */
+  private record Layout(String dataset, String load, String diggs) {}
+
+  private static List<Layout> layouts(Context c) {
+    return List.of(
+        new Layout(c.role("normalized"), c.role("normalizedLoad"), c.role("normalizedDiggs")),
+        new Layout(c.role("fanout"), c.role("fanoutLoad"), c.role("fanoutDiggs")));
+  }
 
   @Override
   public List<Claim> claims(Context c) {
     List<Claim> claims = new ArrayList<>();
-    Double normalized = c.published("storage", "normalized", "size_gb");
-    Double fanout = c.published("storage", "fanout", "size_gb");
+    Layout normalizedLayout = layouts(c).get(0);
+    Layout fanoutLayout = layouts(c).get(1);
+    Double normalized = c.published("storage", normalizedLayout.dataset(), "size_gb");
+    Double fanout = c.published("storage", fanoutLayout.dataset(), "size_gb");
     for (Results.EngineRun engine : c.engines()) {
+      String e = engine.engine();
       if (normalized != null && fanout != null) {
         claims.add(
             Claim.ratio(
                 c,
+                Claim.Subject.of(List.of(e), fanoutLayout.load(), normalizedLayout.load()),
                 "Fan-out takes many times the room of the normalized data (Digg: about "
                     + Units.number(normalized)
                     + " GB became "
                     + Units.number(fanout)
                     + " GB; "
-                    + engine.engine()
+                    + e
                     + ")",
-                engine.engine() + " room fan-out ÷ normalized",
+                e + " room fan-out ÷ normalized",
                 fanout / normalized,
                 c.ratio(
-                    engine.engine(),
-                    "f-load",
-                    engine.engine(),
-                    "n-load",
-                    Results.Repetition::diskAllocatedBytes),
+                    e, fanoutLayout.load(), e, normalizedLayout.load(), r -> r.disk().allocated()),
                 2,
                 false));
       }
@@ -54,13 +73,14 @@ public final class Digg extends WriteUp {
     List<String> setups = c.experiment().publishedList("setups");
     Double ssd =
         setups.isEmpty() ? null : c.published("query", setups.get(setups.size() - 1), "per_s");
-    List<Experiment.Phase> queries = queryPhases(c, "normalized");
+    List<Phase> queries = queryPhases(c, normalizedLayout);
     if (ssd != null && !queries.isEmpty()) {
-      Experiment.Phase most = queries.get(queries.size() - 1);
+      Phase most = queries.get(queries.size() - 1);
       for (Results.EngineRun engine : c.engines()) {
         claims.add(
             Claim.atLeast(
                 c,
+                Claim.Subject.of(List.of(engine.engine()), most.id()),
                 "The normalized join answers thousands of friends'-diggs queries a second from an"
                     + " SSD (SQL Server, many concurrent runs; here "
                     + most.threads()
@@ -85,15 +105,21 @@ public final class Digg extends WriteUp {
     doc.paragraph(c.experiment().publishedNote());
   }
 
-  private static List<Experiment.Phase> queryPhases(Context c, String dataset) {
+  /** A layout's query phases: those of its data set that neither load it nor add diggs. */
+  private static List<Phase> queryPhases(Context c, Layout layout) {
     return c.experiment().phases().stream()
-        .filter(p -> p.dataset().equals(dataset) && !p.isLoad() && p.id().contains("query"))
+        .filter(
+            p ->
+                p.dataset().equals(layout.dataset())
+                    && !p.isLoad()
+                    && !p.id().equals(layout.diggs()))
         .toList();
   }
 
   private void queries(Context c, Document doc) {
     doc.heading(2, "Friends' diggs: result sets per second");
-    List<Experiment.Phase> normalizedQueries = queryPhases(c, "normalized");
+    List<Layout> layouts = layouts(c);
+    List<Phase> normalizedQueries = queryPhases(c, layouts.get(0));
     List<String> header = new ArrayList<>(List.of("engine", "layout"));
     normalizedQueries.forEach(p -> header.add("queries/s, " + threads(p)));
     String first = normalizedQueries.isEmpty() ? "" : ", " + threads(normalizedQueries.get(0));
@@ -103,43 +129,47 @@ public final class Digg extends WriteUp {
             "99th (ms)" + first,
             "rows per answer",
             "fan-out ÷ normalized" + first));
+    String query = c.role("query");
     List<List<String>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       String e = engine.engine();
-      for (String[] layout : LAYOUTS) {
-        List<Experiment.Phase> phases = queryPhases(c, layout[0]);
-        List<String> row = new ArrayList<>(List.of(e, layout[0]));
+      for (Layout layout : layouts) {
+        List<Phase> phases = queryPhases(c, layout);
+        List<String> row = new ArrayList<>(List.of(e, layout.dataset()));
         for (int i = 0; i < normalizedQueries.size(); i++) {
           Results.PhaseRun r = i < phases.size() ? c.ok(e, phases.get(i).id()) : null;
           row.add(r == null ? "failed" : Cells.spread(c.speed(e, phases.get(i).id())));
         }
         Results.PhaseRun single = phases.isEmpty() ? null : c.ok(e, phases.get(0).id());
-        YcsbOutput.Operation query =
-            single == null ? null : single.operationTypes().get("FRIEND_DIGGS");
+        Results.Repetition median = single == null ? null : single.median();
         YcsbOutput.Operation answer =
-            single == null ? null : single.operationTypes().get("FRIEND_DIGGS_ROWS");
+            median == null ? null : median.operations().get(query + "_ROWS");
+        Results.Latency latency = median == null ? null : median.latency().get(query);
         row.addAll(
             List.of(
-                ms(query, YcsbOutput.Operation::averageUs),
-                ms(query, YcsbOutput.Operation::p99Us),
+                median == null
+                    ? ""
+                    : ms(median.operations().get(query), YcsbOutput.Operation::averageUs),
+                latency == null ? "" : Units.number(latency.p99Us() / 1000),
                 answer == null ? "" : Units.number(answer.averageUs()),
-                layout[0].equals("fanout") && !phases.isEmpty() && !normalizedQueries.isEmpty()
+                !layout.equals(layouts.get(0)) && !phases.isEmpty() && !normalizedQueries.isEmpty()
                     ? Cells.ratio(
                         c.ratio(
                             e,
                             phases.get(0).id(),
                             e,
                             normalizedQueries.get(0).id(),
-                            Results.Repetition::speed))
+                            r -> r.speed().speed()))
                     : ""));
         rows.add(row);
       }
     }
     doc.table(header, rows);
     doc.paragraph(
-        "normalized: the user's friend list, then one probe of the digg index per friend (one batch read)."
-            + " fanout: one range read of the user's bucket for the item. Each answer is sorted newest first."
-            + " Queries/s over the measurement window, median [range] over the runs.");
+        "normalized: the user's friend list, then one probe of the digg index per friend (one batch"
+            + " read). fanout: one range read of the user's bucket for the item. Each answer is sorted"
+            + " newest first. Queries/s over the measurement window, median [range] over every trial"
+            + " and run; latency of the median run (99th: over its window).");
 
     List<List<String>> published = new ArrayList<>();
     Double digg = null;
@@ -166,42 +196,45 @@ public final class Digg extends WriteUp {
 
   private void storage(Context c, Document doc) {
     doc.heading(2, "Storage and the cost of a digg");
+    List<Layout> layouts = layouts(c);
+    String digg = c.role("digg");
     List<List<String>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       String e = engine.engine();
-      Results.PhaseRun[] load = new Results.PhaseRun[2];
-      Results.PhaseRun[] digg = new Results.PhaseRun[2];
-      for (int i = 0; i < 2; i++) {
-        load[i] = c.ok(e, LAYOUTS.get(i)[1] + "-load");
-        digg[i] = c.ok(e, LAYOUTS.get(i)[1] + "-digg");
+      List<Results.Repetition> loads = new ArrayList<>();
+      List<Results.PhaseRun> diggs = new ArrayList<>();
+      for (Layout layout : layouts) {
+        Results.PhaseRun load = c.ok(e, layout.load());
+        loads.add(load == null ? null : load.median());
+        diggs.add(c.ok(e, layout.diggs()));
       }
       List<String> row = new ArrayList<>(List.of(e));
-      for (int i = 0; i < 2; i++) {
-        row.add(load[i] == null ? "failed" : Units.bytes(load[i].diskAllocatedBytes()));
+      for (Results.Repetition load : loads) {
+        row.add(load == null ? "failed" : Units.bytes(load.disk().allocated()));
       }
       row.add(
-          Cells.ratio(c.ratio(e, "f-load", e, "n-load", Results.Repetition::diskAllocatedBytes)));
-      for (int i = 0; i < 2; i++) {
-        YcsbOutput.Operation writes =
-            load[i] == null ? null : load[i].operationTypes().get("DIGG_WRITES");
+          Cells.ratio(
+              c.ratio(
+                  e, layouts.get(1).load(), e, layouts.get(0).load(), r -> r.disk().allocated())));
+      for (Results.Repetition load : loads) {
+        YcsbOutput.Operation writes = load == null ? null : load.operations().get(digg + "_WRITES");
         row.add(
             writes == null
                 ? ""
                 : Units.number(writes.averageUs()) + " / " + Units.number(writes.maxUs()));
       }
-      for (int i = 0; i < 2; i++) {
-        YcsbOutput.Operation perDigg =
-            load[i] == null ? null : load[i].operationTypes().get("DIGG");
+      for (Results.Repetition load : loads) {
+        YcsbOutput.Operation perDigg = load == null ? null : load.operations().get(digg);
         row.add(perDigg == null ? "" : Units.number(perDigg.averageUs()));
       }
-      for (int i = 0; i < 2; i++) {
-        row.add(digg[i] == null ? "failed" : Cells.spread(c.speed(e, LAYOUTS.get(i)[1] + "-digg")));
+      for (int i = 0; i < layouts.size(); i++) {
+        row.add(diggs.get(i) == null ? "failed" : Cells.spread(c.speed(e, layouts.get(i).diggs())));
       }
       rows.add(row);
     }
-    Double normalized = c.published("storage", "normalized", "size_gb");
-    Double fanout = c.published("storage", "fanout", "size_gb");
-    Double maxWrites = c.published("storage", "fanout", "max_writes_per_digg");
+    Double normalized = c.published("storage", layouts.get(0).dataset(), "size_gb");
+    Double fanout = c.published("storage", layouts.get(1).dataset(), "size_gb");
+    Double maxWrites = c.published("storage", layouts.get(1).dataset(), "max_writes_per_digg");
     if (normalized != null && fanout != null) {
       rows.add(
           List.of(
@@ -230,11 +263,12 @@ public final class Digg extends WriteUp {
             "new diggs/s, fan-out"),
         rows);
     doc.paragraph(
-        "On disk: allocated bytes after each layout's load (lists and diggs). A fan-out digg writes one row"
-            + " per follower (the load takes followers from the generator; a new digg reads the follower list first).");
+        "On disk: allocated bytes after each layout's load (lists and diggs), of the median trial."
+            + " A fan-out digg writes one row per follower (the load takes followers from the"
+            + " generator; a new digg reads the follower list first).");
   }
 
-  private static String threads(Experiment.Phase phase) {
+  private static String threads(Phase phase) {
     int n = phase.threads() == null ? 1 : phase.threads();
     return n + " thread" + (n == 1 ? "" : "s");
   }

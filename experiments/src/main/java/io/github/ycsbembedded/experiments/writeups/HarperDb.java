@@ -1,14 +1,13 @@
 package io.github.ycsbembedded.experiments.writeups;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.ycsbembedded.experiments.Experiment;
 import io.github.ycsbembedded.experiments.Units;
-import io.github.ycsbembedded.experiments.measure.Results;
-import io.github.ycsbembedded.experiments.measure.YcsbOutput;
+import io.github.ycsbembedded.experiments.model.Description.Phase;
+import io.github.ycsbembedded.experiments.model.ExperimentException;
 import io.github.ycsbembedded.experiments.report.Cells;
 import io.github.ycsbembedded.experiments.report.Charts;
 import io.github.ycsbembedded.experiments.report.Document;
+import io.github.ycsbembedded.experiments.results.Results;
+import io.github.ycsbembedded.experiments.results.ResultsFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,61 +24,59 @@ import java.util.stream.Stream;
  * claims are checked on the LMDB runs.
  */
 public final class HarperDb extends WriteUp {
-  private static final List<String> MODELS = List.of("denormalized", "normalized");
+  @Override
+  public Map<String, RoleKind> roles() {
+    // userRead: the operation EntitlementsWorkload measures, one per user read however many reads
+    // it takes
+    return Map.of(
+        "subject", RoleKind.ENGINE,
+        "denormalized", RoleKind.DATASET,
+        "normalized", RoleKind.DATASET,
+        "userRead", RoleKind.OPERATION);
+  }
 
-  /**
-   * The operation EntitlementsWorkload measures (one per user read, however many reads it takes).
-   */
-  private static final String USER_READ = "USER_READ";
-
-  private static final String ENGINE = "lmdb";
+  private static List<String> models(Context c) {
+    return List.of(c.role("denormalized"), c.role("normalized"));
+  }
 
   @Override
   public List<Claim> claims(Context c) {
     List<Claim> claims = new ArrayList<>();
-    Experiment.Phase dLoad = load(c, "denormalized");
-    Experiment.Phase nLoad = load(c, "normalized");
-    Double sizeRatio =
-        publishedRatio(
-            c, "write", "size_mb", "denormalized", "normalized", "average.write.size_ratio");
+    String engine = c.role("subject");
+    String denorm = c.role("denormalized");
+    String norm = c.role("normalized");
+    Phase dLoad = load(c, denorm);
+    Phase nLoad = load(c, norm);
+    Double sizeRatio = publishedRatio(c, "write", "size_mb", denorm, norm, "size_ratio");
     if (sizeRatio != null && dLoad != null && nLoad != null) {
       claims.add(
           Claim.ratio(
               c,
-              "The denormalized data takes more room on disk than the normalized (LMDB)",
+              Claim.Subject.of(List.of(engine), dLoad.id(), nLoad.id()),
+              "The denormalized data takes more room on disk than the normalized (" + engine + ")",
               "size denorm ÷ norm",
               sizeRatio,
-              c.ratio(
-                  ENGINE, dLoad.id(), ENGINE, nLoad.id(), Results.Repetition::diskAllocatedBytes),
+              c.ratio(engine, dLoad.id(), engine, nLoad.id(), r -> r.disk().allocated()),
               1.5,
               false));
     }
-    Double insertRatio =
-        publishedRatio(
-            c,
-            "write",
-            "inserts_per_s",
-            "normalized",
-            "denormalized",
-            "average.write.insert_ratio");
+    Double insertRatio = publishedRatio(c, "write", "inserts_per_s", norm, denorm, "insert_ratio");
     if (insertRatio != null && dLoad != null && nLoad != null) {
       claims.add(
           Claim.ratio(
               c,
-              "The normalized model loads users faster than the denormalized (LMDB)",
+              Claim.Subject.of(List.of(engine), nLoad.id(), dLoad.id()),
+              "The normalized model loads users faster than the denormalized (" + engine + ")",
               "load norm ÷ denorm",
               insertRatio,
-              c.ratio(ENGINE, nLoad.id(), ENGINE, dLoad.id(), Results.Repetition::throughput),
+              c.ratio(engine, nLoad.id(), engine, dLoad.id(), r -> r.speed().throughput()),
               1.5,
               true));
     }
-    Double pastRamDenormalized =
-        c.experiment().publishedValue("past_ram.read.denormalized.reads_per_s");
-    Double pastRamNormalized =
-        c.experiment().publishedValue("past_ram.read.normalized.reads_per_s");
-    Experiment.Phase dRead =
-        reads(c, "denormalized").isEmpty() ? null : last(reads(c, "denormalized"));
-    Experiment.Phase nRead = reads(c, "normalized").isEmpty() ? null : last(reads(c, "normalized"));
+    Double pastRamDenormalized = c.published("read-past-ram", denorm, "reads_per_s");
+    Double pastRamNormalized = c.published("read-past-ram", norm, "reads_per_s");
+    Phase dRead = reads(c, denorm).isEmpty() ? null : last(reads(c, denorm));
+    Phase nRead = reads(c, norm).isEmpty() ? null : last(reads(c, norm));
     if (pastRamDenormalized != null
         && pastRamNormalized != null
         && dRead != null
@@ -87,13 +84,16 @@ public final class HarperDb extends WriteUp {
       claims.add(
           Claim.ratio(
               c,
+              Claim.Subject.of(List.of(engine), dRead.id(), nRead.id()),
               "Once the denormalized data exceeds memory, its reads fall behind the normalized"
-                  + " model's (LMDB, "
+                  + " model's ("
+                  + engine
+                  + ", "
                   + dRead.threads()
                   + " threads; published: 20,000,000 users past 128 GB of RAM)",
               "reads denorm ÷ norm past RAM",
               pastRamDenormalized / pastRamNormalized,
-              c.ratio(ENGINE, dRead.id(), ENGINE, nRead.id(), Results.Repetition::throughput),
+              c.ratio(engine, dRead.id(), engine, nRead.id(), r -> r.speed().throughput()),
               2,
               true));
     }
@@ -113,16 +113,17 @@ public final class HarperDb extends WriteUp {
     List<List<String>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       List<String> row = new ArrayList<>(List.of(engine.engine()));
-      Experiment.Phase[] loads = {load(c, "denormalized"), load(c, "normalized")};
-      for (Experiment.Phase load : loads) {
+      Phase[] loads = {load(c, models(c).get(0)), load(c, models(c).get(1))};
+      for (Phase load : loads) {
         Results.PhaseRun r = load == null ? null : c.ok(engine.engine(), load.id());
+        Results.Repetition m = r == null ? null : r.median();
         row.addAll(
-            r == null
+            m == null
                 ? List.of("failed", "", "")
                 : List.of(
-                    Units.number(r.diskAllocatedBytes() / 1e6),
-                    Units.number(r.runtimeMs() / 1000.0),
-                    Units.number(r.totalThroughput())));
+                    Units.number(m.disk().allocated() / 1e6),
+                    Units.number(m.speed().runtimeMs() / 1000.0),
+                    Units.number(m.speed().overall())));
       }
       boolean both = loads[0] != null && loads[1] != null;
       row.add(
@@ -133,7 +134,7 @@ public final class HarperDb extends WriteUp {
                       loads[0].id(),
                       engine.engine(),
                       loads[1].id(),
-                      Results.Repetition::diskAllocatedBytes))
+                      r -> r.disk().allocated()))
               : "");
       row.add(
           both
@@ -143,19 +144,20 @@ public final class HarperDb extends WriteUp {
                       loads[1].id(),
                       engine.engine(),
                       loads[0].id(),
-                      Results.Repetition::totalThroughput))
+                      r -> r.speed().overall()))
               : "");
       rows.add(row);
     }
     List<String> published = new ArrayList<>(List.of("published (HarperDB on LMDB)"));
-    for (String model : MODELS) {
+    for (String model : models(c)) {
       for (String column : List.of("size_mb", "create_s", "inserts_per_s")) {
         Double value = c.published("write", model, column);
         published.add(value == null ? "" : Units.number(value));
       }
     }
-    Double size = publishedRatio(c, "write", "size_mb", "denormalized", "normalized", null);
-    Double insert = publishedRatio(c, "write", "inserts_per_s", "normalized", "denormalized", null);
+    Double size = publishedRatio(c, "write", "size_mb", models(c).get(0), models(c).get(1), null);
+    Double insert =
+        publishedRatio(c, "write", "inserts_per_s", models(c).get(1), models(c).get(0), null);
     published.add(size == null ? "" : Units.ratio(size));
     published.add(insert == null ? "" : Units.ratio(insert));
     rows.add(published);
@@ -171,8 +173,8 @@ public final class HarperDb extends WriteUp {
             "size denorm. ÷ norm.",
             "load rate norm. ÷ denorm."),
         rows);
-    Double averageSize = c.experiment().publishedValue("average.write.size_ratio");
-    Double averageInsert = c.experiment().publishedValue("average.write.insert_ratio");
+    Double averageSize = c.published("average", "all", "size_ratio");
+    Double averageInsert = c.published("average", "all", "insert_ratio");
     if (averageSize != null && averageInsert != null) {
       doc.paragraph(
           "Over all its sizes the write-up reports the denormalized data "
@@ -186,8 +188,8 @@ public final class HarperDb extends WriteUp {
 
   private void reads(Context c, Document doc) {
     doc.heading(2, "Read performance");
-    List<Experiment.Phase> denormalized = reads(c, "denormalized");
-    List<Experiment.Phase> normalized = reads(c, "normalized");
+    List<Phase> denormalized = reads(c, models(c).get(0));
+    List<Phase> normalized = reads(c, models(c).get(1));
     List<List<String>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       String e = engine.engine();
@@ -198,14 +200,14 @@ public final class HarperDb extends WriteUp {
             List.of(
                 e,
                 threads(denormalized.get(i)),
-                median(c.ok(e, d)),
-                Cells.spread(c.spread(e, d, Results.Repetition::throughput)),
-                median(c.ok(e, n)),
-                Cells.spread(c.spread(e, n, Results.Repetition::throughput)),
-                Cells.ratio(c.ratio(e, d, e, n, Results.Repetition::throughput))));
+                median(c, c.ok(e, d)),
+                Cells.spread(c.spread(e, d, r -> r.speed().throughput())),
+                median(c, c.ok(e, n)),
+                Cells.spread(c.spread(e, n, r -> r.speed().throughput())),
+                Cells.ratio(c.ratio(e, d, e, n, r -> r.speed().throughput()))));
       }
     }
-    for (Experiment.Phase phase : denormalized) {
+    for (Phase phase : denormalized) {
       String column = "read" + threads(phase);
       publishedReads(
           c,
@@ -231,8 +233,8 @@ public final class HarperDb extends WriteUp {
 
   private static void publishedReads(
       Context c, List<List<String>> rows, String column, String connections) {
-    Double d = c.published(column, "denormalized", "reads_per_s");
-    Double n = c.published(column, "normalized", "reads_per_s");
+    Double d = c.published(column, models(c).get(0), "reads_per_s");
+    Double n = c.published(column, models(c).get(1), "reads_per_s");
     if (d == null && n == null) {
       return;
     }
@@ -240,9 +242,9 @@ public final class HarperDb extends WriteUp {
         List.of(
             "published",
             connections,
-            pub(c, column, "denormalized", "median_ms"),
+            pub(c, column, models(c).get(0), "median_ms"),
             d == null ? "" : Units.number(d),
-            pub(c, column, "normalized", "median_ms"),
+            pub(c, column, models(c).get(1), "median_ms"),
             n == null ? "" : Units.number(n),
             d == null || n == null ? "" : Units.ratio(d / n)));
   }
@@ -252,25 +254,22 @@ public final class HarperDb extends WriteUp {
    * run and the other harperdb runs in the results folder: how the models scale with the data.
    */
   private void readsByUsers(Context c, Document doc, Path charts) throws IOException {
-    List<Experiment.Phase> denormalized = reads(c, "denormalized");
-    List<Experiment.Phase> normalized = reads(c, "normalized");
+    List<Phase> denormalized = reads(c, models(c).get(0));
+    List<Phase> normalized = reads(c, models(c).get(1));
     if (denormalized.isEmpty() || normalized.isEmpty()) {
       return;
     }
     List<Results.Run> runs = new ArrayList<>(List.of(c.run()));
     Path folder = charts.getParent();
-    ObjectMapper json =
-        new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     if (folder.getParent() != null && Files.isDirectory(folder.getParent())) {
       try (Stream<Path> dirs = Files.list(folder.getParent())) {
         for (Path dir : (Iterable<Path>) dirs::iterator) {
-          Path results = dir.resolve("results.json");
           if (!dir.equals(folder)
               && dir.getFileName().toString().startsWith(c.run().experiment() + "-")
-              && Files.exists(results)) {
+              && Files.exists(dir.resolve(ResultsFile.NAME))) {
             try {
-              runs.add(json.readValue(results.toFile(), Results.Run.class));
-            } catch (IOException e) {
+              runs.add(ResultsFile.read(dir));
+            } catch (ExperimentException e) {
               // a results file of another version is left out of the chart
             }
           }
@@ -280,18 +279,16 @@ public final class HarperDb extends WriteUp {
     String threads = threads(last(denormalized));
     Map<String, TreeMap<Double, Double>> series = new TreeMap<>();
     for (Results.Run run : runs) {
-      double users =
-          run.dataBytes() > 0
-              ? Double.parseDouble(run.settings().getOrDefault("recordcount", "0"))
-              : 0;
+      double users = run.records();
       for (Results.EngineRun engine : run.engines()) {
         for (var model :
-            Map.of("normalized", last(normalized), "denormalized", last(denormalized)).entrySet()) {
+            Map.of(models(c).get(1), last(normalized), models(c).get(0), last(denormalized))
+                .entrySet()) {
           Results.PhaseRun r = engine.phase(model.getValue().id());
           if (r != null && !r.failed() && users > 0) {
             series
                 .computeIfAbsent(engine.engine() + " " + model.getKey(), k -> new TreeMap<>())
-                .put(users, r.throughputMedian());
+                .put(users, r.spread(x -> x.speed().throughput()).median());
           }
         }
       }
@@ -307,7 +304,7 @@ public final class HarperDb extends WriteUp {
                     name,
                     new ArrayList<>(points.keySet()),
                     new ArrayList<>(points.values()),
-                    name.endsWith("denormalized"))));
+                    name.endsWith(" " + models(c).get(0)))));
     Path file = charts.resolve("reads-by-users.png");
     Charts.lines(
         "Reads/s against users, "
@@ -335,35 +332,36 @@ public final class HarperDb extends WriteUp {
     if (a != null && b != null) {
       return a / b;
     }
-    return average == null ? null : c.experiment().publishedValue(average);
+    return average == null ? null : c.published("average", "all", average);
   }
 
-  private static Experiment.Phase load(Context c, String model) {
+  private static Phase load(Context c, String model) {
     return c.experiment().phases().stream()
         .filter(p -> p.dataset().equals(model) && p.isLoad())
         .findFirst()
         .orElse(null);
   }
 
-  private static List<Experiment.Phase> reads(Context c, String model) {
+  private static List<Phase> reads(Context c, String model) {
     return c.experiment().phases().stream()
         .filter(p -> p.dataset().equals(model) && !p.isLoad())
         .toList();
   }
 
-  private static Experiment.Phase last(List<Experiment.Phase> phases) {
+  private static Phase last(List<Phase> phases) {
     return phases.get(phases.size() - 1);
   }
 
-  private static String threads(Experiment.Phase phase) {
+  private static String threads(Phase phase) {
     return phase.threads() == null ? "" : phase.threads().toString();
   }
 
-  private static String median(Results.PhaseRun r) {
+  /** The median latency of a user read over the median run's window, in ms. */
+  private static String median(Context c, Results.PhaseRun r) {
     if (r == null) {
       return "failed";
     }
-    YcsbOutput.Operation read = r.operationTypes().get(USER_READ);
+    Results.Latency read = r.median().latency().get(c.role("userRead"));
     return read == null ? "" : Units.number(read.p50Us() / 1000);
   }
 

@@ -78,21 +78,17 @@ class MemoryLimitTest {
       Path big = tmp.resolve("big");
       PhaseProcess.Measured m =
           PhaseProcess.run(
-              java.util.List.of(
-                  "bash",
-                  "-c",
-                  "head -c 256M /dev/urandom > \"$0\" && cat \"$0\" > /dev/null",
-                  big.toString()),
-              tmp,
-              tmp.resolve("io"),
-              limit,
-              0,
-              tmp.resolve("jvm"),
-              "io",
-              null,
-              0,
-              false,
-              0);
+              new PhaseProcess.Request(
+                  java.util.List.of(
+                      "bash",
+                      "-c",
+                      "head -c 256M /dev/urandom > \"$0\" && cat \"$0\" > /dev/null",
+                      big.toString()),
+                  tmp,
+                  tmp.resolve("io"),
+                  tmp.resolve("jvm"),
+                  new PhaseProcess.Hold(limit, 0, 0),
+                  null));
 
       assertThat(m.exitCode()).isZero();
       assertThat(Files.size(big)).isEqualTo(256L << 20);
@@ -118,38 +114,30 @@ class MemoryLimitTest {
     try (MemoryLimit first = create("ycsb-embedded-test-first-" + ProcessHandle.current().pid())) {
       PhaseProcess.Measured wrote =
           PhaseProcess.run(
-              java.util.List.of(
-                  "bash",
-                  "-c",
-                  "head -c 48M /dev/urandom > \"$0\" && sync && cat \"$0\" > /dev/null",
-                  file.toString()),
-              tmp,
-              tmp.resolve("write"),
-              first,
-              0,
-              tmp.resolve("jvm"),
-              "write",
-              null,
-              0,
-              false,
-              0);
+              new PhaseProcess.Request(
+                  java.util.List.of(
+                      "bash",
+                      "-c",
+                      "head -c 48M /dev/urandom > \"$0\" && sync && cat \"$0\" > /dev/null",
+                      file.toString()),
+                  tmp,
+                  tmp.resolve("write"),
+                  tmp.resolve("jvm"),
+                  new PhaseProcess.Hold(first, 0, 0),
+                  null));
       assertThat(wrote.exitCode()).isZero();
     }
     try (MemoryLimit second =
         create("ycsb-embedded-test-second-" + ProcessHandle.current().pid())) {
       PhaseProcess.Measured read =
           PhaseProcess.run(
-              java.util.List.of("bash", "-c", "cat \"$0\" > /dev/null", file.toString()),
-              tmp,
-              tmp.resolve("read"),
-              second,
-              0,
-              tmp.resolve("jvm"),
-              "read",
-              null,
-              0,
-              false,
-              0);
+              new PhaseProcess.Request(
+                  java.util.List.of("bash", "-c", "cat \"$0\" > /dev/null", file.toString()),
+                  tmp,
+                  tmp.resolve("read"),
+                  tmp.resolve("jvm"),
+                  new PhaseProcess.Hold(second, 0, 0),
+                  null));
       assertThat(read.exitCode()).isZero();
       assertThat(read.totalIo().readBytes())
           .as("bytes the second phase read from the device")
@@ -212,22 +200,18 @@ class MemoryLimitTest {
         create("ycsb-embedded-test-" + name + "-" + ProcessHandle.current().pid(), 768L << 20)) {
       PhaseProcess.Measured m =
           PhaseProcess.run(
-              java.util.List.of(
-                  "bash",
-                  "-c",
-                  "echo '2026-11-23 21:00:00:000 0 sec: 0 operations; est completion in 0 second' >&2;"
-                      + " head -c 256M /dev/urandom > \"$0\" && sync && cat \"$0\" > /dev/null",
-                  tmp.resolve("data").toString()),
-              tmp,
-              tmp.resolve(name),
-              limit,
-              share,
-              tmp.resolve("jvm"),
-              name,
-              null,
-              0,
-              false,
-              warmUpSeconds);
+              new PhaseProcess.Request(
+                  java.util.List.of(
+                      "bash",
+                      "-c",
+                      "echo '2026-11-23 21:00:00:000 0 sec: 0 operations; est completion in 0 second' >&2;"
+                          + " head -c 256M /dev/urandom > \"$0\" && sync && cat \"$0\" > /dev/null",
+                      tmp.resolve("data").toString()),
+                  tmp,
+                  tmp.resolve(name),
+                  tmp.resolve("jvm"),
+                  new PhaseProcess.Hold(limit, share, warmUpSeconds),
+                  null));
       return new WrittenAndRead(m, limit.stat().pageCacheBytes());
     }
   }
@@ -282,22 +266,18 @@ class MemoryLimitTest {
       limit.writeBack(tmp);
       PhaseProcess.Measured m =
           PhaseProcess.run(
-              java.util.List.of(
-                  "bash",
-                  "-c",
-                  "echo '2026-11-23 21:00:00:000 0 sec: 0 operations; est completion in 0 second' >&2;"
-                      + " head -c 640M /dev/zero > \"$0\"",
-                  tmp.resolve("data").toString()),
-              tmp,
-              tmp.resolve("dirty"),
-              limit,
-              512L << 20,
-              tmp.resolve("jvm"),
-              "dirty",
-              null,
-              0,
-              false,
-              0);
+              new PhaseProcess.Request(
+                  java.util.List.of(
+                      "bash",
+                      "-c",
+                      "echo '2026-11-23 21:00:00:000 0 sec: 0 operations; est completion in 0 second' >&2;"
+                          + " head -c 640M /dev/zero > \"$0\"",
+                      tmp.resolve("data").toString()),
+                  tmp,
+                  tmp.resolve("dirty"),
+                  tmp.resolve("jvm"),
+                  new PhaseProcess.Hold(limit, 512L << 20, 0),
+                  null));
 
       assertThat(m.exitCode()).isZero();
       assertThat(limit.writebacksStarted()).isPositive();

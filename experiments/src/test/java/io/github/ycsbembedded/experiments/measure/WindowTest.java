@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class WindowTest {
   private static YcsbOutput.StatusPoint point(
       long ms, long seconds, long operations, Map<String, Long> counts, boolean afterCleanup) {
-    return new YcsbOutput.StatusPoint(ms, seconds, operations, 0, counts, afterCleanup);
+    return new YcsbOutput.StatusPoint(ms, seconds, operations, 0, counts, Map.of(), afterCleanup);
   }
 
   @Test

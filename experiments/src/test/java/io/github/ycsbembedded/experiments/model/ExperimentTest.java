@@ -1,14 +1,16 @@
-package io.github.ycsbembedded.experiments;
+package io.github.ycsbembedded.experiments.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.ycsbembedded.experiments.Experiment.ExperimentException;
+import io.github.ycsbembedded.experiments.model.Description.Phase;
+import io.github.ycsbembedded.experiments.model.Description.Scale;
+import io.github.ycsbembedded.experiments.writeups.WriteUp;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,403 +21,345 @@ public class ExperimentTest {
 
   @TempDir Path tmp;
 
-  @Test
-  void unumHasItsFivePhasesAndABulkLoadOnFourEnginesWithCachesAtFivePercent() throws Exception {
-    Experiment unum = Experiment.load(EXPERIMENTS, "unum");
-
-    assertThat(unum.engines()).containsExactly("lmdb", "rocksdb", "leveldb", "wiredtiger");
-    assertThat(unum.phases())
-        .extracting(Experiment.Phase::id)
-        .containsExactly("init", "init-bulk", "a", "c", "d", "z");
-    assertThat(unum.phase("init").command()).isEqualTo("load");
-    assertThat(unum.phase("z").keysAreSpeed()).isTrue();
-    Experiment.Phase bulk = unum.phase("init-bulk");
-    assertThat(bulk.command()).isEqualTo("load");
-    assertThat(bulk.workload()).isEqualTo("workloads/unum-y");
-    assertThat(bulk.dataset()).as("its own, empty, data set").isEqualTo("bulk");
-    assertThat(bulk.keysAreSpeed()).isTrue();
-    assertThat(unum.batchSize(bulk)).isEqualTo(5000);
-    assertThat(unum.scales()).containsKeys("tiny", "quick", "small", "full");
-
-    Experiment.Scale tiny = unum.scale("tiny");
-    assertThat(unum.dataSize(tiny)).isEqualTo(2_000L * 1024);
-    Map<String, String> variables = unum.variables(tiny, 1, 1L << 20);
-    Map<String, String> rocks = unum.phaseProperties(unum.phase("z"), "rocksdb", variables, false);
-    assertThat(rocks)
-        .containsEntry("rocksdb.cache_size", Long.toString(1L << 20))
-        .containsEntry("rocksdb.compression", "none")
-        .containsEntry("operationcount", "8")
-        .containsEntry("recordcount", "2000")
-        .containsEntry("fieldlength", "1024")
-        .doesNotContainKey("rocksdb.write_buffer_size");
-    assertThat(unum.phaseProperties(unum.phase("init"), "lmdb", variables, false))
-        .containsEntry("lmdb.mapsize", Long.toString(2 * 2_000L * 1024 + (64L << 20)))
-        .doesNotContainKey("lmdb.nordahead")
-        .doesNotContainKey("rocksdb.cache_size");
+  private static EngineSettings.Context at(Scale scale, boolean regime, long memory) {
+    return new EngineSettings.Context(scale, regime, memory);
   }
 
   @Test
-  void unumsRegimeGivesTheEnginesFivePercentOfTheDataFromQuickOn() throws Exception {
-    Experiment unum = Experiment.load(EXPERIMENTS, "unum");
-    Experiment.Scale quick = unum.scale("quick");
-
-    assertThat(unum.regime().memoryFraction()).isEqualTo(0.05);
-    assertThat(unum.regimeAppliesAt(quick)).isTrue();
-    assertThat(unum.regimeAppliesAt(unum.scale("tiny"))).isFalse();
-    assertThat(quick.durationSeconds()).isEqualTo(12);
-    assertThat(quick.warmupSeconds()).isEqualTo(2.0);
-    assertThat(quick.repeat()).isEqualTo(3);
-    assertThat(unum.scale("tiny").repeat()).isEqualTo(1);
-    assertThat(unum.scale("tiny").durationSeconds()).isNull();
-
-    long memory = 25_600_000;
-    Map<String, String> variables = unum.variables(quick, 1, memory);
-    assertThat(unum.phaseProperties(unum.phase("a"), "rocksdb", variables, true))
-        .containsEntry("rocksdb.cache_size", Long.toString(memory / 2))
-        .containsEntry("rocksdb.write_buffer_size", Long.toString(memory / 4));
-    assertThat(unum.phaseProperties(unum.phase("a"), "lmdb", variables, true))
-        .containsEntry("lmdb.nordahead", "true");
-    assertThat(unum.phaseProperties(unum.phase("a"), "wiredtiger", variables, true))
-        .containsEntry("wiredtiger.cache_size", Long.toString(memory / 2));
-  }
-
-  @Test
-  void theRegimeSetsEachPhasesMemoryLimitToTheJvmsAllowanceAndTheEnginesShare() throws Exception {
-    Experiment unum = Experiment.load(EXPERIMENTS, "unum");
-    Experiment.Scale quick = unum.scale("quick");
-    long data = unum.dataSize(quick);
-    long allowance = unum.heapBytes() + unum.jvmOverheadBytes();
-
-    MemoryPlan plan = MemoryPlan.of(unum, quick, null, null);
-    assertThat(plan.limitBytes()).isEqualTo(allowance + (long) (0.05 * data));
-    assertThat(plan.engineMemoryBytes()).isEqualTo((long) (0.05 * data));
-    assertThat(plan.reproduced()).isTrue();
-
-    MemoryPlan noRoot =
-        MemoryPlan.of(
-            unum,
-            quick,
-            null,
-            "making a memory cgroup needs root (/sys/fs/cgroup/memory is not writable)");
-    assertThat(noRoot.limitBytes()).isNull();
-    assertThat(noRoot.reproduced()).isFalse();
-    assertThat(noRoot.note()).startsWith("making a memory cgroup needs root");
-
-    assertThat(MemoryPlan.of(unum, quick, "none", null).reproduced()).isFalse();
-    assertThat(MemoryPlan.of(unum, unum.scale("tiny"), null, null).limitBytes()).isNull();
-
-    MemoryPlan generous = MemoryPlan.of(unum, quick, "4g", null);
-    assertThat(generous.limitBytes()).isEqualTo(4L << 30);
-    assertThat(generous.engineMemoryBytes()).isEqualTo((4L << 30) - allowance);
-    assertThat(generous.reproduced()).as("more memory than the write-up gave").isFalse();
-  }
-
-  @Test
-  void aMemoryLimitBelowTheJvmsAllowanceOrThatOverflowsIsRefused() throws Exception {
-    Experiment unum = Experiment.load(EXPERIMENTS, "unum");
-    assertThatThrownBy(() -> MemoryPlan.of(unum, unum.scale("quick"), "300m", null))
-        .hasMessage(
-            "--memory-limit: '300m' (300.0 MiB) leaves nothing for the engines beside the JVM's allowance of"
-                + " 448.0 MiB (heap 256.0 MiB + 192.0 MiB)");
-    assertThatThrownBy(() -> MemoryPlan.of(unum, unum.scale("quick"), "16777216t", null))
-        .hasMessage(
-            "--memory-limit: '16777216t' is not a size; use a number with an optional k, m, g or t suffix, or none");
-    assertThatThrownBy(
-            () ->
-                MemoryPlan.of(
-                    unum, unum.scale("quick"), "2g", "no memory cgroup controller is mounted"))
-        .hasMessage("--memory-limit: no memory cgroup controller is mounted");
-  }
-
-  @Test
-  void cacheIsAtLeastOneMebibyte() throws Exception {
-    Experiment unum = Experiment.load(EXPERIMENTS, "unum");
-    assertThat(unum.variables(unum.scale("tiny"), 1, 0))
-        .containsEntry("cache", Long.toString(1L << 20));
-  }
-
-  @Test
-  void aVariableMayBeDividedOrMultipliedByANumber() throws Exception {
-    Map<String, String> variables = Map.of("memory", "1000");
-    assertThat(Experiment.substitute("${memory/4}", variables)).isEqualTo("250");
-    assertThat(Experiment.substitute("${memory*1.5}m", variables)).isEqualTo("1500m");
-    assertThat(Experiment.substitute("${memory}", variables)).isEqualTo("1000");
-  }
-
-  @Test
-  void hyperdexTakesItsRecordSizeFromTheWorkloadFile() throws Exception {
-    Experiment hyperdex = Experiment.load(EXPERIMENTS, "hyperdex");
-
-    assertThat(hyperdex.threads()).isEqualTo(4);
-    assertThat(hyperdex.writeUp())
-        .isEqualTo("io.github.ycsbembedded.experiments.writeups.HyperDex");
-    assertThat(hyperdex.regime().memoryFraction())
-        .as("8 GB of RAM for 40 GB of data")
-        .isEqualTo(0.2);
-    assertThat(hyperdex.published("quick", "load", "leveldb", "insert.p99_ms")).isEqualTo(2.0);
-    assertThat(hyperdex.publishedUncertain("quick", "load", "leveldb", "insert.p99_ms")).isTrue();
-    assertThat(hyperdex.publishedUncertain("quick", "load", "leveldb", "insert.avg_us")).isFalse();
-    assertThat(hyperdex.dataSize(hyperdex.scale("full"))).isEqualTo(10_000_000L * 4000);
-    assertThat(hyperdex.published("full", "load", "lmdb", "throughput")).isEqualTo(9449.0);
-    assertThat(hyperdex.published("full100", "load", "lmdb", "throughput")).isEqualTo(7298.0);
-    assertThat(hyperdex.published("quick", "run", "leveldb", "read.avg_us")).isEqualTo(1228.0);
-    assertThat(hyperdex.published("quick", "run", "rocksdb", "throughput")).isNull();
-    assertThat(hyperdex.publishedName("leveldb")).isEqualTo("HyperLevelDB");
-  }
-
-  @Test
-  void everyExperimentFileLoadsAndItsWorkloadsExist() throws Exception {
+  void everyExperimentFileLoadsAndEveryNameItUsesExists() throws Exception {
+    java.util.Set<String> documented = documentedProperties();
+    assertThat(Experiment.names(EXPERIMENTS))
+        .containsExactly("digg", "harperdb", "hyperdex", "likes", "unum");
     for (String name : Experiment.names(EXPERIMENTS)) {
+      // load checks phases, scales, settings, differences and published figures; WriteUp.of the
+      // roles
       Experiment experiment = Experiment.load(EXPERIMENTS, name);
-      for (Experiment.Phase phase : experiment.phases()) {
+      assertThat(WriteUp.of(experiment)).as(name).isNotNull();
+      for (Phase phase : experiment.phases()) {
         assertThat(EXPERIMENTS.getParent().resolve(phase.workload()))
             .as("%s %s", name, phase.id())
             .isRegularFile();
       }
-      for (Experiment.Scale scale : experiment.scales().values()) {
-        for (Experiment.Phase phase : experiment.phases()) {
-          for (String engine : experiment.engines()) {
-            // no unknown variable, whether the regime applies or not
-            experiment.phaseProperties(
-                phase, engine, experiment.variables(scale, 1, 1L << 20), true);
-            experiment.phaseProperties(
-                phase, engine, experiment.variables(scale, 1, 1L << 20), false);
-          }
-        }
+      for (var setting : experiment.description().settings()) {
+        assertThat(documented)
+            .as("%s: %s's property %s", name, setting.engine(), setting.property())
+            .contains(setting.property());
       }
     }
-    assertThat(Experiment.names(EXPERIMENTS)).contains("hyperdex", "unum");
-    for (String name : Experiment.names(EXPERIMENTS)) {
-      assertThat(
-              io.github.ycsbembedded.experiments.writeups.WriteUp.of(
-                  Experiment.load(EXPERIMENTS, name)))
-          .as("%s names its write-up class", name)
-          .isNotNull();
+  }
+
+  /** Every property docs/bindings.md lists in a table's first cell ({@code `lmdb.mapsize`}). */
+  private static java.util.Set<String> documentedProperties() throws java.io.IOException {
+    java.util.Set<String> documented = new java.util.TreeSet<>();
+    java.util.regex.Pattern row =
+        java.util.regex.Pattern.compile("^\\| `([a-z]+\\.[a-z0-9_]+)` \\|");
+    for (String line :
+        java.nio.file.Files.readAllLines(EXPERIMENTS.getParent().resolve("docs/bindings.md"))) {
+      java.util.regex.Matcher m = row.matcher(line);
+      if (m.find()) {
+        documented.add(m.group(1));
+      }
+    }
+    return documented;
+  }
+
+  @Test
+  void unumHasItsPhasesOursBesideTheWriteUpsAndItsSettingsFromUcsbWithSources() throws Exception {
+    Experiment unum = Experiment.load(EXPERIMENTS, "unum");
+
+    assertThat(unum.engines()).containsExactly("lmdb", "rocksdb", "leveldb", "wiredtiger");
+    assertThat(unum.phases())
+        .extracting(Phase::id)
+        .containsExactly("init", "init-bulk", "a", "c", "d", "z", "z-parallel");
+    assertThat(unum.phase("init").isLoad()).isTrue();
+    assertThat(unum.phase("z").keysAreSpeed()).isTrue();
+    assertThat(unum.phase("z-parallel").beside()).isEqualTo("z");
+    assertThat(unum.phase("init-bulk").beside()).isEqualTo("init");
+    assertThat(unum.batchSize(unum.phase("init-bulk"))).isEqualTo(5000);
+    assertThat(unum.dataSize(unum.scale("tiny"))).isEqualTo(2_000L * 1024);
+    assertThat(unum.description().settings())
+        .allSatisfy(s -> assertThat(s.source()).as(s.property()).isNotBlank());
+    assertThat(unum.publishedDataBytes("quick")).isEqualTo(100_000_000L * 1024);
+    assertThat(unum.publishedVersion("rocksdb")).isEqualTo("RocksDB 6.20.3");
+    assertThat(unum.publishedVersion("lmdb")).isNull();
+  }
+
+  @Test
+  void sizeSettingsScaleWithTheDataAndStopAtWhatTheEngineTakes() throws Exception {
+    Experiment unum = Experiment.load(EXPERIMENTS, "unum");
+    Scale quick = unum.scale("quick");
+    long memory = 20_480_000; // 5% of 400,000 records of 1 KiB
+    Map<String, EngineSettings.Applied> rocks =
+        EngineSettings.of(unum, "rocksdb", unum.phase("a"), at(quick, true, memory)).stream()
+            .collect(Collectors.toMap(EngineSettings.Applied::property, a -> a));
+
+    // 400,000 of the write-up's 100,000,000 records: every size is 0.004 of ucsb's
+    assertThat(rocks.get("rocksdb.write_buffer_size").value())
+        .isEqualTo(Long.toString((long) (134217728 * 0.004)));
+    assertThat(rocks.get("rocksdb.max_bytes_for_level_base").value())
+        .isEqualTo(Long.toString((long) (2831838208L * 0.004)));
+    assertThat(rocks.get("rocksdb.max_write_buffer_number").value()).isEqualTo("6");
+    assertThat(rocks.get("rocksdb.max_write_buffer_number").derivation()).isEmpty();
+    assertThat(rocks.get("rocksdb.write_buffer_size").derivation())
+        .isEqualTo("128.0 MiB × 0.004 (the data here ÷ the write-up's) = 524.3 KiB");
+    assertThat(rocks).doesNotContainKey("rocksdb.batch_parallelism");
+
+    Map<String, String> level =
+        EngineSettings.of(unum, "leveldb", unum.phase("z"), at(quick, true, memory)).stream()
+            .collect(
+                Collectors.toMap(EngineSettings.Applied::property, EngineSettings.Applied::value));
+    assertThat(level)
+        .as("LevelDB takes no table file under 1 MiB")
+        .containsEntry("leveldb.max_file_size", Long.toString(1L << 20))
+        .containsEntry("leveldb.max_open_files", "74")
+        .containsEntry("leveldb.mmap_reads", "false")
+        .containsEntry("leveldb.batch_parallelism", "1");
+    assertThat(
+            EngineSettings.of(unum, "leveldb", unum.phase("z"), at(unum.scale("tiny"), false, 0))
+                .stream()
+                .map(EngineSettings.Applied::property))
+        .as("only in the regime")
+        .doesNotContain("leveldb.mmap_reads");
+  }
+
+  @Test
+  void aPhasesPropertiesAreTheScalesTheSettingsThenThePhasesOwn() throws Exception {
+    Experiment unum = Experiment.load(EXPERIMENTS, "unum");
+    Map<String, String> z =
+        EngineSettings.properties(
+            unum, unum.phase("z"), "rocksdb", at(unum.scale("tiny"), false, 0));
+    assertThat(z)
+        .containsEntry("recordcount", "2000")
+        .containsEntry("operationcount", "8")
+        .containsEntry("fieldlength", "1024")
+        .containsEntry("rocksdb.batch_parallelism", "1")
+        .containsEntry("rocksdb.compression", "none");
+    Map<String, String> parallel =
+        EngineSettings.properties(
+            unum, unum.phase("z-parallel"), "rocksdb", at(unum.scale("tiny"), false, 0));
+    assertThat(parallel).doesNotContainKey("rocksdb.batch_parallelism");
+
+    Experiment likes = Experiment.load(EXPERIMENTS, "likes");
+    assertThat(
+            EngineSettings.properties(
+                likes, likes.phase("like"), "lmdb", at(likes.scale("quick"), false, 0)))
+        .containsEntry("operationcount", "300000")
+        .containsEntry("likes.users", "3000");
+    assertThat(likes.dataSize(likes.scale("quick")))
+        .as("record.bytes, not YCSB's 10 fields of 100")
+        .isEqualTo(150_000L * 80);
+  }
+
+  @Test
+  void likesScalesLoadEveryPairWhoseSumIsAMultipleOfThree() throws Exception {
+    Experiment likes = Experiment.load(EXPERIMENTS, "likes");
+    assertThat(likes.phase("like").countBound())
+        .as("its likes are the data of the lookups")
+        .isTrue();
+    assertThat(likes.phases().stream().filter(p -> !p.accept().isEmpty()).map(Phase::id))
+        .containsExactly("like-exists");
+    for (Scale scale : likes.scales()) {
+      long users = Long.parseLong(scale.properties().get("likes.users"));
+      long posts = Long.parseLong(scale.properties().get("likes.posts"));
+      long pairs = 0;
+      for (long residue = 0; residue < 3; residue++) {
+        long u = users / 3 + (residue < users % 3 ? 1 : 0);
+        long p = posts / 3 + ((3 - residue) % 3 < posts % 3 ? 1 : 0);
+        pairs += u * p;
+      }
+      assertThat(scale.records()).as("scale %s", scale.name()).isEqualTo(pairs);
     }
   }
 
   @Test
-  void unknownExperimentListsTheKnownOnes() {
-    assertThatThrownBy(() -> Experiment.load(EXPERIMENTS, "nosuch"))
-        .isInstanceOf(ExperimentException.class)
-        .hasMessageStartingWith("unknown experiment 'nosuch'; known experiments: ")
-        .hasMessageContaining("hyperdex")
-        .hasMessageContaining("unum");
+  void diggScalesLoadUsersPlusDiggs() throws Exception {
+    Experiment digg = Experiment.load(EXPERIMENTS, "digg");
+    assertThat(digg.publishedList("setups"))
+        .containsExactly("digg-mysql", "disk-surrogate", "disk-clustered", "ssd-concurrent");
+    assertThat(digg.published("quick", "query", "ssd-concurrent", "per_s").value())
+        .isEqualTo(4100.0);
+    for (Scale scale : digg.scales()) {
+      long users = Long.parseLong(scale.properties().get("friendfeed.users"));
+      long diggs = Long.parseLong(scale.properties().get("friendfeed.diggs"));
+      assertThat(scale.records()).as("scale %s", scale.name()).isEqualTo(users + diggs);
+      assertThat(Long.parseLong(scale.properties().get("friendfeed.edges"))).isEqualTo(20 * users);
+    }
+    assertThat(
+            EngineSettings.properties(
+                digg, digg.phase("f-digg"), "lmdb", at(digg.scale("quick"), false, 0)))
+        .containsEntry("friendfeed.layout", "fanout")
+        .containsEntry("operationcount", "2000");
   }
 
   @Test
-  void unknownScaleListsTheScales() throws Exception {
+  void hyperdexFiguresAreKeyedByPhaseEngineAndColumnAndAScaleMayHaveItsOwn() throws Exception {
+    Experiment hyperdex = Experiment.load(EXPERIMENTS, "hyperdex");
+    assertThat(hyperdex.threads()).isEqualTo(4);
+    assertThat(hyperdex.regime().memoryFraction()).isEqualTo(0.2);
+    assertThat(hyperdex.published("quick", "load", "leveldb", "insert.p99_ms"))
+        .isEqualTo(new Description.Figure(2, true));
+    assertThat(hyperdex.published("quick", "load", "leveldb", "insert.avg_us").uncertain())
+        .isFalse();
+    assertThat(hyperdex.published("full", "load", "lmdb", "throughput").value()).isEqualTo(9449.0);
+    assertThat(hyperdex.published("full100", "load", "lmdb", "throughput").value())
+        .isEqualTo(7298.0);
+    assertThat(hyperdex.published("quick", "run", "rocksdb", "throughput")).isNull();
+    assertThat(hyperdex.publishedDataBytes("full100")).isEqualTo(100_000_000L * 4000);
+    assertThat(hyperdex.publishedDataBytes("quick")).isEqualTo(10_000_000L * 4000);
+    assertThat(hyperdex.publishedName("leveldb")).isEqualTo("HyperLevelDB");
+  }
+
+  @Test
+  void unknownExperimentAndScaleListTheKnownOnes() throws Exception {
+    assertThatThrownBy(() -> Experiment.load(EXPERIMENTS, "nosuch"))
+        .isInstanceOf(ExperimentException.class)
+        .hasMessage(
+            "unknown experiment 'nosuch'; known experiments: digg, harperdb, hyperdex, likes, unum");
     Experiment unum = Experiment.load(EXPERIMENTS, "unum");
     assertThatThrownBy(() -> unum.scale("huge"))
         .hasMessage(
             "experiment unum has no scale 'huge'; its scales: tiny, quick, small, medium, full");
   }
 
-  @Test
-  void unknownVariableIsNamed() throws Exception {
+  private static final String BASE =
+      String.join(
+          "\n",
+          "title: t",
+          "writeup: {class: Unum, roles: {bulk: p, oneByOne: p}}",
+          "engines: [lmdb]",
+          "phases:",
+          "  - {id: p, workload: workloads/w}",
+          "scales:",
+          "  - {name: s, records: 5, operations: 5}",
+          "");
+
+  private Experiment write(String name, String yaml) throws Exception {
     Files.createDirectories(tmp.resolve("experiments"));
     Files.createDirectories(tmp.resolve("workloads"));
     Files.writeString(tmp.resolve("workloads/w"), "fieldcount=1\n");
-    Files.writeString(
-        tmp.resolve("experiments/x.properties"),
-        String.join(
-            "\n",
-            "engines=lmdb",
-            "phases=p",
-            "phase.p.workload=workloads/w",
-            "phase.p.ycsb.foo=${nope}",
-            "scales=s",
-            "scale.s.recordcount=10",
-            "scale.s.operationcount=10",
-            ""));
-    Experiment x = Experiment.load(tmp.resolve("experiments"), "x");
+    Files.writeString(tmp.resolve("experiments/" + name + ".yaml"), yaml);
+    return Experiment.load(tmp.resolve("experiments"), name);
+  }
 
+  @Test
+  void aMinimalFileLoadsWithItsDefaults() throws Exception {
+    Experiment x = write("x", BASE);
+    assertThat(x.threads()).isEqualTo(1);
+    assertThat(x.reference()).isEqualTo("lmdb");
+    assertThat(x.heapBytes()).isEqualTo(256L << 20);
+    assertThat(x.scale("s").repeat()).isEqualTo(3);
+    assertThat(x.scale("s").trials()).isEqualTo(1);
+    assertThat(x.phase("p").command()).isEqualTo(Description.Command.RUN);
+    assertThat(x.recordBytes()).as("1 field of YCSB's 100 bytes").isEqualTo(100);
+  }
+
+  @Test
+  void aMistypedKeyIsOneLineWithItsLineAndTheKnownKeys() {
+    assertThatThrownBy(() -> write("typo", BASE + "enignes: [lmdb]\n"))
+        .hasMessageStartingWith("typo.yaml line 8: unknown key 'enignes'; known here: ")
+        .hasMessageContaining("engines");
     assertThatThrownBy(
             () ->
-                x.phaseProperties(
-                    x.phases().get(0), "lmdb", x.variables(x.scale("s"), 1, 0), false))
-        .hasMessageStartingWith(
-            "unknown variable ${nope} in '${nope}'; known: cache, datasize, mapsize, memory");
+                write(
+                    "cmd",
+                    BASE.replace(
+                        "workload: workloads/w}", "workload: workloads/w, command: bench}")))
+        .hasMessage("cmd.yaml line 5, phases[0].command: 'bench' is not one of load, run");
+    assertThatThrownBy(() -> write("size", BASE + "jvm: {heap: lots}\n"))
+        .hasMessageEndingWith(
+            "jvm.heap: 'lots' is not a size; use a number with an optional k, m, g or t suffix");
   }
 
   @Test
-  void badPhaseCommandAndMissingScaleCountsAreRefused() throws Exception {
-    Files.createDirectories(tmp.resolve("experiments"));
-    Files.writeString(
-        tmp.resolve("experiments/bad.properties"),
-        "engines=lmdb\nphases=p\nphase.p.workload=w\nphase.p.command=bench\nscales=s\n");
-    assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "bad"))
-        .hasMessage("bad: phase.p.command: 'bench'; use load or run");
-
-    Files.writeString(
-        tmp.resolve("experiments/bad2.properties"),
-        "engines=lmdb\nphases=p\nphase.p.workload=w\nscales=s\nscale.s.recordcount=5\n");
-    assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "bad2"))
-        .hasMessage("bad2: scale.s needs recordcount and operationcount");
-  }
-
-  @Test
-  void unknownWriteUpMalformedAcceptedAnswerBadBoundBadRecordSizeAndBadRegimeAreRefused()
-      throws Exception {
-    Files.createDirectories(tmp.resolve("experiments"));
-    Files.createDirectories(tmp.resolve("workloads"));
-    Files.writeString(tmp.resolve("workloads/w"), "fieldcount=1\n");
-    String base =
-        "engines=lmdb\nphases=p\nphase.p.workload=workloads/w\nscales=s\nscale.s.recordcount=5\n"
-            + "scale.s.operationcount=5\n";
-    Files.writeString(
-        tmp.resolve("experiments/shape.properties"), base + "writeup=no.such.WriteUp\n");
-    Experiment shape = Experiment.load(tmp.resolve("experiments"), "shape");
-    assertThatThrownBy(() -> io.github.ycsbembedded.experiments.writeups.WriteUp.of(shape))
+  void everyNameAPartUsesMustExist() {
+    assertThatThrownBy(
+            () ->
+                write(
+                    "setting",
+                    BASE
+                        + "settings:\n  - {engine: rocksdb, property: rocksdb.cache_size, value: 1m, source: s}\n"))
+        .hasMessage("setting.yaml: settings[0].engine: 'rocksdb' is not one of lmdb");
+    assertThatThrownBy(
+            () ->
+                write(
+                    "prefix",
+                    BASE
+                        + "settings:\n  - {engine: lmdb, property: rocksdb.cache_size, value: 1m, source: s}\n"))
         .hasMessage(
-            "shape: writeup: 'no.such.WriteUp' is not a write-up class (ClassNotFoundException)");
+            "prefix.yaml: settings[0].property: 'rocksdb.cache_size' is not one of lmdb's (they begin with lmdb.)");
+    assertThatThrownBy(
+            () ->
+                write(
+                    "nosource",
+                    BASE + "settings:\n  - {engine: lmdb, property: lmdb.mapsize, value: 1g}\n"))
+        .hasMessage("nosource.yaml: setting lmdb.mapsize: source is required");
+    assertThatThrownBy(
+            () -> write("beside", BASE.replace("workloads/w}", "workloads/w, beside: q}")))
+        .hasMessage("beside.yaml: phase p: beside: 'q' is not one of p");
+    assertThatThrownBy(
+            () -> write("figure", BASE + "published:\n  figures:\n    q: {lmdb: {speed: 1}}\n"))
+        .hasMessage("figure.yaml: published.figures: 'q' is not one of p");
+    assertThatThrownBy(
+            () -> write("subject", BASE + "published:\n  figures:\n    p: {oracle: {speed: 1}}\n"))
+        .hasMessage("subject.yaml: published.figures.p: 'oracle' is not one of lmdb");
+    assertThatThrownBy(
+            () ->
+                write("from", BASE + "regime: {description: d, memoryFraction: 0.5, from: huge}\n"))
+        .hasMessage("from.yaml: regime.from: 'huge' is not one of s");
+    assertThatThrownBy(() -> write("workload", BASE.replace("workloads/w}", "workloads/none}")))
+        .hasMessage("workload.yaml: phase p: workload: workloads/none is not a file");
+  }
 
-    Files.writeString(
-        tmp.resolve("experiments/bound.properties"), base + "phase.p.bound=forever\n");
-    assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "bound"))
+  @Test
+  void badValuesAreRefusedNamingTheirKey() {
+    assertThatThrownBy(
+            () ->
+                write(
+                    "warm",
+                    BASE.replace("operations: 5}", "operations: 5, duration: 10, warmup: 10}")))
         .hasMessage(
-            "bound: phase.p.bound: 'forever'; use time (the scale's duration) or count (the phase's operation count)");
-
-    Files.writeString(
-        tmp.resolve("experiments/regime.properties"),
-        base + "regime=half\nregime.memory_fraction=half\n");
-    assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "regime"))
+            "warm.yaml: scale s: warmup (10.0 s) leaves nothing of its 10 s duration to measure");
+    assertThatThrownBy(
+            () ->
+                write("accept", BASE.replace("workloads/w}", "workloads/w, accept: [not found]}")))
         .hasMessage(
-            "regime: regime.memory_fraction: 'half'; use the engines' memory as a fraction of the data, e.g. 0.05");
-
-    Files.writeString(
-        tmp.resolve("experiments/warm.properties"),
-        base + "scale.s.duration=10\nscale.s.warmup=10\n");
-    assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "warm"))
-        .hasMessage("warm: scale.s.warmup (10 s) leaves nothing of its 10 s duration to measure");
-
-    Files.writeString(
-        tmp.resolve("experiments/accept.properties"),
-        base + "phase.p.accept=READ:NOT_FOUND,not found\n");
-    assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "accept"))
+            "accept.yaml: phase p: accept: 'not found'; use OPERATION:STATUS, e.g. READ:NOT_FOUND");
+    assertThatThrownBy(
+            () ->
+                write("fraction", BASE + "regime: {description: d, memoryFraction: 2, from: s}\n"))
         .hasMessage(
-            "accept: phase.p.accept: 'not found'; use OPERATION:STATUS, e.g. READ:NOT_FOUND");
-
-    Files.writeString(tmp.resolve("experiments/size.properties"), base + "record.bytes=1k\n");
-    assertThatThrownBy(() -> Experiment.load(tmp.resolve("experiments"), "size"))
-        .hasMessage("size: record.bytes: '1k'; use a whole number of bytes from 1");
+            "fraction.yaml: regime.memoryFraction: 2.0; use the engines' memory as a fraction of the data, e.g. 0.05");
+    assertThatThrownBy(() -> write("count", BASE.replace("records: 5, ", "")))
+        .hasMessage("count.yaml: scale s needs records and operations, each 1 or more");
+    assertThatThrownBy(
+            () -> write("figure", BASE + "published:\n  figures:\n    p: {lmdb: {speed: fast}}\n"))
+        .hasMessageEndingWith(
+            "'fast' is not a figure; use a number, with a trailing ? if uncertain");
   }
 
   @Test
-  void likesAcceptsAbsentPairsOnlyInItsExistenceLookupAndEachScaleLoadsItsLikes() throws Exception {
-    Experiment likes = Experiment.load(EXPERIMENTS, "likes");
-
-    assertThat(likes.writeUp()).endsWith(".writeups.Likes");
-    assertThat(likes.phase("like").countBound())
-        .as("its likes are the data of the lookups")
-        .isTrue();
-    assertThat(likes.phase("posts-of-user").countBound()).isFalse();
-    assertThat(likes.phases())
-        .filteredOn(p -> !p.accepted().isEmpty())
-        .extracting(Experiment.Phase::id)
-        .containsExactly("like-exists");
-    assertThat(likes.phases().get(4).accepted()).containsExactly("READ:NOT_FOUND");
-    assertThat(likes.dataSize(likes.scale("quick")))
-        .as("record.bytes, not YCSB's 10 fields of 100")
-        .isEqualTo(150_000L * 80);
-    for (Experiment.Scale scale : likes.scales().values()) {
-      long users = Long.parseLong(scale.variables().get("users"));
-      long posts = Long.parseLong(scale.variables().get("posts"));
-      long pairs = 0;
-      for (long residue = 0;
-          residue < 3;
-          residue++) { // users with user mod 3 = r meet posts with post mod 3 = -r
-        long u = users / 3 + (residue < users % 3 ? 1 : 0);
-        long p = posts / 3 + ((3 - residue) % 3 < posts % 3 ? 1 : 0);
-        pairs += u * p;
-      }
-      assertThat(scale.recordCount()).as("scale %s", scale.name()).isEqualTo(pairs);
-    }
-  }
-
-  @Test
-  void diggScalesLoadUsersPlusDiggsWithinOneDiggPerUserAndItem() throws Exception {
-    Experiment digg = Experiment.load(EXPERIMENTS, "digg");
-
-    assertThat(digg.publishedList("setups"))
-        .containsExactly("digg-mysql", "disk-surrogate", "disk-clustered", "ssd-concurrent");
-    assertThat(digg.published("quick", "query", "ssd-concurrent", "per_s")).isEqualTo(4100.0);
-    for (Experiment.Scale scale : digg.scales().values()) {
-      Map<String, String> v = scale.variables();
-      long users = Long.parseLong(v.get("users"));
-      long diggs = Long.parseLong(v.get("diggs"));
-      assertThat(scale.recordCount()).as("scale %s", scale.name()).isEqualTo(users + diggs);
-      assertThat(diggs).isLessThanOrEqualTo(users * Long.parseLong(v.get("items")));
-      assertThat(Long.parseLong(v.get("edges"))).isEqualTo(20 * users);
-    }
-    Map<String, String> fanout =
-        digg.phaseProperties(
-            digg.phases().get(7), "lmdb", digg.variables(digg.scale("quick"), 1, 0), false);
-    assertThat(fanout)
-        .containsEntry("friendfeed.layout", "fanout")
-        .containsEntry("friendfeed.digg_proportion", "1")
-        .containsEntry("operationcount", "2000")
-        .containsEntry("friendfeed.users", "2000");
-  }
-
-  @Test
-  void commandIsTheBinYcsbLineWithEveryProperty() throws Exception {
-    Experiment unum = Experiment.load(EXPERIMENTS, "unum");
-    Experiment.Scale tiny = unum.scale("tiny");
-    List<String> command =
-        PhaseCommand.of(
-            unum,
-            unum.phases().get(0),
-            "leveldb",
-            tmp.resolve("data"),
-            true,
-            unum.variables(tiny, 1, 0),
-            false,
-            1,
-            null,
-            tmp.resolve("r.jvm"));
-
-    assertThat(command.subList(0, 5))
-        .containsExactly("bin/ycsb", "load", "leveldb", "-P", "workloads/unum-a");
-    assertThat(PhaseCommand.line(command))
-        .contains("-p leveldb.dir=" + tmp.resolve("data"))
-        .contains("-p leveldb.destroy=true")
-        .contains("-p leveldb.cache_size=1048576")
-        .contains("-p status.interval=1")
-        .doesNotContain("maxexecutiontime")
-        .endsWith(
-            "-threads 1 -s -jvm-args '-Xmx256m -Dycsbembedded.jvm.report="
-                + tmp.resolve("r.jvm")
-                + "'");
-  }
-
-  @Test
-  void aTimeBoundRunIsStoppedByYcsbAfterTheDuration() throws Exception {
-    Experiment unum = Experiment.load(EXPERIMENTS, "unum");
-    List<String> command =
-        PhaseCommand.of(
-            unum,
-            unum.phases().get(2),
-            "lmdb",
-            tmp.resolve("data"),
-            false,
-            unum.variables(unum.scale("quick"), 1, 1L << 20),
-            true,
-            1,
-            12,
-            tmp.resolve("r.jvm"));
-    assertThat(PhaseCommand.line(command))
-        .contains("-p operationcount=2147483647")
-        .contains("-p maxexecutiontime=12")
-        .contains("-p lmdb.nordahead=true")
-        .doesNotContain("lmdb.destroy");
-  }
-
-  @Test
-  void sizesParseAndOverflowsAreRefused() {
-    assertThat(Units.parseSize("2g")).isEqualTo(2L << 30);
-    assertThat(Units.parseSize("512M")).isEqualTo(512L << 20);
-    assertThat(Units.parseSize("lots")).isEqualTo(-1);
-    assertThat(Units.parseSize("16777216t")).as("overflows a long").isEqualTo(-1);
+  void aWriteUpsRolesMustBeGivenAndNameWhatTheFileHas() throws Exception {
+    Experiment missing =
+        write("missing", BASE.replace("roles: {bulk: p, oneByOne: p}", "roles: {bulk: p}"));
+    assertThatThrownBy(() -> WriteUp.of(missing))
+        .hasMessage("missing.yaml: writeup.roles: oneByOne is required by Unum (a phase)");
+    Experiment wrong =
+        write(
+            "wrong",
+            BASE.replace("roles: {bulk: p, oneByOne: p}", "roles: {bulk: p, oneByOne: q}"));
+    assertThatThrownBy(() -> WriteUp.of(wrong))
+        .hasMessage("wrong.yaml: writeup.roles.oneByOne: 'q' is not one of p");
+    Experiment extra =
+        write(
+            "extra",
+            BASE.replace(
+                "roles: {bulk: p, oneByOne: p}", "roles: {bulk: p, oneByOne: p, other: p}"));
+    assertThatThrownBy(() -> WriteUp.of(extra))
+        .hasMessage(
+            "extra.yaml: writeup.roles: 'other' is not a role of Unum; its roles: bulk, oneByOne");
+    Experiment noClass = write("noclass", BASE.replace("class: Unum", "class: no.such.WriteUp"));
+    assertThatThrownBy(() -> WriteUp.of(noClass))
+        .hasMessage(
+            "noclass.yaml: writeup.class: 'no.such.WriteUp' is not a write-up class (ClassNotFoundException)");
   }
 }

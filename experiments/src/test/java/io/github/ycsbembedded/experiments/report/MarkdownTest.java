@@ -11,36 +11,49 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** One document model, rendered to Markdown by us and from there to HTML by commonmark-java. */
+/** One document model, rendered to Markdown and to a self-contained HTML page. */
 class MarkdownTest {
   @TempDir Path tmp;
 
   private static Document sample() {
     return new Document()
         .heading(1, "Title")
+        .contents()
+        .heading(2, "Speed: ops/s (Z)")
         .paragraph("Text with **bold** and `code`.")
         .table(
-            List.of("engine", "speed | unit"),
-            List.of(List.of("lmdb", "12,345 [11,000–13,000]"), List.of("a*b", "")))
+            List.of("engine", "speed | unit", "note"),
+            List.of(
+                List.of("lmdb", "12,345 [11,000–13,000]", "fast"), List.of("a*b", "", "failed")))
+        .bullets(List.of("one **item**", "two"))
         .image("speed", "charts/speed.png")
-        .code("bin/ycsb load lmdb -p x=1");
+        .code("Commands", "bin/ycsb load lmdb -p x=1");
   }
 
   @Test
-  void markdownHasPipeTablesWithEscapedCellsAndFencedCommands() {
+  void markdownHasAContentsListPipeTablesBulletsAndFencedCommands() {
     assertThat(Markdown.render(sample()))
         .isEqualTo(
             """
         # Title
 
+        - [Speed: ops/s (Z)](#speed-opss-z)
+
+        ## Speed: ops/s (Z)
+
         Text with **bold** and `code`.
 
-        | engine | speed \\| unit |
-        | --- | --- |
-        | lmdb | 12,345 [11,000–13,000] |
-        | a\\*b |  |
+        | engine | speed \\| unit | note |
+        | --- | --- | --- |
+        | lmdb | 12,345 [11,000–13,000] | fast |
+        | a\\*b |  | failed |
+
+        - one **item**
+        - two
 
         ![speed](charts/speed.png)
+
+        Commands:
 
         ```
         bin/ycsb load lmdb -p x=1
@@ -50,23 +63,36 @@ class MarkdownTest {
   }
 
   @Test
-  void htmlRendersTheTablesAndEmbedsTheCharts() throws Exception {
+  void htmlAnchorsSectionsRightAlignsFiguresFoldsCommandsAndEmbedsTheCharts() throws Exception {
     Files.createDirectories(tmp.resolve("charts"));
     ImageIO.write(
         new BufferedImage(4, 4, BufferedImage.TYPE_INT_RGB),
         "png",
         tmp.resolve("charts/speed.png").toFile());
 
-    String html = Html.page("A <title>", Markdown.render(sample()), tmp);
+    String html = Html.page("A <title>", sample(), tmp);
 
     assertThat(html)
+        .contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
         .contains("<title>A &lt;title&gt;</title>")
-        .contains("<th>speed | unit</th>")
-        .contains("<td>12,345 [11,000–13,000]</td>")
+        .contains("<h2 id=\"speed-opss-z\">Speed: ops/s (Z)</h2>")
+        .contains("<li><a href=\"#speed-opss-z\">Speed: ops/s (Z)</a></li>")
+        .contains("<th class=\"n\">speed | unit</th>")
+        .contains("<td class=\"n\">12,345 [11,000–13,000]</td>")
+        .contains("<td>fast</td>")
         .contains("<td>a*b</td>")
         .contains("<strong>bold</strong>")
+        .contains("<li>one <strong>item</strong></li>")
         .contains("src=\"data:image/png;base64,")
-        .contains("<pre><code>bin/ycsb load lmdb -p x=1");
+        .contains(
+            "<details><summary>Commands</summary><pre>bin/ycsb load lmdb -p x=1</pre></details>");
+  }
+
+  @Test
+  void anchorsAreGithubs() {
+    assertThat(Document.anchor("Every engine × phase")).isEqualTo("every-engine--phase");
+    assertThat(Document.anchor("Init, bulk (batches of 5,000)"))
+        .isEqualTo("init-bulk-batches-of-5000");
   }
 
   @Test

@@ -1,26 +1,26 @@
-package io.github.ycsbembedded.experiments;
+package io.github.ycsbembedded.experiments.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.ycsbembedded.experiments.measure.Results;
-import java.io.InputStream;
+import io.github.ycsbembedded.experiments.model.Experiment;
+import io.github.ycsbembedded.experiments.model.ExperimentTest;
+import io.github.ycsbembedded.experiments.results.Results;
+import io.github.ycsbembedded.experiments.results.ResultsFile;
+import io.github.ycsbembedded.experiments.writeups.WriteUpsTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The report's record of what ran where, on a captured results.json (fixtures/unum-quick.json). */
+/**
+ * The whole report of a captured run (fixtures/unum-quick.json): its first screen, sections, files.
+ */
 class ReportWriterTest {
   @TempDir Path out;
-
-  private static Results.Run fixture() throws Exception {
-    try (InputStream in = ReportWriterTest.class.getResourceAsStream("/fixtures/unum-quick.json")) {
-      return new ObjectMapper().readValue(in, Results.Run.class);
-    }
-  }
 
   /** The fixture with each engine's version set from {@code versions} (absent: none). */
   private static Results.Run withVersions(Results.Run run, Map<String, String> versions) {
@@ -31,12 +31,13 @@ class ReportWriterTest {
                     new Results.EngineRun(
                         e.engine(),
                         e.host(),
-                        e.failed(),
+                        versions.get(e.engine()),
+                        e.settings(),
                         e.error(),
-                        e.phases(),
-                        versions.get(e.engine())))
+                        e.phases()))
             .toList();
     return new Results.Run(
+        run.schema(),
         run.experiment(),
         run.title(),
         run.source(),
@@ -44,45 +45,97 @@ class ReportWriterTest {
         run.startedAt(),
         run.finishedAt(),
         run.machines(),
-        run.settings(),
-        run.regime(),
-        run.memoryLimitBytes(),
+        run.protocol(),
+        run.memory(),
+        run.options(),
+        run.records(),
         run.dataBytes(),
-        run.regimeReproduced(),
-        run.heapMaxBytes(),
-        run.repetitions(),
-        run.warmupSeconds(),
-        run.durationSeconds(),
         engines);
   }
 
-  @Test
-  void theMachinesTableNamesTheLibraryEachEngineRanOn() throws Exception {
+  private String report() throws Exception {
     Results.Run run =
         withVersions(
-            fixture(),
+            WriteUpsTest.fixture("unum-quick"),
             Map.of("lmdb", "LMDB 0.9.24", "rocksdb", "RocksDB 11.8.1", "leveldb", "LevelDB 1.23"));
-
     ReportWriter.write(Experiment.load(ExperimentTest.EXPERIMENTS, "unum"), run, out);
+    return Files.readString(out.resolve("report.md"));
+  }
 
-    String md = Files.readString(out.resolve("report.md"));
+  @Test
+  void theFirstScreenSumsUpVerdictsDataMachineEnginesAndDate() throws Exception {
+    String md = report();
+    String first = md.substring(0, md.indexOf("\n## "));
+
+    assertThat(first)
+        .contains("- **Verdicts**: 14 claims: ")
+        .contains("- **Run**: 2026-")
+        .contains(
+            "scale `quick`, 1 trial (each loads the data anew) × 3 runs of every run phase (12 s, the first 2 s left out)")
+        .contains("a verdict stable from one run to the next needs 3 trials")
+        .contains(
+            "- **Data**: 488.3 MiB here (500,000 records); the write-up measured 95.4 GiB (200× as much)")
+        .contains("rocksdb (RocksDB 11.8.1; the write-up: RocksDB 6.20.3)")
+        .contains("lmdb (LMDB 0.9.24; the write-up: not in it)")
+        .contains("wiredtiger (version not recorded; the write-up: WiredTiger 10.0.0)")
+        .contains("- [Claims](#claims)")
+        .contains("- [Latency](#latency)");
+  }
+
+  @Test
+  void everyClaimHasItsVerdictRowAndAWhyListNamingWhatDiffers() throws Exception {
+    String md = report();
+
+    assertThat(md)
+        .contains(
+            "| # | claim | published | here: median [range] (samples) | verdict | direction |")
+        .contains("## Why the figures differ, claim by claim");
+    String why =
+        md.substring(
+            md.indexOf("## Why the figures differ"), md.indexOf("## How this run was measured"));
+    Matcher claims =
+        Pattern.compile("(?m)^\\*\\*RocksDB's speed ÷ LevelDB's, C \\(100% read\\)\\*\\* — ")
+            .matcher(why);
+    assertThat(claims.find()).isTrue();
+    String list = why.substring(claims.end(), why.indexOf("\n\n**", claims.end()));
+    assertThat(list)
+        .contains("- data: 488.3 MiB here, 95.4 GiB in the write-up (200× as much)")
+        .contains("- client threads: 1 here, 1 in the write-up")
+        .contains("- rocksdb: RocksDB 11.8.1 here, RocksDB 6.20.3 in the write-up")
+        .contains("- leveldb: LevelDB 1.23 here, LevelDB 1.23 in the write-up")
+        .contains("- Keys: ucsb's are 8-byte integers");
+  }
+
+  @Test
+  void theMachinesTableNamesTheLibraryEachEngineRanOnAndResultsReadBack() throws Exception {
+    String md = report();
+
     assertThat(md)
         .contains("| host | engines (the library each ran on) | CPU |")
         .contains(
             "| vm | lmdb (LMDB 0.9.24), rocksdb (RocksDB 11.8.1), leveldb (LevelDB 1.23), wiredtiger |");
-    Results.Run written =
-        new ObjectMapper().readValue(out.resolve("results.json").toFile(), Results.Run.class);
+    Results.Run written = ResultsFile.read(out);
     assertThat(written.engine("leveldb").version()).isEqualTo("LevelDB 1.23");
     assertThat(written.engine("wiredtiger").version()).as("no startup line seen").isNull();
   }
 
   @Test
-  void aResultsFileWrittenBeforeVersionsWereRecordedReadsWithoutThem() throws Exception {
-    Results.Run run = fixture();
-
-    assertThat(run.engines()).extracting(Results.EngineRun::version).containsOnlyNulls();
-    ReportWriter.write(Experiment.load(ExperimentTest.EXPERIMENTS, "unum"), run, out);
-    assertThat(Files.readString(out.resolve("report.md")))
-        .contains("| vm | lmdb, rocksdb, leveldb, wiredtiger |");
+  void everyChartTheReportNamesIsWrittenAndThePageEmbedsThem() throws Exception {
+    String md = report();
+    Matcher images = Pattern.compile("!\\[[^]]*]\\((charts/[^)]+)\\)").matcher(md);
+    int count = 0;
+    while (images.find()) {
+      assertThat(out.resolve(images.group(1))).isRegularFile();
+      count++;
+    }
+    assertThat(md)
+        .contains("](charts/claims.png)")
+        .contains("](charts/speed.png)")
+        .contains("](charts/speed-keys.png)")
+        .contains("](charts/memory.png)");
+    assertThat(count).isGreaterThanOrEqualTo(5);
+    String html = Files.readString(out.resolve("report.html"));
+    assertThat(html).doesNotContain("src=\"charts/");
+    assertThat(html.split("src=\"data:image/png;base64,", -1)).hasSize(count + 1);
   }
 }

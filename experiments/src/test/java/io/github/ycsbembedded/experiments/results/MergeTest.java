@@ -1,54 +1,48 @@
-package io.github.ycsbembedded.experiments;
+package io.github.ycsbembedded.experiments.results;
 
+import static io.github.ycsbembedded.experiments.results.Runs.engine;
+import static io.github.ycsbembedded.experiments.results.Runs.phase;
+import static io.github.ycsbembedded.experiments.results.Runs.rep;
+import static io.github.ycsbembedded.experiments.results.Runs.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.ycsbembedded.experiments.measure.Results;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Joining the results of one experiment run on several machines. */
+/** Joining results folders: machines side by side, and the same engine's runs as more trials. */
 class MergeTest {
   @TempDir Path tmp;
 
-  private Path folder(
-      String name, String experiment, String scale, String host, String engine, boolean reproduced)
-      throws Exception {
-    Results.Run run =
-        new Results.Run(
-            experiment,
-            "t",
-            "s",
-            scale,
-            "2026-11-23T10:00",
-            "2026-11-23T10:05:" + name.length(),
-            List.of(new Results.Machine(host, 2, 1L << 30, "cpu", "os", "jdk", "fs")),
-            Map.of("scale", scale),
-            null,
-            null,
-            1000,
-            reproduced,
-            256L << 20,
-            3,
-            2,
-            12,
-            List.of(new Results.EngineRun(engine, host, false, null, List.of(), null)));
+  private Path folder(String name, Results.Run run) throws Exception {
     Path dir = Files.createDirectories(tmp.resolve(name));
-    new ObjectMapper().writeValue(dir.resolve("results.json").toFile(), run);
+    ResultsFile.write(run, dir);
     Files.createDirectories(dir.resolve("raw"));
-    Files.writeString(dir.resolve("raw").resolve(engine + "-load.stdout"), "log of " + engine);
+    Files.writeString(dir.resolve("raw").resolve("x-1-1.stdout"), "log of " + name);
     return dir;
   }
 
   @Test
-  void runsOfOneExperimentAndScaleJoinWithTheirMachines() throws Exception {
-    Path a = folder("a", "hyperdex", "tiny", "host-a", "lmdb", true);
-    Path b = folder("b", "hyperdex", "tiny", "host-b", "leveldb", false);
+  void enginesOfSeveralMachinesJoinSideBySideWithTheirMachines() throws Exception {
+    Path a =
+        folder(
+            "a",
+            run(
+                "hyperdex",
+                "tiny",
+                "host-a",
+                engine("lmdb", "host-a", phase("load", rep(1, 1, 10)))));
+    Path b =
+        folder(
+            "b",
+            run(
+                "hyperdex",
+                "tiny",
+                "host-b",
+                engine("leveldb", "host-b", phase("load", rep(1, 1, 5)))));
 
     Results.Run merged = Merge.runs(List.of(a, b));
 
@@ -58,16 +52,55 @@ class MergeTest {
     assertThat(merged.machines())
         .extracting(Results.Machine::host)
         .containsExactly("host-a", "host-b");
-    assertThat(merged.regimeReproduced()).as("only if every part reproduced it").isFalse();
+    assertThat(merged.phase("leveldb", "load").repetitions())
+        .extracting(Results.Repetition::trial)
+        .as("trial 1 of each: their ratios pair up")
+        .containsExactly(1);
+    assertThat(merged.phase("leveldb", "load").repetitions().get(0).logs().stdout())
+        .isEqualTo("raw/b/x-1-1.stdout");
 
     Merge.copyRaw(List.of(a, b), tmp.resolve("m/raw"));
-    assertThat(tmp.resolve("m/raw/leveldb-load.stdout")).hasContent("log of leveldb");
+    assertThat(tmp.resolve("m/raw/b/x-1-1.stdout")).hasContent("log of b");
+    assertThat(tmp.resolve("m/raw/a/x-1-1.stdout")).hasContent("log of a");
   }
 
   @Test
-  void runsOfDifferentScalesOrExperimentsAreRefusedNamingTheMismatch() throws Exception {
-    Path a = folder("a", "hyperdex", "tiny", "h", "lmdb", true);
-    Path b = folder("b", "hyperdex", "quick", "h", "leveldb", true);
+  void theSameEngineInSeveralFoldersBecomesMoreTrials() throws Exception {
+    Path a =
+        folder(
+            "a",
+            run(
+                "unum",
+                "quick",
+                "h",
+                2,
+                engine("lmdb", "h", phase("c", rep(1, 1, 10), rep(2, 1, 11))),
+                engine("leveldb", "h", phase("c", rep(1, 1, 5), rep(2, 1, 6)))));
+    Path b =
+        folder(
+            "b",
+            run(
+                "unum",
+                "quick",
+                "h",
+                engine("lmdb", "h", phase("c", rep(1, 1, 12))),
+                engine("leveldb", "h", phase("c", rep(1, 1, 4)))));
+
+    Results.Run merged = Merge.runs(List.of(a, b));
+
+    assertThat(merged.protocol().trials()).isEqualTo(3);
+    assertThat(merged.phase("lmdb", "c").repetitions())
+        .extracting(r -> r.trial() + ":" + r.speed().speed())
+        .containsExactly("1:10.0", "2:11.0", "3:12.0");
+    assertThat(merged.phase("leveldb", "c").repetitions())
+        .extracting(Results.Repetition::trial)
+        .containsExactly(1, 2, 3);
+  }
+
+  @Test
+  void runsOfDifferentScalesOrExperimentsOrProtocolsAreRefusedNamingTheMismatch() throws Exception {
+    Path a = folder("a", run("hyperdex", "tiny", "h", engine("lmdb", "h")));
+    Path b = folder("b", run("hyperdex", "quick", "h", engine("leveldb", "h")));
     assertThatThrownBy(() -> Merge.runs(List.of(a, b)))
         .hasMessage(
             b
@@ -75,26 +108,40 @@ class MergeTest {
                 + a
                 + " of hyperdex at scale tiny;"
                 + " only runs of one experiment at one scale merge");
-
-    Path c = folder("c", "unum", "tiny", "h", "rocksdb", true);
+    Path c = folder("c", run("unum", "tiny", "h", engine("rocksdb", "h")));
     assertThatThrownBy(() -> Merge.runs(List.of(a, c)))
         .hasMessageStartingWith(c + " is a run of unum at scale tiny");
+    Results.Run other = run("hyperdex", "tiny", "h", engine("leveldb", "h"));
+    Path d =
+        folder(
+            "d",
+            new Results.Run(
+                other.schema(),
+                other.experiment(),
+                other.title(),
+                other.source(),
+                other.scale(),
+                other.startedAt(),
+                other.finishedAt(),
+                other.machines(),
+                new Results.Protocol(1, 1, 5, 60, 1),
+                other.memory(),
+                other.options(),
+                other.records(),
+                other.dataBytes(),
+                other.engines()));
+    assertThatThrownBy(() -> Merge.runs(List.of(a, d)))
+        .hasMessageEndingWith("; their figures are not trials of one measurement");
   }
 
   @Test
-  void theSameEngineTwiceIsRefused() throws Exception {
-    Path a = folder("a", "hyperdex", "tiny", "h1", "lmdb", true);
-    Path b = folder("b", "hyperdex", "tiny", "h2", "lmdb", true);
-    assertThatThrownBy(() -> Merge.runs(List.of(a, b)))
-        .hasMessage(
-            "engine lmdb is in more than one of the results folders ("
-                + b
-                + " among them); give each engine's run once");
-  }
-
-  @Test
-  void aFolderWithoutResultsIsNamed() {
+  void aFolderWithoutResultsOrOfAnotherSchemaIsNamed() throws Exception {
     assertThatThrownBy(() -> Merge.runs(List.of(tmp)))
         .hasMessage(tmp + " is not a results folder: it has no results.json");
+    Path old = Files.createDirectories(tmp.resolve("old"));
+    Files.writeString(old.resolve("results.json"), "{\"experiment\": \"unum\", \"engines\": []}");
+    assertThatThrownBy(() -> Merge.runs(List.of(old)))
+        .hasMessageStartingWith(
+            old.resolve("results.json") + " is of results schema 1, written by another version");
   }
 }

@@ -1,4 +1,4 @@
-package io.github.ycsbembedded.experiments;
+package io.github.ycsbembedded.experiments.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * When a phase counts as failed, which line of its output says why, and what its data takes on
  * disk.
  */
-class CampaignTest {
+class FailuresTest {
   private static PhaseProcess.Measured measured(int exit, String stdout, String stderr) {
     return new PhaseProcess.Measured(
         exit,
@@ -42,7 +42,7 @@ class CampaignTest {
         measured(
             1, YcsbOutputTest.captured("locked.stdout"), YcsbOutputTest.captured("locked.stderr"));
 
-    assertThat(Campaign.failure(m, Set.of()))
+    assertThat(Failures.of(m, Set.of()))
         .startsWith("exit 1: rocksdb: ")
         .contains("is in use by another process");
   }
@@ -51,20 +51,20 @@ class CampaignTest {
   void phaseWithOperationsNotOkIsAFailureNamingTheCount() throws IOException {
     PhaseProcess.Measured m = measured(0, YcsbOutputTest.captured("empty-run.stdout"), "");
 
-    assertThat(Campaign.failure(m, Set.of())).startsWith("1000 operations did not return OK");
-    assertThat(Campaign.failure(m, Set.of("READ:NOT_FOUND", "UPDATE:NOT_FOUND")))
+    assertThat(Failures.of(m, Set.of())).startsWith("1000 operations did not return OK");
+    assertThat(Failures.of(m, Set.of("READ:NOT_FOUND", "UPDATE:NOT_FOUND")))
         .as("a phase whose reads may find nothing accepts it")
         .isNull();
   }
 
   @Test
   void lastMessagePrefersTheLaunchersLineThenAnException() {
-    assertThat(Campaign.lastMessage("noise\nycsb: lmdb.dir is required\nmore"))
+    assertThat(Failures.lastMessage("noise\nycsb: lmdb.dir is required\nmore"))
         .isEqualTo("lmdb.dir is required");
-    assertThat(Campaign.lastMessage("a\njava.lang.IllegalStateException: boom\nb"))
+    assertThat(Failures.lastMessage("a\njava.lang.IllegalStateException: boom\nb"))
         .isEqualTo("java.lang.IllegalStateException: boom");
-    assertThat(Campaign.lastMessage("a\nlast line\n\n")).isEqualTo("last line");
-    assertThat(Campaign.lastMessage("")).isEqualTo("(no output on stderr)");
+    assertThat(Failures.lastMessage("a\nlast line\n\n")).isEqualTo("last line");
+    assertThat(Failures.lastMessage("")).isEqualTo("(no output on stderr)");
   }
 
   /**
@@ -79,12 +79,35 @@ class CampaignTest {
     Files.createDirectories(dir.resolve("bulk"));
     Files.write(dir.resolve("bulk/data.mdb"), new byte[100_000]);
 
-    long[] all = Campaign.diskUsage(dir, Set.of());
-    long[] own = Campaign.diskUsage(dir, Set.of("bulk"));
+    var all = DiskUsage.of(dir, "lmdb", Set.of());
+    var own = DiskUsage.of(dir, "lmdb", Set.of("bulk"));
 
-    assertThat(all[0]).isEqualTo(148_000);
-    assertThat(own[0]).isEqualTo(48_000);
-    assertThat(own[1]).as("allocated, from du").isBetween(48_000L, all[1] - 100_000);
-    assertThat(Campaign.diskUsage(dir.resolve("missing"), Set.of())).containsExactly(0, 0);
+    assertThat(all.apparent()).isEqualTo(148_000);
+    assertThat(own.apparent()).isEqualTo(48_000);
+    assertThat(own.allocated())
+        .as("allocated, from du")
+        .isBetween(48_000L, all.allocated() - 100_000);
+    assertThat(DiskUsage.of(dir.resolve("missing"), "lmdb", Set.of()))
+        .isEqualTo(new io.github.ycsbembedded.experiments.results.Results.Disk(0, 0, 0));
+  }
+
+  /**
+   * An engine's write-ahead log is counted apart from its data (WiredTiger's log files, RocksDB's
+   * and LevelDB's numbered .log files), and what is not its log is data.
+   */
+  @Test
+  void diskUsageCountsTheWriteAheadLogApartFromTheData(@TempDir Path dir) throws Exception {
+    Files.write(dir.resolve("usertable.wt"), new byte[40_000]);
+    Files.write(dir.resolve("WiredTigerLog.0000000003"), new byte[100_000]);
+    Files.write(dir.resolve("000012.log"), new byte[7_000]);
+
+    var wiredTiger = DiskUsage.of(dir, "wiredtiger", Set.of());
+    var rocksDb = DiskUsage.of(dir, "rocksdb", Set.of());
+
+    assertThat(wiredTiger.apparent()).isEqualTo(47_000);
+    assertThat(wiredTiger.logApparent()).isEqualTo(100_000);
+    assertThat(wiredTiger.allocated()).isBetween(47_000L, 47_000L + 3 * 4096);
+    assertThat(rocksDb.apparent()).isEqualTo(140_000);
+    assertThat(rocksDb.logApparent()).isEqualTo(7_000);
   }
 }

@@ -1,0 +1,434 @@
+package io.github.ycsbembedded.experiments.model;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import io.github.ycsbembedded.core.Sizes;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * An experiment file ({@code experiments/<name>.yaml}) as written, read by Jackson into these
+ * records: what the write-up measured, how its authors ran the engines (each setting with its
+ * source), how our run differs where it cannot follow, and the write-up's published figures. The
+ * format is documented in {@code experiments/README.md}; {@link Experiment} checks what a record
+ * alone cannot (that every name used exists) and derives sizes from it.
+ *
+ * @param title the report's title
+ * @param source the write-up: author or publisher, title, date, address
+ * @param writeup the class that shapes the report, and the names it needs from this file
+ * @param engines the engines that run, in the report's order
+ * @param reference the engine ratios are taken against (default: the first)
+ * @param threads client threads of every phase that does not set its own (default 1)
+ * @param record the bytes of one record, where they are not YCSB's fieldcount × fieldlength
+ * @param ycsb YCSB properties every phase gets ({@code -p name=value})
+ * @param jvm each phase JVM's heap and what it needs besides
+ * @param regime the write-up's memory regime, or null when it describes none
+ * @param settings engine settings, each with its source, applied in the order given
+ * @param differences what this harness does differently from the write-up's, with sources
+ * @param phases the phases, in order, on the engines' data sets
+ * @param scales the sizes an experiment runs at, smallest first
+ * @param published the write-up's own figures and the setting they were measured in
+ */
+public record Description(
+    String title,
+    String source,
+    WriteUpRef writeup,
+    List<String> engines,
+    String reference,
+    Integer threads,
+    RecordShape record,
+    Map<String, String> ycsb,
+    Jvm jvm,
+    Regime regime,
+    List<Setting> settings,
+    List<Difference> differences,
+    List<Phase> phases,
+    List<Scale> scales,
+    Published published) {
+
+  public Description {
+    engines = engines == null ? List.of() : List.copyOf(engines);
+    ycsb = ycsb == null ? Map.of() : Map.copyOf(ycsb);
+    jvm = jvm == null ? new Jvm(null, null) : jvm;
+    settings = settings == null ? List.of() : List.copyOf(settings);
+    differences = differences == null ? List.of() : List.copyOf(differences);
+    phases = phases == null ? List.of() : List.copyOf(phases);
+    scales = scales == null ? List.of() : List.copyOf(scales);
+    published = published == null ? Published.NONE : published;
+    threads = threads == null ? 1 : threads;
+  }
+
+  /**
+   * The class that writes the report ({@code class}: a simple name in the {@code writeups} package,
+   * or a fully qualified one) and the names it works with ({@code roles}: a role it declares, such
+   * as {@code subject} or {@code bulk}, mapped to an engine, phase, data set or operation of this
+   * file), so that the class holds no name the file could hold.
+   */
+  public record WriteUpRef(String className, Map<String, String> roles) {
+    @JsonCreator
+    public WriteUpRef(
+        @com.fasterxml.jackson.annotation.JsonProperty("class") String className,
+        @com.fasterxml.jackson.annotation.JsonProperty("roles") Map<String, String> roles) {
+      this.className = className;
+      this.roles = roles == null ? Map.of() : Map.copyOf(roles);
+    }
+  }
+
+  /**
+   * The bytes a record holds: {@code bytes} where the workload's records are not YCSB fields, else
+   * {@code fields} × {@code fieldBytes} (from {@code ycsb.fieldcount}/{@code fieldlength} or the
+   * first phase's workload file when not given here); {@code updateBytes}: what an update writes
+   * (default one field, or the whole record with writeallfields).
+   */
+  public record RecordShape(Long bytes) {}
+
+  /** Each phase JVM's {@code -Xmx} (default 256m) and what it needs besides (default 192m). */
+  public record Jvm(Size heap, Size overhead) {
+    public Jvm {
+      heap = heap == null ? Size.of(256L << 20) : heap;
+      overhead = overhead == null ? Size.of(192L << 20) : overhead;
+    }
+  }
+
+  /**
+   * The write-up's memory regime: the engines' caches and the page cache together get {@code
+   * memoryFraction} × the data, from scale {@code from} on (each phase's JVM in a memory cgroup of
+   * its allowance plus that share); {@code pageCache} is, per engine, the part of that share its
+   * page cache is held to (default 1: all of it, for an engine without caches of its own such as
+   * LMDB), the rest being its own caches as its settings size them.
+   */
+  public record Regime(
+      String description, Double memoryFraction, String from, Map<String, Double> pageCache) {
+    public Regime {
+      pageCache = pageCache == null ? Map.of() : Map.copyOf(pageCache);
+    }
+
+    public double pageCacheFraction(String engine) {
+      return pageCache.getOrDefault(engine, 1.0);
+    }
+  }
+
+  /**
+   * One engine property, as the write-up or its harness set it, with its source. Its value scales
+   * as {@code scaling} says: {@code fixed} (the value as it is), {@code with-data} (the published
+   * size × data here ÷ the write-up's data, so that buffers, files and levels keep their proportion
+   * to the data), {@code of-data} (a fraction × the data here), {@code of-memory} (a fraction × the
+   * regime's memory for the engines); then {@code plus} is added and {@code min}/{@code max} bound
+   * it (where an engine cannot follow: {@code note} says why). {@code where} limits it to runs in
+   * the regime ({@code regime}) or outside it ({@code no-regime}); {@code phases} to some phases.
+   */
+  public record Setting(
+      String engine,
+      String property,
+      String value,
+      Scaling scaling,
+      Size plus,
+      Size min,
+      Size max,
+      Where where,
+      List<String> phases,
+      String source,
+      String note) {
+    public Setting {
+      scaling = scaling == null ? Scaling.FIXED : scaling;
+      where = where == null ? Where.ALWAYS : where;
+      phases = phases == null ? List.of() : List.copyOf(phases);
+    }
+  }
+
+  /** How a setting's value follows the data (see {@link Setting}). */
+  public enum Scaling {
+    FIXED,
+    WITH_DATA,
+    OF_DATA,
+    OF_MEMORY;
+
+    @JsonCreator
+    public static Scaling of(String text) {
+      return Keyword.parse(Scaling.class, text);
+    }
+
+    @JsonValue
+    public String word() {
+      return Keyword.word(this);
+    }
+  }
+
+  /** Where a setting applies (see {@link Setting}). */
+  public enum Where {
+    ALWAYS,
+    REGIME,
+    NO_REGIME;
+
+    @JsonCreator
+    public static Where of(String text) {
+      return Keyword.parse(Where.class, text);
+    }
+
+    @JsonValue
+    public String word() {
+      return Keyword.word(this);
+    }
+  }
+
+  /**
+   * A way this harness runs differently from the write-up's, declared with its source: {@code what}
+   * differs, and the engines and phases it concerns (all when empty).
+   */
+  public record Difference(String what, String source, List<String> engines, List<String> phases) {
+    public Difference {
+      engines = engines == null ? List.of() : List.copyOf(engines);
+      phases = phases == null ? List.of() : List.copyOf(phases);
+    }
+  }
+
+  /**
+   * One phase: a YCSB {@code load} or {@code run} of a workload file on the engine's data set
+   * {@code dataset} (a subfolder of its folder; the folder itself when empty), with its own thread
+   * count when {@code threads} is given. {@code speed} is what the write-up counts: operations, or
+   * keys for batch reads and bulk loads. {@code accept}: answers besides OK that are not failures
+   * ({@code OPERATION:STATUS}). {@code bound}: a run phase runs for the scale's duration ({@code
+   * time}) or to its operation count ({@code count}: its operations are data later phases read).
+   * {@code beside}: the phase of the write-up this one is shown beside, as ours beyond the write-up
+   * (for example our parallel batch reads beside its sequential ones); {@code note} says what it
+   * is.
+   */
+  public record Phase(
+      String id,
+      String label,
+      Command command,
+      String workload,
+      String dataset,
+      Integer threads,
+      Speed speed,
+      List<String> accept,
+      Bound bound,
+      Map<String, String> properties,
+      String beside,
+      String note) {
+    public Phase {
+      label = label == null ? id : label;
+      command = command == null ? Command.RUN : command;
+      dataset = dataset == null ? "" : dataset;
+      speed = speed == null ? Speed.OPS : speed;
+      accept = accept == null ? List.of() : List.copyOf(accept);
+      bound = bound == null ? Bound.TIME : bound;
+      properties = properties == null ? Map.of() : Map.copyOf(properties);
+    }
+
+    public boolean isLoad() {
+      return command == Command.LOAD;
+    }
+
+    public boolean keysAreSpeed() {
+      return speed == Speed.KEYS;
+    }
+
+    public boolean countBound() {
+      return bound == Bound.COUNT;
+    }
+
+    /** Whether this phase is ours, shown beside one of the write-up's. */
+    public boolean beyondWriteUp() {
+      return beside != null;
+    }
+  }
+
+  /** A phase's YCSB command. */
+  public enum Command {
+    LOAD,
+    RUN;
+
+    @JsonCreator
+    public static Command of(String text) {
+      return Keyword.parse(Command.class, text);
+    }
+
+    @JsonValue
+    public String word() {
+      return Keyword.word(this);
+    }
+  }
+
+  /** What a phase's speed counts. */
+  public enum Speed {
+    OPS,
+    KEYS;
+
+    @JsonCreator
+    public static Speed of(String text) {
+      return Keyword.parse(Speed.class, text);
+    }
+
+    @JsonValue
+    public String word() {
+      return Keyword.word(this);
+    }
+
+    public String unit() {
+      return this == KEYS ? "keys/s" : "ops/s";
+    }
+  }
+
+  /** What bounds a run phase. */
+  public enum Bound {
+    TIME,
+    COUNT;
+
+    @JsonCreator
+    public static Bound of(String text) {
+      return Keyword.parse(Bound.class, text);
+    }
+
+    @JsonValue
+    public String word() {
+      return Keyword.word(this);
+    }
+  }
+
+  /**
+   * One scale: {@code records} loaded, {@code operations} of a run phase where no {@code duration}
+   * bounds it; run phases run {@code duration} seconds each, the first {@code warmup} left out of
+   * every figure, {@code repeat} times per trial; {@code trials} loads of the data (default 1);
+   * {@code properties} every phase gets at this scale, {@code phaseProperties} per phase id.
+   */
+  public record Scale(
+      String name,
+      Long records,
+      Long operations,
+      Integer duration,
+      Double warmup,
+      Integer repeat,
+      Integer trials,
+      String estimate,
+      Map<String, String> properties,
+      Map<String, Map<String, String>> phaseProperties) {
+    public Scale {
+      warmup = warmup == null ? 0.0 : warmup;
+      repeat = repeat == null ? 3 : repeat;
+      trials = trials == null ? 1 : trials;
+      estimate = estimate == null ? "?" : estimate;
+      properties = properties == null ? Map.of() : Map.copyOf(properties);
+      phaseProperties = phaseProperties == null ? Map.of() : Map.copyOf(phaseProperties);
+    }
+  }
+
+  /**
+   * The write-up's figures and the setting they were measured in: {@code note} (hardware and
+   * versions, in words); {@code records} and {@code recordBytes} of its tables' data (for the scale
+   * model and the why-lists); {@code cores}, {@code threads}, {@code device}; each engine's {@code
+   * versions} and write-up {@code names}; {@code figures} by phase (or table), engine (or subject)
+   * and column; {@code at} a scale's own tables where the write-up has several sizes; {@code lists}
+   * for tables the write-up orders itself (for example its setups); {@code tables} and {@code
+   * subjects}: the names besides phases and engines its figures are keyed by.
+   */
+  public record Published(
+      String note,
+      Long records,
+      Long recordBytes,
+      Integer cores,
+      Integer threads,
+      String device,
+      Map<String, String> versions,
+      Map<String, String> names,
+      Map<String, List<String>> lists,
+      List<String> tables,
+      List<String> subjects,
+      Map<String, Map<String, Map<String, Figure>>> figures,
+      Map<String, Published> at) {
+    static final Published NONE =
+        new Published(null, null, null, null, null, null, null, null, null, null, null, null, null);
+
+    public Published {
+      note = note == null ? "" : note;
+      versions = versions == null ? Map.of() : Map.copyOf(versions);
+      names = names == null ? Map.of() : Map.copyOf(names);
+      lists = lists == null ? Map.of() : Map.copyOf(lists);
+      tables = tables == null ? List.of() : List.copyOf(tables);
+      subjects = subjects == null ? List.of() : List.copyOf(subjects);
+      figures = figures == null ? Map.of() : new LinkedHashMap<>(figures);
+      at = at == null ? Map.of() : Map.copyOf(at);
+    }
+
+    /** Bytes of the write-up's data, or null when it does not say. */
+    public Long dataBytes() {
+      return records == null || recordBytes == null ? null : records * recordBytes;
+    }
+  }
+
+  /**
+   * A published figure: a number, or a number with a trailing {@code ?} where the write-up's cells
+   * ran together and more than one split was plausible.
+   */
+  public record Figure(double value, boolean uncertain) {
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    public static Figure of(Object raw) {
+      if (raw instanceof Number n) {
+        return new Figure(n.doubleValue(), false);
+      }
+      String text = String.valueOf(raw).trim();
+      boolean uncertain = text.endsWith("?");
+      try {
+        return new Figure(
+            Double.parseDouble(uncertain ? text.substring(0, text.length() - 1) : text), uncertain);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(
+            "'" + text + "' is not a figure; use a number, with a trailing ? if uncertain", e);
+      }
+    }
+
+    @JsonValue
+    public Object json() {
+      return uncertain ? value + "?" : value;
+    }
+  }
+
+  /** A size in bytes, written {@code 256m}, {@code 1g} or a number of bytes. */
+  public record Size(long bytes) {
+    public static Size of(long bytes) {
+      return new Size(bytes);
+    }
+
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    public static Size parse(Object raw) {
+      long bytes = raw instanceof Number n ? n.longValue() : Sizes.parse(String.valueOf(raw));
+      if (bytes < 0) {
+        throw new IllegalArgumentException(
+            "'" + raw + "' is not a size; use a number with an optional k, m, g or t suffix");
+      }
+      return new Size(bytes);
+    }
+
+    @JsonValue
+    public String text() {
+      return Sizes.format(bytes);
+    }
+  }
+
+  /** The file's keywords: an enum constant in lower case, with {@code -} for {@code _}. */
+  static final class Keyword {
+    private Keyword() {}
+
+    static <E extends Enum<E>> E parse(Class<E> type, String text) {
+      String name = text.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+      for (E constant : type.getEnumConstants()) {
+        if (constant.name().equals(name)) {
+          return constant;
+        }
+      }
+      throw new IllegalArgumentException(
+          "'"
+              + text
+              + "' is not one of "
+              + String.join(
+                  ", ",
+                  java.util.Arrays.stream(type.getEnumConstants()).map(Keyword::word).toList()));
+    }
+
+    static String word(Enum<?> constant) {
+      return constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+  }
+}

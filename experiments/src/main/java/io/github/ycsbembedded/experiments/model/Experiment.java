@@ -1,0 +1,663 @@
+package io.github.ycsbembedded.experiments.model;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.github.ycsbembedded.experiments.model.Description.Figure;
+import io.github.ycsbembedded.experiments.model.Description.Phase;
+import io.github.ycsbembedded.experiments.model.Description.Published;
+import io.github.ycsbembedded.experiments.model.Description.Scale;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * A published experiment: its file {@code experiments/<name>.yaml} read into a {@link Description},
+ * checked (every engine, phase, scale and data set a part of it names exists, every workload file
+ * is there), and the sizes derived from it: bytes of data at a scale, of a record, of an update, a
+ * batch. A user adds an experiment by writing one file; see {@code experiments/README.md}.
+ */
+public final class Experiment {
+  /** The suffix of experiment files. */
+  public static final String SUFFIX = ".yaml";
+
+  private static final ObjectMapper YAML =
+      new ObjectMapper(new YAMLFactory())
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+
+  private final String name;
+  private final Path home;
+  private final Description file;
+  private final Properties firstWorkload;
+
+  private Experiment(String name, Path home, Description file, Properties firstWorkload) {
+    this.name = name;
+    this.home = home;
+    this.file = file;
+    this.firstWorkload = firstWorkload;
+  }
+
+  /**
+   * Reads and checks {@code <dir>/<name>.yaml}; workload files are found from {@code dir}'s parent.
+   */
+  public static Experiment load(Path dir, String name) throws ExperimentException {
+    Path path = dir.resolve(name + SUFFIX);
+    if (!Files.isRegularFile(path)) {
+      throw new ExperimentException(
+          "unknown experiment '" + name + "'; known experiments: " + String.join(", ", names(dir)));
+    }
+    Path home = dir.toAbsolutePath().getParent();
+    Description file = read(path);
+    Checks.check(name + SUFFIX, file, home);
+    Properties first = workload(home, file.phases().get(0).workload());
+    return new Experiment(name, home, file, first);
+  }
+
+  /** The file at {@code path} as written; a malformed one is one line naming the place. */
+  static Description read(Path path) throws ExperimentException {
+    String shown = path.getFileName().toString();
+    String text;
+    try {
+      text = Files.readString(path, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new ExperimentException("cannot read " + path + ": " + e.getMessage(), e);
+    }
+    try (Reader in = new java.io.StringReader(text)) {
+      Description file = YAML.readValue(in, Description.class);
+      if (file == null) {
+        throw new ExperimentException(shown + ": the file is empty");
+      }
+      return file;
+    } catch (UnrecognizedPropertyException e) {
+      throw new ExperimentException(
+          shown
+              + lineOf(text, e.getPropertyName())
+              + ": unknown key '"
+              + e.getPropertyName()
+              + "'; known here: "
+              + e.getKnownPropertyIds().stream()
+                  .map(String::valueOf)
+                  .sorted()
+                  .collect(Collectors.joining(", ")),
+          e);
+    } catch (JsonMappingException e) {
+      Throwable cause = e.getCause() instanceof IllegalArgumentException ? e.getCause() : e;
+      String message =
+          cause == e ? e.getOriginalMessage().lines().findFirst().orElse("") : cause.getMessage();
+      throw new ExperimentException(shown + where(e) + ": " + message, e);
+    } catch (JsonProcessingException e) {
+      throw new ExperimentException(
+          shown + where(e) + ": not YAML: " + e.getOriginalMessage().lines().findFirst().orElse(""),
+          e);
+    } catch (IOException e) {
+      throw new ExperimentException("cannot read " + path + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The line a key is first written on, as {@code " line N"}; empty when it cannot be found. */
+  private static String lineOf(String text, String key) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "(?m)^(?:.*[ \\t{,-])?" + java.util.regex.Pattern.quote(key) + "\\s*:")
+            .matcher(text);
+    return m.find()
+        ? " line " + (text.substring(0, m.start()).chars().filter(c -> c == '\n').count() + 1)
+        : "";
+  }
+
+  /** Where in the file a mapping failed: its line and the path of keys to it. */
+  private static String where(JsonProcessingException e) {
+    String line = e.getLocation() == null ? "" : " line " + e.getLocation().getLineNr();
+    if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
+      StringBuilder path = new StringBuilder();
+      for (JsonMappingException.Reference r : m.getPath()) {
+        if (r.getFieldName() != null) {
+          path.append(path.length() == 0 ? "" : ".").append(r.getFieldName());
+        } else if (r.getIndex() >= 0) {
+          path.append('[').append(r.getIndex()).append(']');
+        }
+      }
+      return line + ", " + path;
+    }
+    return line;
+  }
+
+  static Properties workload(Path home, String workload) throws ExperimentException {
+    Properties properties = new Properties();
+    try (Reader in = Files.newBufferedReader(home.resolve(workload), StandardCharsets.UTF_8)) {
+      properties.load(in);
+    } catch (IOException e) {
+      throw new ExperimentException(
+          "cannot read " + home.resolve(workload) + ": " + e.getMessage(), e);
+    }
+    return properties;
+  }
+
+  /** The experiments in {@code dir}, by name. */
+  public static List<String> names(Path dir) {
+    List<String> names = new ArrayList<>();
+    try (var files = Files.list(dir)) {
+      files
+          .map(p -> p.getFileName().toString())
+          .filter(f -> f.endsWith(SUFFIX))
+          .map(f -> f.substring(0, f.length() - SUFFIX.length()))
+          .sorted()
+          .forEach(names::add);
+    } catch (IOException e) {
+      // no experiments folder: no names
+    }
+    return names;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  /** The tree the workload files are found in. */
+  public Path home() {
+    return home;
+  }
+
+  public Description description() {
+    return file;
+  }
+
+  public String title() {
+    return file.title();
+  }
+
+  public String source() {
+    return file.source() == null ? "" : file.source();
+  }
+
+  public List<String> engines() {
+    return file.engines();
+  }
+
+  /** The engine ratios are taken against, in the report. */
+  public String reference() {
+    return file.reference() == null ? file.engines().get(0) : file.reference();
+  }
+
+  public int threads() {
+    return file.threads();
+  }
+
+  public List<Phase> phases() {
+    return file.phases();
+  }
+
+  /** A phase by id, or null. */
+  public Phase phase(String id) {
+    return file.phases().stream().filter(p -> p.id().equals(id)).findFirst().orElse(null);
+  }
+
+  public List<Scale> scales() {
+    return file.scales();
+  }
+
+  public Scale scale(String scale) throws ExperimentException {
+    for (Scale s : file.scales()) {
+      if (s.name().equals(scale)) {
+        return s;
+      }
+    }
+    throw new ExperimentException(
+        "experiment "
+            + name
+            + " has no scale '"
+            + scale
+            + "'; its scales: "
+            + String.join(", ", file.scales().stream().map(Scale::name).toList()));
+  }
+
+  /** The write-up's memory regime, or null when the file declares none. */
+  public Description.Regime regime() {
+    return file.regime();
+  }
+
+  /** Whether the regime applies at {@code scale} (it does from its {@code from} scale on). */
+  public boolean regimeAppliesAt(Scale scale) {
+    if (file.regime() == null) {
+      return false;
+    }
+    List<String> order = file.scales().stream().map(Scale::name).toList();
+    return order.indexOf(scale.name()) >= order.indexOf(file.regime().from());
+  }
+
+  /** The engine, phase, data set or operation the write-up's class calls {@code role}. */
+  public String role(String role) {
+    String value = file.writeup().roles().get(role);
+    if (value == null) {
+      throw new IllegalStateException(name + ": the write-up's role '" + role + "' is not given");
+    }
+    return value;
+  }
+
+  public List<Description.Difference> differences() {
+    return file.differences();
+  }
+
+  /** Each phase JVM's -Xmx. */
+  public long heapBytes() {
+    return file.jvm().heap().bytes();
+  }
+
+  /** What a phase JVM needs besides its heap: code, metadata, threads. */
+  public long jvmOverheadBytes() {
+    return file.jvm().overhead().bytes();
+  }
+
+  /** Bytes of user data at a scale: records × bytes of a record. */
+  public long dataSize(Scale scale) {
+    return scale.records() * recordBytes();
+  }
+
+  /**
+   * Bytes of one record: the file's {@code record.bytes}, else fields × field length from its
+   * {@code ycsb} properties or else the first phase's workload file (YCSB's defaults 10 × 100).
+   */
+  public long recordBytes() {
+    if (file.record() != null && file.record().bytes() != null) {
+      return file.record().bytes();
+    }
+    return fieldCount() * fieldLength();
+  }
+
+  /**
+   * Bytes an update writes: the whole record with writeallfields (or a record of its own), else one
+   * field.
+   */
+  public long updateBytes() {
+    String writeAll =
+        file.ycsb()
+            .getOrDefault("writeallfields", firstWorkload.getProperty("writeallfields", "false"));
+    boolean ownRecord = file.record() != null && file.record().bytes() != null;
+    return Boolean.parseBoolean(writeAll.trim()) || ownRecord ? recordBytes() : fieldLength();
+  }
+
+  private long fieldCount() {
+    return Long.parseLong(
+        file.ycsb()
+            .getOrDefault("fieldcount", firstWorkload.getProperty("fieldcount", "10"))
+            .trim());
+  }
+
+  private long fieldLength() {
+    return Long.parseLong(
+        file.ycsb()
+            .getOrDefault("fieldlength", firstWorkload.getProperty("fieldlength", "100"))
+            .trim());
+  }
+
+  /**
+   * A keys-per-second phase's batch size: its properties', else its workload file's (default 256).
+   */
+  public int batchSize(Phase phase) throws ExperimentException {
+    String size = phase.properties().get("batchsize");
+    if (size == null) {
+      size = workload(home, phase.workload()).getProperty("batchsize", "256");
+    }
+    return Integer.parseInt(size.trim());
+  }
+
+  /**
+   * The published tables for {@code scale}: its own where the write-up has a table at that size.
+   */
+  public Published publishedAt(String scale) {
+    Published own = file.published().at().get(scale);
+    return own == null ? file.published() : own;
+  }
+
+  /** A published figure for a scale, phase (or table), engine (or subject) and column; or null. */
+  public Figure published(String scale, String phase, String engine, String column) {
+    Figure figure = figure(file.published().at().get(scale), phase, engine, column);
+    return figure != null ? figure : figure(file.published(), phase, engine, column);
+  }
+
+  private static Figure figure(Published published, String phase, String engine, String column) {
+    if (published == null) {
+      return null;
+    }
+    return published
+        .figures()
+        .getOrDefault(phase, Map.of())
+        .getOrDefault(engine, Map.of())
+        .get(column);
+  }
+
+  /** Bytes of the data the write-up's tables for {@code scale} were measured on, or null. */
+  public Long publishedDataBytes(String scale) {
+    Published own = file.published().at().get(scale);
+    Long bytes = own == null ? null : own.dataBytes();
+    return bytes != null ? bytes : file.published().dataBytes();
+  }
+
+  /**
+   * The write-up's name for an engine (e.g. HyperLevelDB for leveldb), else the engine's own name
+   * (RocksDB for rocksdb), else the name as given.
+   */
+  public String publishedName(String engine) {
+    String name = file.published().names().get(engine);
+    if (name != null) {
+      return name;
+    }
+    return io.github.ycsbembedded.core.Engines.named(engine)
+        .map(io.github.ycsbembedded.core.Engines.Engine::displayName)
+        .orElse(engine);
+  }
+
+  /** The engine version the write-up measured, or null when it names none. */
+  public String publishedVersion(String engine) {
+    return file.published().versions().get(engine);
+  }
+
+  /** A list the report walks in the write-up's order (for example its setups); may be empty. */
+  public List<String> publishedList(String list) {
+    return file.published().lists().getOrDefault(list, List.of());
+  }
+
+  public String publishedNote() {
+    return file.published().note();
+  }
+
+  /** The data sets the phases use, in order ({@code ""}: the engine's folder itself). */
+  public Set<String> datasets() {
+    Set<String> datasets = new LinkedHashSet<>();
+    file.phases().forEach(p -> datasets.add(p.dataset()));
+    return datasets;
+  }
+
+  @Override
+  public String toString() {
+    return name + " " + engines() + " " + phases().size() + " phases";
+  }
+
+  /** The checks of a file that its records alone cannot make: that every name it uses exists. */
+  static final class Checks {
+    private final String shown;
+    private final Description file;
+
+    private Checks(String shown, Description file) {
+      this.shown = shown;
+      this.file = file;
+    }
+
+    static void check(String shown, Description file, Path home) throws ExperimentException {
+      new Checks(shown, file).all(home);
+    }
+
+    private ExperimentException bad(String what) {
+      return new ExperimentException(shown + ": " + what);
+    }
+
+    private void all(Path home) throws ExperimentException {
+      required(file.title(), "title");
+      if (file.writeup() == null || file.writeup().className() == null) {
+        throw bad("writeup.class is required (the class that shapes the report, e.g. Unum)");
+      }
+      if (file.engines().isEmpty()) {
+        throw bad("engines is required: the engines that run, e.g. [lmdb, rocksdb]");
+      }
+      if (file.reference() != null) {
+        oneOf("reference", file.reference(), file.engines());
+      }
+      if (file.threads() < 1) {
+        throw bad("threads: " + file.threads() + "; use 1 or more");
+      }
+      if (file.record() != null && file.record().bytes() != null && file.record().bytes() < 1) {
+        throw bad(
+            "record.bytes: " + file.record().bytes() + "; use a whole number of bytes from 1");
+      }
+      if (file.jvm().heap().bytes() < 1 || file.jvm().overhead().bytes() < 1) {
+        throw bad("jvm: heap and overhead must be sizes above 0, e.g. 256m");
+      }
+      phases(home);
+      scales();
+      regime();
+      settings();
+      differences();
+      published(file.published(), "published");
+    }
+
+    private void phases(Path home) throws ExperimentException {
+      if (file.phases().isEmpty()) {
+        throw bad("phases is required: at least one phase");
+      }
+      Set<String> ids = new HashSet<>();
+      for (int i = 0; i < file.phases().size(); i++) {
+        Phase p = file.phases().get(i);
+        String at = "phases[" + i + "]";
+        required(p.id(), at + ".id");
+        if (!ids.add(p.id())) {
+          throw bad(at + ".id: '" + p.id() + "' is given twice");
+        }
+        required(p.workload(), "phase " + p.id() + ": workload");
+        if (!Files.isRegularFile(home.resolve(p.workload()))) {
+          throw bad("phase " + p.id() + ": workload: " + p.workload() + " is not a file");
+        }
+        if (p.threads() != null && p.threads() < 1) {
+          throw bad("phase " + p.id() + ": threads: " + p.threads() + "; use 1 or more");
+        }
+        for (String answer : p.accept()) {
+          if (!answer.matches("[A-Z0-9_]+:[A-Z_]+")) {
+            throw bad(
+                "phase "
+                    + p.id()
+                    + ": accept: '"
+                    + answer
+                    + "'; use OPERATION:STATUS, e.g. READ:NOT_FOUND");
+          }
+        }
+      }
+      for (Phase p : file.phases()) {
+        if (p.beside() != null) {
+          oneOf("phase " + p.id() + ": beside", p.beside(), new ArrayList<>(ids));
+        }
+      }
+    }
+
+    private void scales() throws ExperimentException {
+      if (file.scales().isEmpty()) {
+        throw bad("scales is required: at least one scale");
+      }
+      Set<String> names = new HashSet<>();
+      for (int i = 0; i < file.scales().size(); i++) {
+        Scale s = file.scales().get(i);
+        required(s.name(), "scales[" + i + "].name");
+        String at = "scale " + s.name();
+        if (!names.add(s.name())) {
+          throw bad(at + " is given twice");
+        }
+        if (s.records() == null
+            || s.records() < 1
+            || s.operations() == null
+            || s.operations() < 1) {
+          throw bad(at + " needs records and operations, each 1 or more");
+        }
+        if (s.duration() != null && s.duration() < 1) {
+          throw bad(at + ": duration: " + s.duration() + "; use a whole number of seconds from 1");
+        }
+        if (s.warmup() < 0 || (s.duration() != null && s.warmup() >= s.duration())) {
+          throw bad(
+              at
+                  + ": warmup ("
+                  + s.warmup()
+                  + " s) leaves nothing of its "
+                  + s.duration()
+                  + " s duration to measure");
+        }
+        if (s.repeat() < 1 || s.repeat() > 100 || s.trials() < 1 || s.trials() > 100) {
+          throw bad(at + ": repeat and trials are whole numbers from 1 to 100");
+        }
+        for (String phase : s.phaseProperties().keySet()) {
+          oneOf(at + ": phaseProperties", phase, phaseIds());
+        }
+      }
+    }
+
+    private void regime() throws ExperimentException {
+      Description.Regime r = file.regime();
+      if (r == null) {
+        return;
+      }
+      required(r.description(), "regime.description");
+      if (r.memoryFraction() == null || r.memoryFraction() <= 0 || r.memoryFraction() > 1) {
+        throw bad(
+            "regime.memoryFraction: "
+                + r.memoryFraction()
+                + "; use the engines' memory as a fraction of the data, e.g. 0.05");
+      }
+      required(r.from(), "regime.from");
+      oneOf("regime.from", r.from(), file.scales().stream().map(Scale::name).toList());
+      for (Map.Entry<String, Double> share : r.pageCache().entrySet()) {
+        oneOf("regime.pageCache", share.getKey(), file.engines());
+        if (share.getValue() <= 0 || share.getValue() > 1) {
+          throw bad(
+              "regime.pageCache."
+                  + share.getKey()
+                  + ": "
+                  + share.getValue()
+                  + "; use the page cache's part of the regime's memory, above 0 and at most 1");
+        }
+      }
+    }
+
+    private void settings() throws ExperimentException {
+      for (int i = 0; i < file.settings().size(); i++) {
+        Description.Setting s = file.settings().get(i);
+        String at = "settings[" + i + "]";
+        required(s.engine(), at + ".engine");
+        oneOf(at + ".engine", s.engine(), file.engines());
+        required(s.property(), at + ".property");
+        if (!s.property().startsWith(s.engine() + ".")) {
+          throw bad(
+              at
+                  + ".property: '"
+                  + s.property()
+                  + "' is not one of "
+                  + s.engine()
+                  + "'s (they begin with "
+                  + s.engine()
+                  + ".)");
+        }
+        at = "setting " + s.property();
+        required(s.value(), at + ": value");
+        required(s.source(), at + ": source");
+        switch (s.scaling()) {
+          case WITH_DATA -> {
+            size(at, s.value());
+            if (file.published().dataBytes() == null) {
+              throw bad(
+                  at
+                      + ": scaling with-data needs the write-up's data size (published.records and"
+                      + " published.recordBytes)");
+            }
+          }
+          case OF_DATA, OF_MEMORY -> fraction(at, s.value());
+          case FIXED -> {}
+        }
+        if ((s.scaling() == Description.Scaling.OF_MEMORY || s.where() != Description.Where.ALWAYS)
+            && file.regime() == null) {
+          throw bad(at + ": it depends on the memory regime, and the file declares none");
+        }
+        for (String phase : s.phases()) {
+          oneOf(at + ": phases", phase, phaseIds());
+        }
+      }
+    }
+
+    private void differences() throws ExperimentException {
+      for (Description.Difference d : file.differences()) {
+        required(d.what(), "differences: what");
+        required(d.source(), "differences (" + d.what() + "): source");
+        for (String engine : d.engines()) {
+          oneOf("differences (" + d.what() + "): engines", engine, file.engines());
+        }
+        for (String phase : d.phases()) {
+          oneOf("differences (" + d.what() + "): phases", phase, phaseIds());
+        }
+      }
+    }
+
+    private void published(Published p, String at) throws ExperimentException {
+      List<String> tables = new ArrayList<>(phaseIds());
+      tables.addAll(file.published().tables());
+      List<String> subjects = new ArrayList<>(file.engines());
+      file.phases().forEach(ph -> subjects.add(ph.dataset()));
+      subjects.addAll(file.published().subjects());
+      for (Map.Entry<String, Map<String, Map<String, Figure>>> table : p.figures().entrySet()) {
+        oneOf(at + ".figures", table.getKey(), tables);
+        for (String subject : table.getValue().keySet()) {
+          oneOf(at + ".figures." + table.getKey(), subject, subjects);
+        }
+      }
+      for (String engine : p.versions().keySet()) {
+        oneOf(at + ".versions", engine, subjects);
+      }
+      for (String engine : p.names().keySet()) {
+        oneOf(at + ".names", engine, subjects);
+      }
+      for (Map.Entry<String, Published> scale : p.at().entrySet()) {
+        oneOf(at + ".at", scale.getKey(), file.scales().stream().map(Scale::name).toList());
+        published(scale.getValue(), at + ".at." + scale.getKey());
+      }
+    }
+
+    private List<String> phaseIds() {
+      return file.phases().stream().map(Phase::id).toList();
+    }
+
+    private void required(String value, String key) throws ExperimentException {
+      if (value == null || value.isBlank()) {
+        throw bad(key + " is required");
+      }
+    }
+
+    private void oneOf(String key, String value, List<String> known) throws ExperimentException {
+      if (!known.contains(value)) {
+        throw bad(
+            key
+                + ": '"
+                + value
+                + "' is not one of "
+                + String.join(", ", known.stream().filter(k -> !k.isEmpty()).toList()));
+      }
+    }
+
+    private void size(String at, String value) throws ExperimentException {
+      if (io.github.ycsbembedded.core.Sizes.parse(value) < 0) {
+        throw bad(
+            at
+                + ": '"
+                + value
+                + "' is not a size; use a number with an optional k, m, g or t suffix");
+      }
+    }
+
+    private void fraction(String at, String value) throws ExperimentException {
+      try {
+        if (Double.parseDouble(value) > 0) {
+          return;
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      throw bad(at + ": '" + value + "' is not a fraction above 0, e.g. 0.5");
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package io.github.ycsbembedded.experiments.plan;
+
+import io.github.ycsbembedded.experiments.model.Description.Phase;
+import io.github.ycsbembedded.experiments.model.Description.Scale;
+import io.github.ycsbembedded.experiments.model.EngineSettings;
+import io.github.ycsbembedded.experiments.model.Experiment;
+import io.github.ycsbembedded.experiments.model.ExperimentException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one run of an experiment will do, every choice made: the experiment at a scale, its engines,
+ * threads, trials (each loads the data anew) and repetitions of every run phase per trial, its
+ * memory, and where the tree ({@code home}), the engines' data and the results ({@code out}) are.
+ */
+public record RunPlan(
+    Experiment experiment,
+    Scale scale,
+    List<String> engines,
+    int threads,
+    int trials,
+    int repetitions,
+    MemoryPlan memory,
+    Path home,
+    Path data,
+    Path out) {
+
+  /** Where the engines' settings are resolved: the scale, the regime, the engines' memory. */
+  public EngineSettings.Context settingsContext() {
+    return new EngineSettings.Context(scale, memory.regimeApplies(), memory.engineMemoryBytes());
+  }
+
+  /** The client threads of {@code phase}: its own, else the run's. */
+  public int threads(Phase phase) {
+    return phase.threads() == null ? threads : phase.threads();
+  }
+
+  /**
+   * A run phase's time bound in seconds; null for a load, a count-bound phase or an untimed scale.
+   */
+  public Integer duration(Phase phase) {
+    return phase.isLoad() || phase.countBound() ? null : scale.duration();
+  }
+
+  /** How many times {@code phase} runs in a trial: once for a load, else the repetitions. */
+  public int repetitions(Phase phase) {
+    return phase.isLoad() ? 1 : repetitions;
+  }
+
+  /**
+   * The engines' settings for every phase, as applied (the report lists them with their sources).
+   */
+  public List<EngineSettings.Applied> settings(String engine) {
+    return EngineSettings.of(experiment, engine, null, settingsContext());
+  }
+
+  /**
+   * The page cache each engine's phases are held to (its part of the engines' memory, the rest
+   * going to its own caches), or an empty map when the phases run without a memory limit.
+   */
+  public Map<String, Long> pageCacheShares() {
+    Map<String, Long> shares = new LinkedHashMap<>();
+    if (memory.limitBytes() != null) {
+      for (String engine : engines) {
+        double fraction =
+            experiment.regime() == null ? 1 : experiment.regime().pageCacheFraction(engine);
+        shares.put(engine, Math.max(1L << 20, (long) (fraction * memory.engineMemoryBytes())));
+      }
+    }
+    return shares;
+  }
+
+  /** Checks the engines chosen and the thread count against the experiment. */
+  public static void check(Experiment experiment, List<String> engines, int threads)
+      throws ExperimentException {
+    if (threads < 1) {
+      throw new ExperimentException(
+          "--threads: '" + threads + "' is not a thread count; use 1 or more");
+    }
+    for (String engine : engines) {
+      if (!experiment.engines().contains(engine)) {
+        throw new ExperimentException(
+            "--engines: '"
+                + engine
+                + "' is not an engine of "
+                + experiment.name()
+                + "; use some of "
+                + String.join(",", experiment.engines()));
+      }
+    }
+  }
+}

@@ -1,0 +1,205 @@
+package io.github.ycsbembedded.experiments.report;
+
+import io.github.ycsbembedded.experiments.measure.Spread;
+import io.github.ycsbembedded.experiments.measure.YcsbOutput;
+import io.github.ycsbembedded.experiments.model.Description.Phase;
+import io.github.ycsbembedded.experiments.results.Results;
+import io.github.ycsbembedded.experiments.writeups.Context;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The report's charts of every phase: speed (ops/s and keys/s apart), the engines' own memory, disk
+ * — each median with its range — and the timelines of throughput and latency.
+ */
+final class ChartSections {
+  private ChartSections() {}
+
+  static void charts(Document doc, Context c, Path dir) throws IOException {
+    doc.heading(2, "Charts");
+    for (boolean keys : new boolean[] {false, true}) {
+      List<Phase> phases =
+          c.experiment().phases().stream().filter(p -> p.keysAreSpeed() == keys).toList();
+      if (phases.isEmpty()) {
+        continue;
+      }
+      String unit = keys ? "keys/s" : "ops/s";
+      String file = keys ? "speed-keys.png" : "speed.png";
+      perPhase(
+          c,
+          phases,
+          "Speed per phase (" + unit + "), median and range over every trial and run",
+          unit,
+          r -> r.speed().speed(),
+          true,
+          false,
+          dir.resolve(file));
+      doc.image("speed per phase in " + unit, "charts/" + file);
+    }
+    List<Phase> all = c.experiment().phases();
+    perPhase(
+        c,
+        all,
+        "The engine's own memory (native + page cache held), median and range",
+        "MiB",
+        r -> engineMemory(r) / 1048576.0,
+        false,
+        false,
+        dir.resolve("memory.png"));
+    doc.image("the engine's own memory per phase", "charts/memory.png");
+    perPhase(
+        c,
+        all,
+        "Disk after the phase (allocated), median and range",
+        "MiB",
+        r -> r.disk().allocated() / 1048576.0,
+        false,
+        false,
+        dir.resolve("disk.png"));
+    doc.image("disk per phase", "charts/disk.png");
+    doc.paragraph(
+        "A phase whose window was too short to measure (under "
+            + (int) PhaseSections.SHORT_WINDOW_SECONDS
+            + " s) is left out of the speed charts. Memory: the engine's native memory and the page"
+            + " cache its phase held at the peak; the JVM's own is left out (see Every engine ×"
+            + " phase).");
+    timelines(doc, c, dir);
+  }
+
+  private static double engineMemory(Results.Repetition r) {
+    Results.MemoryUse m = r.memory();
+    return m.engineNative() < 0 || m.pageCacheAtPeak() < 0
+        ? Double.NaN
+        : m.engineNative() + m.pageCacheAtPeak() + Math.max(0, m.mappedAtPeak());
+  }
+
+  private static void perPhase(
+      Context c,
+      List<Phase> phases,
+      String title,
+      String axis,
+      ToDoubleFunction<Results.Repetition> figure,
+      boolean skipShort,
+      boolean logY,
+      Path file)
+      throws IOException {
+    List<Charts.RangeSeries> series = new ArrayList<>();
+    for (Results.EngineRun engine : c.engines()) {
+      List<Spread> values = new ArrayList<>();
+      for (Phase phase : phases) {
+        Results.PhaseRun r = c.ok(engine.engine(), phase.id());
+        values.add(
+            r == null || (skipShort && PhaseSections.tooShort(r))
+                ? Spread.NONE
+                : c.spread(engine.engine(), phase.id(), figure));
+      }
+      series.add(new Charts.RangeSeries(engine.engine(), values));
+    }
+    Charts.ranges(title, axis, phases.stream().map(Phase::id).toList(), series, logY, file);
+  }
+
+  /**
+   * Per phase: throughput over time, and the 99th percentile latency of its main operation over
+   * time, each run of each engine, the first drawn in full, the x axis cut where the window ends.
+   */
+  private static void timelines(Document doc, Context c, Path dir) throws IOException {
+    List<String> skipped = new ArrayList<>();
+    double warmup = c.run().protocol().warmupSeconds();
+    for (Phase phase : c.experiment().phases()) {
+      List<Charts.Line> throughput = new ArrayList<>();
+      List<Charts.Line> latency = new ArrayList<>();
+      for (Results.EngineRun engine : c.engines()) {
+        Results.PhaseRun r = c.ok(engine.engine(), phase.id());
+        if (r == null) {
+          continue;
+        }
+        String main = mainOperation(r);
+        boolean first = true;
+        for (Results.Repetition rep : r.ok()) {
+          List<YcsbOutput.StatusPoint> points = window(rep);
+          if (points.size() < 3) {
+            continue;
+          }
+          List<Double> x = new ArrayList<>();
+          List<Double> y = new ArrayList<>();
+          List<Double> lx = new ArrayList<>();
+          List<Double> ly = new ArrayList<>();
+          for (YcsbOutput.StatusPoint p : points) {
+            x.add((double) p.seconds());
+            y.add(p.opsPerSecond());
+            Double p99 = p.intervalP99Us().get(main);
+            if (p99 != null && p99 > 0) {
+              lx.add((double) p.seconds());
+              ly.add(p99 / 1000);
+            }
+          }
+          throughput.add(new Charts.Line(engine.engine(), x, y, false, !first));
+          if (lx.size() >= 3) {
+            latency.add(new Charts.Line(engine.engine(), lx, ly, false, !first));
+          }
+          first = false;
+        }
+      }
+      if (throughput.isEmpty()) {
+        skipped.add(phase.id());
+        continue;
+      }
+      double shade = phase.isLoad() ? 0 : warmup;
+      Charts.timeline(
+          phase.label()
+              + ": "
+              + (phase.keysAreSpeed() ? "batches" : "operations")
+              + " per second (first run of each engine in full, the others faint)",
+          phase.keysAreSpeed() ? "batches/s" : "operations/s",
+          throughput,
+          shade,
+          false,
+          dir.resolve("timeline-" + phase.id() + ".png"));
+      doc.image(phase.label() + " over time", "charts/timeline-" + phase.id() + ".png");
+      if (!latency.isEmpty()) {
+        Charts.timeline(
+            phase.label() + ": 99th percentile latency of each second (ms, log scale)",
+            "ms",
+            latency,
+            shade,
+            true,
+            dir.resolve("latency-" + phase.id() + ".png"));
+        doc.image(phase.label() + ": latency over time", "charts/latency-" + phase.id() + ".png");
+      }
+    }
+    if (!skipped.isEmpty()) {
+      doc.paragraph(
+          "No timeline for "
+              + String.join(", ", skipped)
+              + ": those runs lasted under three status lines (one a second), too few points for a"
+              + " line.");
+    }
+  }
+
+  /** The status lines of a run up to the end of its measured window (not its final flush). */
+  static List<YcsbOutput.StatusPoint> window(Results.Repetition rep) {
+    List<YcsbOutput.StatusPoint> points = new ArrayList<>();
+    long end = rep.window().endMs();
+    for (YcsbOutput.StatusPoint p : rep.timeline()) {
+      if (p.afterCleanup() || (end > 0 && p.timeMs() > end) || p.seconds() <= 0) {
+        continue;
+      }
+      points.add(p);
+    }
+    return points;
+  }
+
+  /** The operation type with the most operations in the median run's window. */
+  private static String mainOperation(Results.PhaseRun r) {
+    Map<String, Long> counts = r.median().window().counts();
+    return counts.entrySet().stream()
+        .max(Comparator.comparingLong(Map.Entry::getValue))
+        .map(Map.Entry::getKey)
+        .orElse("");
+  }
+}

@@ -1,0 +1,93 @@
+package io.github.ycsbembedded.experiments.report;
+
+import io.github.ycsbembedded.experiments.writeups.Claim;
+import io.github.ycsbembedded.experiments.writeups.Context;
+import io.github.ycsbembedded.experiments.writeups.Verdicts;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The claims: a table of verdicts, a chart of the ratios with their bands, and why each differs.
+ */
+final class ClaimSections {
+  private ClaimSections() {}
+
+  static void claims(Document doc, Context c, List<Claim> claims, Path charts) throws IOException {
+    doc.heading(2, "Claims");
+    List<List<String>> rows = new ArrayList<>();
+    int number = 0;
+    for (Claim claim : claims) {
+      rows.add(
+          List.of(
+              Integer.toString(++number),
+              claim.statement(),
+              claim.publishedText(),
+              claim.oursText().isEmpty()
+                  ? "—"
+                  : claim.oursText() + " (n=" + claim.ours().count() + ")",
+              claim.verdict().word(),
+              claim.direction().word()));
+    }
+    doc.table(
+        List.of(
+            "#", "claim", "published", "here: median [range] (samples)", "verdict", "direction"),
+        rows);
+    doc.paragraph(
+        "A ratio claim holds for a value within its tolerance of the published ratio and on its side"
+            + " of 1 (a ratio within ×"
+            + Verdicts.EVEN
+            + " of 1 is \"about even\" and claims no side). The verdict is **reproduced** when every"
+            + " sample here (each trial's and run's ratio) agrees, **not reproduced** when none"
+            + " does, and **inconclusive** when they straddle an end of the band, as Go's"
+            + " benchstat prints ~ where a difference cannot be told from noise. The direction is"
+            + " judged apart: it **holds** when every sample is on the published side, is"
+            + " **reversed** when every sample is on the other. **regime differs**: this run did"
+            + " not reproduce the write-up's memory regime, so no verdict is drawn; **beyond the"
+            + " write-up**: our own way of running a phase, shown beside the write-up's for"
+            + " comparison.");
+    List<Charts.ClaimPoint> points = new ArrayList<>();
+    for (int i = 0; i < claims.size(); i++) {
+      Claim claim = claims.get(i);
+      if (claim.ratio() && !claim.ours().isEmpty()) {
+        double[] band = Verdicts.band(claim.published(), claim.tolerance());
+        points.add(
+            new Charts.ClaimPoint(
+                "#" + (i + 1),
+                claim.published(),
+                band[0],
+                band[1],
+                claim.ours(),
+                claim.verdict().word()));
+      }
+    }
+    if (!points.isEmpty()) {
+      Charts.claims(
+          "The write-up's ratios: published, the band where the claim holds, and here",
+          points,
+          charts.resolve("claims.png"));
+      doc.image(
+          "the claims on a log ratio axis: published ratios, their bands, and ours with their ranges",
+          "charts/claims.png");
+      doc.paragraph(
+          "Each claim by its number in the table above: the published ratio (grey diamond), the band"
+              + " in which a ratio here would agree with it (shaded), and ours (median and range over"
+              + " every sample, in its verdict's colour), on a log scale with a line at 1.");
+    }
+    doc.heading(2, "Why the figures differ, claim by claim");
+    doc.paragraph(
+        "For each claim: its verdict's reason, then what differs between this run and the"
+            + " write-up's, measured or declared in the experiment file (with its source).");
+    for (Claim claim : claims) {
+      doc.paragraph(
+          "**"
+              + claim.statement()
+              + "** — "
+              + claim.verdictText()
+              + (claim.reason().isEmpty() ? "" : ": " + claim.reason())
+              + ".");
+      doc.bullets(claim.why());
+    }
+  }
+}

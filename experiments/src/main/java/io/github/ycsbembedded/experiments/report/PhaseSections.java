@@ -1,0 +1,231 @@
+package io.github.ycsbembedded.experiments.report;
+
+import io.github.ycsbembedded.experiments.Units;
+import io.github.ycsbembedded.experiments.measure.Spread;
+import io.github.ycsbembedded.experiments.model.Description.Phase;
+import io.github.ycsbembedded.experiments.results.Results;
+import io.github.ycsbembedded.experiments.writeups.Context;
+import io.github.ycsbembedded.experiments.writeups.EngineMechanics;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The parts of a report per engine × phase: latency percentiles, the engines' own figures, and
+ * every figure measured.
+ */
+final class PhaseSections {
+  /** A window shorter than this measures start-up more than the phase: flagged, not charted. */
+  static final double SHORT_WINDOW_SECONDS = 5;
+
+  private PhaseSections() {}
+
+  /** Whether an engine × phase's median run had too short a window to measure a speed. */
+  static boolean tooShort(Results.PhaseRun r) {
+    Results.Repetition m = r.median();
+    return m == null
+        || !m.window().fromStatusLines()
+        || m.window().seconds() < SHORT_WINDOW_SECONDS;
+  }
+
+  static void latency(Document doc, Context c) {
+    doc.heading(2, "Latency");
+    doc.paragraph(
+        "Per operation type, over each run's measurement window (YCSB's HdrHistogram intervals"
+            + " inside the window, added up — not averaged percentiles), in µs: median [range] over"
+            + " every trial and run. A batch read (BATCH_READ) is the latency of the whole batch.");
+    for (Phase phase : c.experiment().phases()) {
+      List<List<String>> rows = new ArrayList<>();
+      for (Results.EngineRun engine : c.engines()) {
+        Results.PhaseRun r = c.ok(engine.engine(), phase.id());
+        if (r == null) {
+          continue;
+        }
+        TreeSet<String> operations = new TreeSet<>();
+        r.ok().forEach(rep -> operations.addAll(rep.latency().keySet()));
+        for (String op : operations) {
+          String e = engine.engine();
+          rows.add(
+              List.of(
+                  e,
+                  op,
+                  Cells.spread(c.spread(e, phase.id(), rep -> latency(rep, op, l -> l.count()))),
+                  Cells.spread(
+                      c.spread(e, phase.id(), rep -> latency(rep, op, Results.Latency::p50Us))),
+                  Cells.spread(
+                      c.spread(e, phase.id(), rep -> latency(rep, op, Results.Latency::p95Us))),
+                  Cells.spread(
+                      c.spread(e, phase.id(), rep -> latency(rep, op, Results.Latency::p99Us))),
+                  Cells.spread(
+                      c.spread(e, phase.id(), rep -> latency(rep, op, Results.Latency::p999Us))),
+                  Cells.spread(
+                      c.spread(e, phase.id(), rep -> latency(rep, op, Results.Latency::maxUs)))));
+        }
+      }
+      if (rows.isEmpty()) {
+        continue;
+      }
+      doc.heading(3, phase.label());
+      doc.table(
+          List.of("engine", "operation", "operations", "p50", "p95", "p99", "p99.9", "max"), rows);
+    }
+  }
+
+  static double latency(Results.Repetition r, String op, ToDoubleFunction<Results.Latency> figure) {
+    Results.Latency l = r.latency().get(op);
+    return l == null ? Double.NaN : figure.applyAsDouble(l);
+  }
+
+  static void mechanics(Document doc, Context c) {
+    List<List<String>> rows = new ArrayList<>();
+    for (Phase phase : c.experiment().phases()) {
+      for (Results.EngineRun engine : c.engines()) {
+        EngineMechanics.Figures f = EngineMechanics.of(c, engine.engine(), phase.id());
+        if (f == null) {
+          continue;
+        }
+        rows.add(
+            List.of(
+                phase.id(),
+                engine.engine(),
+                f.tree(),
+                Units.ratio(f.spaceAmplification()),
+                Double.isFinite(f.compactionWrittenBytes())
+                    ? Units.bytes((long) f.compactionWrittenBytes())
+                        + (Double.isFinite(f.compactionPerUserByte())
+                            ? " (" + Units.ratio(f.compactionPerUserByte()) + "×)"
+                            : "")
+                    : "",
+                Units.seconds(f.stallSeconds()),
+                Double.isFinite(f.cacheHitRatio())
+                    ? String.format(Locale.ROOT, "%.1f%%", 100 * f.cacheHitRatio())
+                    : ""));
+      }
+    }
+    if (rows.isEmpty()) {
+      return;
+    }
+    doc.heading(2, "Engine mechanics");
+    doc.paragraph(
+        "Each engine's own figures at the end of the median run of each phase (before its final"
+            + " flush; docs/engine-statistics.md says what each engine calls them): the tree's"
+            + " shape, space amplification (disk allocated ÷ the data), bytes an LSM tree's"
+            + " flushes and compactions wrote to table files in the phase (and per byte of records"
+            + " the phase wrote), time writes stalled, and the engine cache's hit ratio.");
+    doc.table(
+        List.of(
+            "phase",
+            "engine",
+            "tree",
+            "space amplification",
+            "flushes + compactions wrote",
+            "write stalls",
+            "cache hits"),
+        rows);
+  }
+
+  static void details(Document doc, Context c) {
+    doc.heading(2, "Every engine × phase");
+    List<List<String>> rows = new ArrayList<>();
+    for (Results.EngineRun engine : c.engines()) {
+      String e = engine.engine();
+      for (Results.PhaseRun r : engine.phases()) {
+        Phase phase = c.experiment().phase(r.phase());
+        if (r.failed()) {
+          rows.add(List.of(e, r.phase(), "FAILED: " + r.error(), "", "", "", "", "", "", "", ""));
+          continue;
+        }
+        Results.Repetition m = r.median();
+        String requests = phase != null && phase.keysAreSpeed() ? "batches" : "operations";
+        rows.add(
+            List.of(
+                e,
+                r.phase()
+                    + " ×"
+                    + r.ok().size()
+                    + (r.ok().size() < r.repetitions().size()
+                        ? " (" + (r.repetitions().size() - r.ok().size()) + " failed)"
+                        : ""),
+                Cells.spread(r.spread(x -> x.speed().speed()))
+                    + " "
+                    + r.speedUnit()
+                    + (tooShort(r) ? " (too short to measure)" : ""),
+                Units.number((double) m.window().operations())
+                    + " "
+                    + requests
+                    + " in "
+                    + Units.seconds(m.window().seconds())
+                    + (m.window().fromStatusLines() ? "" : " (whole run)"),
+                inner(m.window().counts()),
+                String.format(Locale.ROOT, "%.1f + %.1f", m.cpu().user(), m.cpu().system()),
+                memory(r, m),
+                io(m.io().read()) + " / " + io(m.io().written()),
+                amplification(m.amplification().write())
+                    + " / "
+                    + amplification(m.amplification().read()),
+                Units.bytes(m.disk().allocated()) + " / " + Units.bytes(m.disk().apparent()),
+                Double.isFinite(m.speed().cleanupMs())
+                    ? Units.seconds(m.speed().cleanupMs() / 1000)
+                    : ""));
+      }
+    }
+    doc.table(
+        List.of(
+            "engine",
+            "phase × runs",
+            "speed, median [range]",
+            "window (median run)",
+            "operations inside, by type",
+            "CPU user + sys (s)",
+            "memory: process peak (engine native / page cache / mapped; JVM heap peak)",
+            "device read / written",
+            "write / read amplification",
+            "disk allocated / apparent",
+            "final cleanup"),
+        rows);
+    doc.paragraph(
+        "Speed counts what the write-up counts (its unit beside it); a window under "
+            + Units.number(SHORT_WINDOW_SECONDS)
+            + " s is flagged as too short to measure and left out of the speed chart. The window"
+            + " counts YCSB's operations (a batch of reads is one), and the column after it the"
+            + " operations each is made of, by type, within the window. Write amplification: bytes"
+            + " written to the device ÷ bytes of records written (a load: its whole process, final"
+            + " flush included; a run phase: its window); read amplification likewise for reads."
+            + " The final cleanup is outside the window, and shown on its own. The columns after"
+            + " the speed are the median run's.");
+  }
+
+  private static String memory(Results.PhaseRun r, Results.Repetition m) {
+    Results.MemoryUse u = m.memory();
+    Spread peak = r.spread(x -> x.memory().peak());
+    String parts =
+        u.anonymousAtPeak() < 0
+            ? ""
+            : " ("
+                + (u.engineNative() < 0 ? "?" : Units.bytes(u.engineNative()))
+                + " / "
+                + Units.bytes(u.pageCacheAtPeak())
+                + " / "
+                + Units.bytes(u.mappedAtPeak())
+                + (u.heapPeak() < 0 ? "" : "; " + Units.bytes(u.heapPeak()))
+                + ")";
+    return Cells.spread(peak, v -> Units.bytes((long) v)) + parts;
+  }
+
+  private static String inner(Map<String, Long> counts) {
+    List<String> parts = new ArrayList<>();
+    counts.forEach((op, n) -> parts.add(op + " " + Units.number((double) n)));
+    return String.join(", ", parts);
+  }
+
+  private static String io(long bytes) {
+    return bytes < 0 ? "?" : Units.bytes(bytes);
+  }
+
+  private static String amplification(Double value) {
+    return value == null ? "–" : Units.ratio(value);
+  }
+}

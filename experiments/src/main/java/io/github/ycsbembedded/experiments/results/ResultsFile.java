@@ -1,0 +1,56 @@
+package io.github.ycsbembedded.experiments.results;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.github.ycsbembedded.experiments.model.ExperimentException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The one reader and writer of {@code results.json}. */
+public final class ResultsFile {
+  /** The file's name in a results folder. */
+  public static final String NAME = "results.json";
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+  private ResultsFile() {}
+
+  /** Writes {@code run} as {@code folder/results.json}. */
+  public static void write(Results.Run run, Path folder) throws IOException {
+    JSON.writeValue(folder.resolve(NAME).toFile(), run);
+  }
+
+  /**
+   * Reads {@code folder/results.json}; a folder without one, a file that is not JSON, or one of
+   * another schema is one line naming the folder.
+   */
+  public static Results.Run read(Path folder) throws ExperimentException {
+    Path file = folder.resolve(NAME);
+    if (!Files.isRegularFile(file)) {
+      throw new ExperimentException(folder + " is not a results folder: it has no " + NAME);
+    }
+    try {
+      JsonNode tree = JSON.readTree(file.toFile());
+      int schema = tree.path("schema").asInt(1);
+      if (schema != Results.SCHEMA) {
+        throw new ExperimentException(
+            file
+                + " is of results schema "
+                + schema
+                + ", written by another version of the runner; this one reads schema "
+                + Results.SCHEMA
+                + " (run the experiment again to report it)");
+      }
+      return JSON.treeToValue(tree, Results.Run.class);
+    } catch (IOException e) {
+      throw new ExperimentException(
+          "cannot read " + file + ": " + e.getMessage().lines().findFirst().orElse(""), e);
+    }
+  }
+}

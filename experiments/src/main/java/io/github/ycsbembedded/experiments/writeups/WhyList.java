@@ -1,0 +1,126 @@
+package io.github.ycsbembedded.experiments.writeups;
+
+import io.github.ycsbembedded.experiments.Units;
+import io.github.ycsbembedded.experiments.model.Description;
+import io.github.ycsbembedded.experiments.model.EngineSettings;
+import io.github.ycsbembedded.experiments.results.Results;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What differs between this run and the write-up's, for one claim: the data size, threads, cores,
+ * device, each engine's version and durability, the harness differences the experiment file
+ * declares for the claim's engines and phases, and the engine figures that differ most between its
+ * engines ({@link EngineMechanics}).
+ */
+final class WhyList {
+  private WhyList() {}
+
+  static List<String> of(Context c, Claim.Subject subject) {
+    List<String> why = new ArrayList<>();
+    Description.Published published = c.experiment().description().published();
+    Results.Run run = c.run();
+    Long theirs = c.experiment().publishedDataBytes(run.scale());
+    if (theirs != null && run.dataBytes() > 0) {
+      why.add(
+          "data: "
+              + Units.bytes(run.dataBytes())
+              + " here, "
+              + Units.bytes(theirs)
+              + " in the write-up ("
+              + factor((double) theirs / run.dataBytes())
+              + " as much)");
+    }
+    int threads = threads(c, subject);
+    if (published.threads() != null) {
+      why.add("client threads: " + threads + " here, " + published.threads() + " in the write-up");
+    }
+    Results.Machine machine = run.machines().isEmpty() ? null : run.machines().get(0);
+    if (machine != null && published.cores() != null) {
+      why.add("cores: " + machine.cores() + " here, " + published.cores() + " in the write-up");
+    }
+    if (machine != null && published.device() != null) {
+      why.add(
+          "device: "
+              + (machine.dataDevice() == null ? machine.dataFileSystem() : machine.dataDevice())
+              + " here; "
+              + published.device()
+              + " in the write-up");
+    }
+    for (String engine : subject.engines()) {
+      Results.EngineRun e = run.engine(engine);
+      String version = e == null || e.version() == null ? "version not recorded" : e.version();
+      String theirsVersion = c.experiment().publishedVersion(engine);
+      why.add(
+          engine
+              + ": "
+              + version
+              + " here, "
+              + (theirsVersion == null
+                  ? "not in the write-up"
+                  : theirsVersion + " in the write-up"));
+      String durability = durability(e);
+      if (durability != null) {
+        why.add(engine + ": " + durability);
+      }
+    }
+    for (Description.Difference d : c.experiment().differences()) {
+      if (concerns(d, subject)) {
+        why.add(d.what().trim() + " (" + d.source() + ")");
+      }
+    }
+    why.addAll(EngineMechanics.differences(c, subject));
+    return why;
+  }
+
+  private static boolean concerns(Description.Difference d, Claim.Subject subject) {
+    boolean engines =
+        d.engines().isEmpty() || d.engines().stream().anyMatch(subject.engines()::contains);
+    boolean phases =
+        d.phases().isEmpty() || d.phases().stream().anyMatch(subject.phases()::contains);
+    return engines && phases;
+  }
+
+  private static int threads(Context c, Claim.Subject subject) {
+    Set<Integer> counts = new LinkedHashSet<>();
+    for (String id : subject.phases()) {
+      Description.Phase p = c.experiment().phase(id);
+      if (p != null) {
+        counts.add(p.threads() == null ? c.run().protocol().threads() : p.threads());
+      }
+    }
+    return counts.isEmpty() ? c.run().protocol().threads() : counts.iterator().next();
+  }
+
+  /**
+   * How the engine's settings left its durability where they differ from the bindings' contract
+   * (every acknowledged write survives the process; nothing synced per commit), else null.
+   */
+  static String durability(Results.EngineRun e) {
+    if (e == null || e.settings() == null) {
+      return null;
+    }
+    List<String> parts = new ArrayList<>();
+    for (EngineSettings.Applied a : e.settings()) {
+      String value = a.value().toLowerCase(Locale.ROOT);
+      String property = a.property();
+      if (property.endsWith(".sync") && value.equals("true")) {
+        parts.add("each commit synced (" + property + "=true: " + a.source() + ")");
+      } else if (property.equals("wiredtiger.log") && value.equals("false")) {
+        parts.add("no log: durable at checkpoints only, as " + a.source());
+      } else if (property.equals("rocksdb.disable_wal") && value.equals("true")) {
+        parts.add("no write-ahead log: durable at memtable flushes only, as " + a.source());
+      }
+    }
+    return parts.isEmpty() ? null : String.join("; ", parts);
+  }
+
+  private static String factor(double value) {
+    return value >= 10
+        ? String.format(Locale.ROOT, "%,.0f×", value)
+        : String.format(Locale.ROOT, "%.2f×", value);
+  }
+}
