@@ -3,9 +3,21 @@
 
 die() { echo "$(basename "$0"): $*" >&2; exit 2; }
 
-# The java to run: $JAVA_HOME/bin/java, or java on PATH.
+# The java to run: $JAVA_HOME/bin/java, or java on PATH; refused in one line (exit 2) when it is
+# older than Java 17, which the jars need. Call it as java="$(java_command)" || exit 2.
 java_command() {
-  if [ -n "${JAVA_HOME:-}" ]; then echo "$JAVA_HOME/bin/java"; else echo "java"; fi
+  local java=java home version
+  [ -n "${JAVA_HOME:-}" ] && java="$JAVA_HOME/bin/java"
+  command -v "$java" >/dev/null || die "no Java found ($java); run bin/setup, or set JAVA_HOME to a JDK 17 or later"
+  # the JDK's release file names its version without starting a JVM; else ask the JVM
+  home="$(dirname "$(dirname "$(readlink -f "$(command -v "$java")")")")"
+  version="$(sed -n 's/^JAVA_VERSION="\([0-9.]*\).*/\1/p' "$home/release" 2>/dev/null)"
+  [ -n "$version" ] || version="$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')"
+  case "$version" in
+    1.*|[0-9]|[0-9].*|1[0-6]|1[0-6].*)
+      die "needs Java 17 or later, and $java is Java $version; set JAVA_HOME to a JDK 17+ (bin/setup installs one)" ;;
+  esac
+  echo "$java"
 }
 
 # <module dir>: its main jar and runtime libraries as a classpath, or nothing when unbuilt.
