@@ -33,6 +33,13 @@ public class Dataset {
   @Param({"100000"})
   public int recordCount;
 
+  /**
+   * Binding properties besides the directory, as {@code name=value} pairs separated by commas (for
+   * example {@code -p bindingProperties=wiredtiger.log=false}); none by default.
+   */
+  @Param({""})
+  public String bindingProperties;
+
   Path dir;
 
   /** The threads' binding clients open on the data set. */
@@ -66,6 +73,14 @@ public class Dataset {
   Properties properties() {
     Properties properties = engine.properties(dir);
     properties.setProperty("lmdb.mapsize", "4g");
+    for (String pair : bindingProperties.split(",", -1)) {
+      int eq = pair.indexOf('=');
+      if (eq > 0) {
+        properties.setProperty(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+      } else if (!pair.isBlank()) {
+        throw new IllegalArgumentException("bindingProperties: '" + pair + "' is not name=value");
+      }
+    }
     return properties;
   }
 

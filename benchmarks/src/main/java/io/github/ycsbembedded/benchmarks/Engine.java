@@ -1,28 +1,24 @@
 package io.github.ycsbembedded.benchmarks;
 
+import io.github.ycsbembedded.core.Engines;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Properties;
 import site.ycsb.DB;
 
-/** The four engines: how to create their binding client and their raw session. */
+/**
+ * The four engines: their binding client (from core's {@link Engines} registry) and their raw
+ * session here.
+ */
 public enum Engine {
-  LMDB("io.github.ycsbembedded.lmdb.LmdbClient", "io.github.ycsbembedded.benchmarks.RawLmdb"),
-  ROCKSDB(
-      "io.github.ycsbembedded.rocksdb.RocksDbClient",
-      "io.github.ycsbembedded.benchmarks.RawRocksDb"),
-  LEVELDB(
-      "io.github.ycsbembedded.leveldb.LevelDbClient",
-      "io.github.ycsbembedded.benchmarks.RawLevelDb"),
-  WIREDTIGER(
-      "io.github.ycsbembedded.wiredtiger.WiredTigerClient",
-      "io.github.ycsbembedded.benchmarks.RawWiredTiger");
+  LMDB("io.github.ycsbembedded.benchmarks.RawLmdb"),
+  ROCKSDB("io.github.ycsbembedded.benchmarks.RawRocksDb"),
+  LEVELDB("io.github.ycsbembedded.benchmarks.RawLevelDb"),
+  WIREDTIGER("io.github.ycsbembedded.benchmarks.RawWiredTiger");
 
-  private final String bindingClass;
   private final String rawClass;
 
-  Engine(String bindingClass, String rawClass) {
-    this.bindingClass = bindingClass;
+  Engine(String rawClass) {
     this.rawClass = rawClass;
   }
 
@@ -40,6 +36,7 @@ public enum Engine {
 
   /** A new, uninitialized binding client. */
   public DB newClient() throws ReflectiveOperationException {
+    String bindingClass = Engines.named(prefix()).orElseThrow().clientClass();
     return Class.forName(bindingClass).asSubclass(DB.class).getDeclaredConstructor().newInstance();
   }
 

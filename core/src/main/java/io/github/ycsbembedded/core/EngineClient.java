@@ -2,6 +2,7 @@ package io.github.ycsbembedded.core;
 
 import io.github.ycsbembedded.core.EngineFailure.Condition;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -9,6 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.Vector;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -24,9 +29,10 @@ import site.ycsb.Status;
  *
  * @param <E> the shared engine handle
  */
-public abstract class EngineClient<E extends AutoCloseable> extends DB {
+public abstract class EngineClient<E extends EngineHandle> extends DB {
   private final String name;
   private final Class<E> engineType;
+  private final Opener<E> opener;
   private final Set<String> properties;
   private SharedEngines.Lease<E> lease;
 
@@ -36,13 +42,22 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   /** {@code enginestats}: where the last cleanup writes the engine's figures, or null. */
   private Path statsFile;
 
+  /** Opens the engine of a directory; only called when no other client of the process holds it. */
+  @FunctionalInterface
+  protected interface Opener<E> {
+    E open(Path directory, BindingProperties properties) throws Exception;
+  }
+
   /**
-   * @param properties every property the binding reads besides {@code <name>.dir} and {@code
-   *     <name>.destroy}, which this class handles
+   * @param opener opens the binding's engine
+   * @param properties every property the binding reads besides {@code <name>.dir}, {@code
+   *     <name>.destroy} and {@code <name>.flush_on_close}, which this class handles
    */
-  protected EngineClient(String name, Class<E> engineType, Set<String> properties) {
+  protected EngineClient(
+      String name, Class<E> engineType, Opener<E> opener, Set<String> properties) {
     this.name = name;
     this.engineType = engineType;
+    this.opener = opener;
     Set<String> all = new HashSet<>(properties);
     all.add(name + ".dir");
     all.add(name + ".destroy");
@@ -63,13 +78,227 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   }
 
   /**
-   * Receives the records of a binding's cursor walk, shared by its YCSB {@code scan} and its {@link
-   * RangeScanDB#scanRange}: the stored key (null when the walk was not asked for keys) and the
-   * decoded record.
+   * Receives the records of a binding's cursor walk ({@link #walk}), shared by YCSB's {@code scan}
+   * and {@link RangeScanDB#scanRange}: the record's key as the user gave it, UTF-8, without any
+   * table prefix (null when the walk was not asked for keys), and the decoded record.
    */
   @FunctionalInterface
   protected interface RecordSink {
     void accept(byte[] key, HashMap<String, ByteIterator> record);
+  }
+
+  /** One call into the engine, whose failure is the operation's ERROR. */
+  @FunctionalInterface
+  protected interface EngineCall<T> {
+    T call() throws Exception;
+  }
+
+  /** A write into the engine, whose failure is the operation's ERROR. */
+  @FunctionalInterface
+  protected interface EngineWrite {
+    void write() throws Exception;
+  }
+
+  /**
+   * An update's read and merged write: false when the key holds no record (nothing written). {@code
+   * updates} are the given fields, encoded, in name order.
+   */
+  @FunctionalInterface
+  protected interface MergeWrite {
+    boolean apply(SortedMap<String, byte[]> updates) throws Exception;
+  }
+
+  /**
+   * A cursor walk over {@code table}: from {@code start} (the table's first record when empty), up
+   * to {@code limit} records in key order, stopping at the end of the table and, when {@code end}
+   * is given (a key, UTF-8, without table prefix), at the first key not below it; only then are
+   * keys handed to the {@code sink}. {@code operation} names it in an error.
+   */
+  @SuppressWarnings("ArrayRecordComponent") // a walk's arguments, never compared or hashed
+  protected record Walk(
+      String operation,
+      String table,
+      String start,
+      byte[] end,
+      int limit,
+      Set<String> fields,
+      RecordSink sink) {}
+
+  /** The binding's cursor walk ({@link Walk}); an engine error is its ERROR, reported once. */
+  protected abstract Status walk(Walk walk);
+
+  /** YCSB's scan: {@link #walk} from {@code startkey}, the records without their keys. */
+  @Override
+  public final Status scan(
+      String table,
+      String startkey,
+      int recordcount,
+      Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    return walk(
+        new Walk(
+            "scan",
+            table,
+            startkey,
+            null,
+            recordcount,
+            fields,
+            (key, record) -> result.add(record)));
+  }
+
+  /**
+   * {@link RangeScanDB#scanRange} for every binding: {@link #walk} from {@code start} to {@code
+   * end} (exclusive), with the keys; on an error, no records.
+   */
+  public final Status scanRange(
+      String table,
+      String start,
+      String end,
+      int limit,
+      Set<String> fields,
+      List<RangeScanDB.KeyedRecord> results) {
+    results.clear();
+    Status status =
+        walk(
+            new Walk(
+                "range scan",
+                table,
+                start,
+                end.getBytes(StandardCharsets.UTF_8),
+                limit,
+                fields,
+                (key, record) ->
+                    results.add(
+                        new RangeScanDB.KeyedRecord(
+                            new String(key, StandardCharsets.UTF_8), record))));
+    if (!status.isOk()) {
+      results.clear();
+    }
+    return status;
+  }
+
+  /** Reads a run of a batch's stored keys, in key order: each one's value, or null. */
+  @FunctionalInterface
+  protected interface RunRead {
+    List<byte[]> read(List<byte[]> run) throws Exception;
+  }
+
+  /**
+   * A batch read of {@code stored} keys (the batch's {@code keys} as the engine stores them) cut
+   * into runs of keys in key order, each run read by {@code read} on a reader thread of {@code
+   * workers} (the client's thread reads the first), so that many reads are in flight when the data
+   * is not in memory; the answers keep the order asked. The caller holds the snapshot all runs
+   * read.
+   */
+  protected final Status readInRuns(
+      BatchWorkers workers,
+      String table,
+      List<String> keys,
+      byte[][] stored,
+      Set<String> fields,
+      List<KeyRead> results,
+      RunRead read) {
+    results.clear();
+    KeyRead[] reads = new KeyRead[stored.length];
+    int[] order = KeyOrder.ascending(stored);
+    try {
+      workers.read(
+          stored.length,
+          (from, to) -> {
+            List<byte[]> run = new java.util.ArrayList<>(to - from);
+            for (int j = from; j < to; j++) {
+              run.add(stored[order[j]]);
+            }
+            List<byte[]> values = read.read(run);
+            for (int j = from; j < to; j++) {
+              int i = order[j];
+              byte[] found = values.get(j - from);
+              reads[i] =
+                  found == null
+                      ? KeyRead.missing()
+                      : decodeForBatch(table, keys.get(i), found, fields);
+            }
+          });
+    } catch (Exception e) {
+      return batchReadError(table, keys, e);
+    }
+    results.addAll(java.util.Arrays.asList(reads));
+    return BatchReadDB.overall(results);
+  }
+
+  /**
+   * A point read whose engine call returns the stored value in an array the binding owns (null when
+   * the key holds no record): the value's fields are slices of it.
+   */
+  protected final Status readOwned(
+      String table,
+      String key,
+      Set<String> fields,
+      Map<String, ByteIterator> result,
+      EngineCall<byte[]> get) {
+    try {
+      byte[] found = get.call();
+      if (found == null) {
+        return Status.NOT_FOUND;
+      }
+      RecordCodec.decodeOwned(found, fields, result);
+      return Status.OK;
+    } catch (Exception e) {
+      return error("read", table, key, e);
+    }
+  }
+
+  /** A write the engine either does or fails ({@code insert}, a blind {@code delete}). */
+  protected final Status write(String operation, String table, String key, EngineWrite write) {
+    try {
+      write.write();
+      return Status.OK;
+    } catch (Exception e) {
+      return error(operation, table, key, e);
+    }
+  }
+
+  /**
+   * YCSB's update on an engine without transactions (RocksDB, LevelDB): the stored record read, the
+   * given fields merged in and written back, under the key's striped lock, so that concurrent
+   * updates of one key's fields lose none.
+   */
+  protected final Status lockedUpdate(
+      KeyLocks locks,
+      String table,
+      String key,
+      Map<String, ByteIterator> values,
+      MergeWrite merge) {
+    SortedMap<String, byte[]> updates = RecordCodec.fields(values);
+    Lock lock = locks.lockFor(table, key);
+    lock.lock();
+    try {
+      return merge.apply(updates) ? Status.OK : Status.NOT_FOUND;
+    } catch (Exception e) {
+      return error("update", table, key, e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * {@link MultiWriteDB#writeAtomically} on an engine without transactions: every key checked, then
+   * one engine batch written while holding the keys' striped locks, so that no update interleaves.
+   */
+  protected final Status lockedGroupWrite(
+      KeyLocks locks, List<MultiWriteDB.Write> writes, int maxKeyBytes, EngineWrite batch) {
+    if (invalidWrite(writes, maxKeyBytes) != null) {
+      return Status.BAD_REQUEST;
+    }
+    List<ReentrantLock> locked = locks.lockAll(writes);
+    try {
+      batch.write();
+      return Status.OK;
+    } catch (Exception e) {
+      return atomicWriteError(writes, e);
+    } finally {
+      KeyLocks.unlockAll(locked);
+    }
   }
 
   /**
@@ -96,30 +325,11 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
     return file;
   }
 
-  /**
-   * Leaves the store cheap to reopen, for {@code <name>.flush_on_close=true}: writes the memtables
-   * (RocksDB, LevelDB), checkpoints (WiredTiger) or syncs the map (LMDB). The durability contract
-   * needs none of it: every acknowledged write is already where a reopen finds it.
-   */
-  protected abstract void flush(E engine) throws Exception;
-
-  /** The engine's own figures now ({@code enginestats}), in the common schema. */
-  protected abstract EngineStats.Figures statistics(E engine) throws Exception;
-
-  /** Opens the engine of {@code directory}; only called when no other client holds it. */
-  protected abstract E openEngine(Path directory, BindingProperties properties) throws Exception;
-
   /** Sets up this thread's state on the shared engine. */
   protected abstract void initThread(E engine, BindingProperties properties) throws DBException;
 
   /** Releases this thread's state; the engine stays open until its last lease is closed. */
   protected abstract void cleanupThread() throws DBException;
-
-  /**
-   * The engine and version this process runs, as the engine itself reports it (for example {@code
-   * RocksDB 11.8.1}); printed once per process when the engine is first opened.
-   */
-  protected abstract String engineVersion(E engine);
 
   /**
    * Whether the engine lets several processes open one directory (LMDB); others are refused a
@@ -169,7 +379,7 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
     EngineDirectory.prepare(dir, name, destroy, multiProcess());
     E engine;
     try {
-      engine = openEngine(dir, properties);
+      engine = opener.open(dir, properties);
     } catch (DBException e) {
       throw e;
     } catch (Exception | LinkageError e) {
@@ -200,7 +410,7 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
   private void announce(E engine) {
     String version;
     try {
-      version = engineVersion(engine);
+      version = engine.version();
     } catch (RuntimeException e) {
       version = "version unknown (" + e.getMessage() + ")";
     }
@@ -280,12 +490,12 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
       return;
     }
     JvmMemory.takeForReport();
-    EngineStats.Figures before = statsFile == null ? null : statistics(engine);
+    EngineStats.Figures before = statsFile == null ? null : engine.statistics();
     Long flushMillis = null;
     if (flushOnClose) {
       long start = System.nanoTime();
       try {
-        flush(engine);
+        engine.flush();
       } catch (DBException e) {
         throw e;
       } catch (Exception e) {
@@ -294,10 +504,10 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
       flushMillis = (System.nanoTime() - start) / 1_000_000;
     }
     if (statsFile != null) {
-      EngineStats.Figures after = flushOnClose ? statistics(engine) : null;
+      EngineStats.Figures after = flushOnClose ? engine.statistics() : null;
       String version;
       try {
-        version = engineVersion(engine);
+        version = engine.version();
       } catch (RuntimeException e) {
         version = null;
       }
@@ -417,6 +627,11 @@ public abstract class EngineClient<E extends AutoCloseable> extends DB {
       BatchWriteDB.allFailed(records, failedKeys);
     }
     return status;
+  }
+
+  /** {@link BatchWriteDB#bulkAtomic}: every binding's bulk load of a batch is all or nothing. */
+  public final boolean bulkAtomic() {
+    return true;
   }
 
   /** {@link BatchWriteDB#batchAtomic}: {@link #batchInsert} is all or nothing. */

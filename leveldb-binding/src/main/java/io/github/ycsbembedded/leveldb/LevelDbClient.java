@@ -7,9 +7,6 @@ import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
 import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.EngineFailure.Condition;
-import io.github.ycsbembedded.core.EngineStats;
-import io.github.ycsbembedded.core.KeyLocks;
-import io.github.ycsbembedded.core.KeyOrder;
 import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.MultiWriteDB;
 import io.github.ycsbembedded.core.RangeScanDB;
@@ -17,15 +14,12 @@ import io.github.ycsbembedded.core.RecordCodec;
 import io.github.ycsbembedded.core.TablePrefix;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SortedMap;
-import java.util.Vector;
-import java.util.concurrent.locks.Lock;
 import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
 import site.ycsb.Status;
@@ -52,7 +46,7 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   private LevelDb.Batch batch;
 
   public LevelDbClient() {
-    super("leveldb", LevelDbEngine.class, LevelDbEngine.PROPERTIES);
+    super("leveldb", LevelDbEngine.class, LevelDbEngine::open, LevelDbEngine.PROPERTIES);
   }
 
   /** Our JNI library's exception types (see {@link LevelDbException}). */
@@ -81,31 +75,6 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   }
 
   @Override
-  protected LevelDbEngine openEngine(Path directory, BindingProperties properties)
-      throws Exception {
-    return LevelDbEngine.open(directory, properties);
-  }
-
-  @Override
-  protected void flush(LevelDbEngine engine) throws DBException {
-    engine.flush();
-  }
-
-  @Override
-  protected EngineStats.Figures statistics(LevelDbEngine engine) {
-    return engine.statistics();
-  }
-
-  @Override
-  protected String engineVersion(LevelDbEngine engine) {
-    try {
-      return "LevelDB " + LevelDb.version();
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException(e.getMessage(), e);
-    }
-  }
-
-  @Override
   protected void initThread(LevelDbEngine engine, BindingProperties properties) throws DBException {
     try {
       batch = new LevelDb.Batch();
@@ -125,16 +94,7 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   @Override
   public Status read(
       String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-    try {
-      byte[] found = engine().db().get(storedKey(table, key));
-      if (found == null) {
-        return Status.NOT_FOUND;
-      }
-      RecordCodec.decodeOwned(found, fields, result);
-      return Status.OK;
-    } catch (LevelDbException | CorruptRecordException e) {
-      return error("read", table, key, e);
-    }
+    return readOwned(table, key, fields, result, () -> engine().db().get(storedKey(table, key)));
   }
 
   /**
@@ -147,72 +107,48 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   @Override
   public Status batchRead(
       String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
-    results.clear();
-    KeyRead[] reads = new KeyRead[keys.size()];
     byte[][] stored = new byte[keys.size()][];
     for (int i = 0; i < stored.length; i++) {
       stored[i] = storedKey(table, keys.get(i));
     }
     LevelDb db = engine().db();
-    int[] order = KeyOrder.ascending(stored);
     try (LevelDb.Snapshot snapshot = db.snapshot()) {
-      // in key order, cut into up to leveldb.batch_parallelism runs on reader threads of their own
-      engine()
-          .workers()
-          .read(
-              stored.length,
-              (from, to) -> {
-                for (int j = from; j < to; j++) {
-                  int i = order[j];
-                  byte[] found = db.get(stored[i], snapshot);
-                  reads[i] =
-                      found == null
-                          ? KeyRead.missing()
-                          : decodeForBatch(table, keys.get(i), found, fields);
-                }
-              });
-    } catch (Exception e) {
-      return batchReadError(table, keys, e);
+      return readInRuns(
+          engine().workers(),
+          table,
+          keys,
+          stored,
+          fields,
+          results,
+          run -> {
+            List<byte[]> values = new ArrayList<>(run.size());
+            for (byte[] key : run) {
+              values.add(db.get(key, snapshot));
+            }
+            return values;
+          });
     }
-    results.addAll(Arrays.asList(reads));
-    return BatchReadDB.overall(results);
-  }
-
-  @Override
-  public Status scan(
-      String table,
-      String startkey,
-      int recordcount,
-      Set<String> fields,
-      Vector<HashMap<String, ByteIterator>> result) {
-    return walk(
-        "scan", table, startkey, null, recordcount, fields, (key, record) -> result.add(record));
   }
 
   /** One write batch, holding the keys' striped locks so no concurrent update interleaves. */
   @Override
   public Status writeAtomically(List<Write> writes) {
-    if (invalidWrite(writes, MAX_KEY_BYTES) != null) {
-      return Status.BAD_REQUEST;
-    }
-    List<java.util.concurrent.locks.ReentrantLock> locked = engine().keyLocks().lockAll(writes);
-    try {
-      batch.clear();
-      for (Write write : writes) {
-        if (write.isDelete()) {
-          batch.delete(storedKey(write.table(), write.key()));
-        } else {
-          int length = encoder.encode(write.values());
-          batch.put(storedKey(write.table(), write.key()), encoder.buffer(), length);
-        }
-      }
-      engine().db().write(batch, engine().sync());
-      return Status.OK;
-    } catch (LevelDbException e) {
-      return atomicWriteError(writes, e);
-    } finally {
-      KeyLocks.unlockAll(locked);
-    }
+    return lockedGroupWrite(
+        engine().keyLocks(),
+        writes,
+        MAX_KEY_BYTES,
+        () -> {
+          batch.clear();
+          for (Write write : writes) {
+            if (write.isDelete()) {
+              batch.delete(storedKey(write.table(), write.key()));
+            } else {
+              int length = encoder.encode(write.values());
+              batch.put(storedKey(write.table(), write.key()), encoder.buffer(), length);
+            }
+          }
+          engine().db().write(batch, engine().sync());
+        });
   }
 
   /**
@@ -261,114 +197,71 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
     return false;
   }
 
-  @Override
-  public boolean bulkAtomic() {
-    return true;
-  }
-
-  @Override
-  public Status scanRange(
-      String table,
-      String start,
-      String end,
-      int limit,
-      Set<String> fields,
-      List<KeyedRecord> results) {
-    results.clear();
-    int prefixLength = prefix(table).length;
-    Status status =
-        walk(
-            "range scan",
-            table,
-            start,
-            storedKey(table, end),
-            limit,
-            fields,
-            (key, record) ->
-                results.add(
-                    new KeyedRecord(
-                        new String(
-                            key, prefixLength, key.length - prefixLength, StandardCharsets.UTF_8),
-                        record)));
-    if (!status.isOk()) {
-      results.clear();
-    }
-    return status;
-  }
-
   /**
    * An iterator from {@code start} within the table's prefix, up to {@code limit} records, stopping
    * at the first stored key not below {@code end} when one is given.
    */
-  private Status walk(
-      String operation,
-      String table,
-      String start,
-      byte[] end,
-      int limit,
-      Set<String> fields,
-      RecordSink sink) {
-    byte[] prefix = prefix(table);
+  @Override
+  protected Status walk(Walk walk) {
+    byte[] prefix = prefix(walk.table());
+    byte[] stop = walk.end() == null ? null : TablePrefix.join(prefix, walk.end());
     try (LevelDb.Cursor cursor = engine().db().cursor(null)) {
-      boolean positioned = cursor.seek(storedKey(table, start));
-      for (int n = 0; n < limit && positioned; n++) {
+      boolean positioned = cursor.seek(storedKey(walk.table(), walk.start()));
+      for (int n = 0; n < walk.limit() && positioned; n++) {
         byte[] key = cursor.key();
         if (!TablePrefix.startsWith(key, prefix)
-            || (end != null && Arrays.compareUnsigned(key, end) >= 0)) {
+            || (stop != null && Arrays.compareUnsigned(key, stop) >= 0)) {
           break;
         }
         HashMap<String, ByteIterator> record = new HashMap<>();
-        RecordCodec.decodeOwned(cursor.value(), fields, record);
-        sink.accept(key, record);
+        RecordCodec.decodeOwned(cursor.value(), walk.fields(), record);
+        walk.sink()
+            .accept(
+                stop == null ? null : Arrays.copyOfRange(key, prefix.length, key.length), record);
         positioned = cursor.next();
       }
       return Status.OK;
     } catch (LevelDbException | CorruptRecordException e) {
-      return error(operation, table, start, e);
+      return error(walk.operation(), walk.table(), walk.start(), e);
     }
   }
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    try {
-      int length = encoder.encode(values);
-      engine().db().put(storedKey(table, key), encoder.buffer(), length, engine().sync());
-      return Status.OK;
-    } catch (LevelDbException e) {
-      return error("insert", table, key, e);
-    }
+    return write(
+        "insert",
+        table,
+        key,
+        () -> {
+          int length = encoder.encode(values);
+          engine().db().put(storedKey(table, key), encoder.buffer(), length, engine().sync());
+        });
   }
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
-    SortedMap<String, byte[]> updates = RecordCodec.fields(values);
     byte[] stored = storedKey(table, key);
-    Lock lock = engine().keyLocks().lockFor(table, key);
-    lock.lock();
-    try {
-      byte[] found = engine().db().get(stored);
-      if (found == null) {
-        return Status.NOT_FOUND;
-      }
-      int length = encoder.encodeMerged(found, 0, found.length, updates);
-      engine().db().put(stored, encoder.buffer(), length, engine().sync());
-      return Status.OK;
-    } catch (LevelDbException | CorruptRecordException e) {
-      return error("update", table, key, e);
-    } finally {
-      lock.unlock();
-    }
+    return lockedUpdate(
+        engine().keyLocks(),
+        table,
+        key,
+        values,
+        updates -> {
+          byte[] found = engine().db().get(stored);
+          if (found == null) {
+            return false;
+          }
+          int length = encoder.encodeMerged(found, 0, found.length, updates);
+          engine().db().put(stored, encoder.buffer(), length, engine().sync());
+          return true;
+        });
   }
 
   @Override
   public Status delete(String table, String key) {
     // YCSB's delete is blind: LevelDB does not tell whether the key existed
-    try {
-      engine().db().delete(storedKey(table, key), engine().sync());
-      return Status.OK;
-    } catch (LevelDbException e) {
-      return error("delete", table, key, e);
-    }
+    return write(
+        "delete", table, key, () -> engine().db().delete(storedKey(table, key), engine().sync()));
   }
 
   /** The table's prefix ({@link TablePrefix}) + key, all UTF-8. */

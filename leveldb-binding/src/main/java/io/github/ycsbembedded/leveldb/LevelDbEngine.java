@@ -2,6 +2,7 @@ package io.github.ycsbembedded.leveldb;
 
 import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BindingProperties;
+import io.github.ycsbembedded.core.EngineHandle;
 import io.github.ycsbembedded.core.EngineStats;
 import io.github.ycsbembedded.core.ErrorLog;
 import io.github.ycsbembedded.core.KeyLocks;
@@ -13,7 +14,7 @@ import site.ycsb.DBException;
  * One LevelDB 1.23 (our JNI library, {@link LevelDb}) per data directory, shared by every {@link
  * LevelDbClient} of the process.
  */
-final class LevelDbEngine implements AutoCloseable {
+final class LevelDbEngine implements EngineHandle {
   /**
    * The binding's properties besides {@code leveldb.dir}, {@code leveldb.destroy} and {@code
    * leveldb.flush_on_close}.
@@ -123,7 +124,8 @@ final class LevelDbEngine implements AutoCloseable {
    * (a full disk) is thrown; corruption that stopped LevelDB's background work is reported as a
    * warning (the run's reads of it were ERRORs already).
    */
-  void flush() throws DBException {
+  @Override
+  public void flush() throws DBException {
     try {
       db.compactRange(BELOW_EVERY_TABLE, BELOW_EVERY_TABLE);
       db.checkBackgroundError();
@@ -150,7 +152,8 @@ final class LevelDbEngine implements AutoCloseable {
    * leveldb.stats}, which counts memtable flushes among the writes), and the memory it says it uses
    * ({@code leveldb.approximate-memory-usage}).
    */
-  EngineStats.Figures statistics() {
+  @Override
+  public EngineStats.Figures statistics() {
     String sstables = db.property("leveldb.sstables");
     String stats = db.property("leveldb.stats");
     String memory = db.property("leveldb.approximate-memory-usage");
@@ -163,6 +166,15 @@ final class LevelDbEngine implements AutoCloseable {
         .memoryBytes(memory == null ? null : Long.parseLong(memory.trim()))
         .engine(own)
         .build();
+  }
+
+  @Override
+  public String version() {
+    try {
+      return "LevelDB " + LevelDb.version();
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException(e.getMessage(), e);
+    }
   }
 
   /**

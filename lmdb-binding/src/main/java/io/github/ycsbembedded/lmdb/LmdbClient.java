@@ -7,7 +7,6 @@ import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
 import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.EngineFailure.Condition;
-import io.github.ycsbembedded.core.EngineStats;
 import io.github.ycsbembedded.core.KeyOrder;
 import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.MultiWriteDB;
@@ -17,7 +16,6 @@ import io.github.ycsbembedded.core.SortedBatch;
 import io.github.ycsbembedded.core.TablePrefix;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -25,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
-import java.util.Vector;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -93,7 +90,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   private static final int EDQUOT = 122;
 
   public LmdbClient() {
-    super("lmdb", LmdbEngine.class, LmdbEngine.PROPERTIES);
+    super("lmdb", LmdbEngine.class, LmdbEngine::open, LmdbEngine.PROPERTIES);
   }
 
   /** LMDB is multi-process by design: another process may have the directory open. */
@@ -126,27 +123,6 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
       };
     }
     return e instanceof java.io.IOException ? Condition.IO_ERROR : Condition.OTHER;
-  }
-
-  @Override
-  protected LmdbEngine openEngine(Path directory, BindingProperties properties) throws Exception {
-    return LmdbEngine.open(directory, properties);
-  }
-
-  @Override
-  protected void flush(LmdbEngine engine) {
-    engine.flush();
-  }
-
-  @Override
-  protected EngineStats.Figures statistics(LmdbEngine engine) {
-    return engine.statistics();
-  }
-
-  @Override
-  protected String engineVersion(LmdbEngine engine) {
-    org.lmdbjava.Meta.Version version = org.lmdbjava.Meta.version();
-    return "LMDB " + version.major + "." + version.minor + "." + version.patch;
   }
 
   @Override
@@ -293,17 +269,6 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     return BatchReadDB.overall(results);
   }
 
-  @Override
-  public Status scan(
-      String table,
-      String startkey,
-      int recordcount,
-      Set<String> fields,
-      Vector<HashMap<String, ByteIterator>> result) {
-    return walk(
-        "scan", table, startkey, null, recordcount, fields, (key, record) -> result.add(record));
-  }
-
   /** One write transaction for the whole group (retried whole if the map has to grow). */
   @Override
   public Status writeAtomically(List<Write> writes) {
@@ -406,64 +371,33 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
     return true;
   }
 
-  @Override
-  public boolean bulkAtomic() {
-    return true;
-  }
-
-  /** A cursor in one read transaction from {@code start} while the key is below {@code end}. */
-  @Override
-  public Status scanRange(
-      String table,
-      String start,
-      String end,
-      int limit,
-      Set<String> fields,
-      List<KeyedRecord> results) {
-    results.clear();
-    return walk(
-        "range scan",
-        table,
-        start,
-        end.getBytes(StandardCharsets.UTF_8),
-        limit,
-        fields,
-        (key, record) ->
-            results.add(new KeyedRecord(new String(key, StandardCharsets.UTF_8), record)));
-  }
-
   /**
    * A cursor in one read transaction from {@code start} (the table's first record when empty), up
    * to {@code limit} records, stopping at the end of the table or at the first key not below {@code
    * end} when one is given (only then are keys copied out for the sink). The values are copied out
    * in the transaction and decoded after it (see {@link #read}).
    */
-  private Status walk(
-      String operation,
-      String table,
-      String start,
-      byte[] end,
-      int limit,
-      Set<String> fields,
-      RecordSink sink) {
+  @Override
+  protected Status walk(Walk walk) {
     try {
       Dbi<DirectBuffer> dbi = engine().records();
-      byte[] prefix = engine().prefix(table);
-      if (start.isEmpty()) {
+      byte[] prefix = engine().prefix(walk.table());
+      if (walk.start().isEmpty()) {
         pointKey(prefix);
-      } else if (!setKey(operation, table, start)) {
+      } else if (!setKey(walk.operation(), walk.table(), walk.start())) {
         return Status.BAD_REQUEST;
       }
-      byte[] stop = end == null ? TablePrefix.end(prefix) : TablePrefix.join(prefix, end);
+      byte[] stop =
+          walk.end() == null ? TablePrefix.end(prefix) : TablePrefix.join(prefix, walk.end());
       List<byte[]> keys = new ArrayList<>();
       List<byte[]> values = new ArrayList<>();
       inReadTransaction(
           txn -> {
             try (Cursor<DirectBuffer> cursor = dbi.openCursor(txn)) {
               boolean more = cursor.get(this.key, GetOp.MDB_SET_RANGE);
-              for (int n = 0; more && n < limit && below(cursor.key(), stop); n++) {
+              for (int n = 0; more && n < walk.limit() && below(cursor.key(), stop); n++) {
                 byte[] found = null;
-                if (end != null) {
+                if (walk.end() != null) {
                   found = new byte[cursor.key().capacity() - prefix.length];
                   cursor.key().getBytes(prefix.length, found);
                 }
@@ -476,12 +410,12 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
           });
       for (int i = 0; i < values.size(); i++) {
         HashMap<String, ByteIterator> record = new HashMap<>();
-        RecordCodec.decodeOwned(values.get(i), fields, record);
-        sink.accept(keys.get(i), record);
+        RecordCodec.decodeOwned(values.get(i), walk.fields(), record);
+        walk.sink().accept(keys.get(i), record);
       }
       return Status.OK;
     } catch (LmdbException | CorruptRecordException e) {
-      return error(operation, table, start, e);
+      return error(walk.operation(), walk.table(), walk.start(), e);
     }
   }
 

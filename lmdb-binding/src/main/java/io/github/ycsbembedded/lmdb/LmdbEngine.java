@@ -3,6 +3,7 @@ package io.github.ycsbembedded.lmdb;
 import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.EngineFailure;
+import io.github.ycsbembedded.core.EngineHandle;
 import io.github.ycsbembedded.core.EngineStats;
 import io.github.ycsbembedded.core.NativeLibrary;
 import io.github.ycsbembedded.core.TablePrefix;
@@ -39,7 +40,7 @@ import site.ycsb.DBException;
  * Clients keep their read transactions reset (inactive) between operations, so they never block
  * growth.
  */
-final class LmdbEngine implements AutoCloseable {
+final class LmdbEngine implements EngineHandle {
   /** LMDB's key limit (its default build's {@code MDB_MAXKEYSIZE}), the table's prefix included. */
   static final int MAX_KEY_BYTES = 511;
 
@@ -368,7 +369,8 @@ final class LmdbEngine implements AutoCloseable {
    * {@code lmdb.sync} LMDB leaves that to the operating system. A process that dies loses nothing
    * either way: every commit is in the file's pages before it returns.
    */
-  void flush() {
+  @Override
+  public void flush() {
     env.sync(true);
   }
 
@@ -378,7 +380,8 @@ final class LmdbEngine implements AutoCloseable {
    * the last one that the tree does not hold (the free list's). LMDB keeps no cache of its own (the
    * operating system's page cache holds the map), so no memory figure.
    */
-  EngineStats.Figures statistics() {
+  @Override
+  public EngineStats.Figures statistics() {
     Stat stat;
     try (Txn<DirectBuffer> txn = env.txnRead()) {
       stat = records.stat(txn);
@@ -404,6 +407,12 @@ final class LmdbEngine implements AutoCloseable {
         .liveDataBytes(pages * stat.pageSize)
         .engine(own)
         .build();
+  }
+
+  @Override
+  public String version() {
+    org.lmdbjava.Meta.Version version = org.lmdbjava.Meta.version();
+    return "LMDB " + version.major + "." + version.minor + "." + version.patch;
   }
 
   /**

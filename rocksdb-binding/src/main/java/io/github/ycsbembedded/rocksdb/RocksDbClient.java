@@ -7,24 +7,16 @@ import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
 import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.EngineFailure.Condition;
-import io.github.ycsbembedded.core.EngineStats;
-import io.github.ycsbembedded.core.KeyLocks;
-import io.github.ycsbembedded.core.KeyOrder;
 import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.MultiWriteDB;
 import io.github.ycsbembedded.core.RangeScanDB;
 import io.github.ycsbembedded.core.RecordCodec;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SortedMap;
-import java.util.Vector;
-import java.util.concurrent.locks.Lock;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
@@ -57,7 +49,7 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   private ReadOptions readOptions;
 
   public RocksDbClient() {
-    super("rocksdb", RocksDbEngine.class, RocksDbEngine.PROPERTIES);
+    super("rocksdb", RocksDbEngine.class, RocksDbEngine::open, RocksDbEngine.PROPERTIES);
   }
 
   /** RocksDB's status code and subcode. */
@@ -82,27 +74,6 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   }
 
   @Override
-  protected RocksDbEngine openEngine(Path directory, BindingProperties properties)
-      throws Exception {
-    return RocksDbEngine.open(directory, properties);
-  }
-
-  @Override
-  protected void flush(RocksDbEngine engine) throws RocksDBException {
-    engine.flush();
-  }
-
-  @Override
-  protected EngineStats.Figures statistics(RocksDbEngine engine) throws RocksDBException {
-    return engine.statistics();
-  }
-
-  @Override
-  protected String engineVersion(RocksDbEngine engine) {
-    return "RocksDB " + org.rocksdb.RocksDB.rocksdbVersion();
-  }
-
-  @Override
   protected void initThread(RocksDbEngine engine, BindingProperties properties) {
     readOptions = new ReadOptions();
   }
@@ -118,16 +89,12 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   @Override
   public Status read(
       String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-    try {
-      byte[] found = engine().db().get(engine().family(table), readOptions, bytes(key));
-      if (found == null) {
-        return Status.NOT_FOUND;
-      }
-      RecordCodec.decodeOwned(found, fields, result);
-      return Status.OK;
-    } catch (RocksDBException | CorruptRecordException e) {
-      return error("read", table, key, e);
-    }
+    return readOwned(
+        table,
+        key,
+        fields,
+        result,
+        () -> engine().db().get(engine().family(table), readOptions, bytes(key)));
   }
 
   /**
@@ -138,84 +105,54 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   @Override
   public Status batchRead(
       String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
-    results.clear();
     if (keys.isEmpty()) {
+      results.clear();
       return Status.OK; // multiGetAsList refuses an empty batch
     }
     byte[][] stored = new byte[keys.size()][];
     for (int i = 0; i < stored.length; i++) {
       stored[i] = bytes(keys.get(i));
     }
-    KeyRead[] reads = new KeyRead[stored.length];
     RocksDB db = engine().db();
     Snapshot snapshot = db.getSnapshot();
     try (ReadOptions onSnapshot = new ReadOptions(readOptions).setSnapshot(snapshot)) {
       ColumnFamilyHandle family = engine().family(table);
-      int[] order = KeyOrder.ascending(stored);
-      engine()
-          .workers()
-          .read(
-              stored.length,
-              (from, to) -> {
-                List<ColumnFamilyHandle> families = new ArrayList<>(to - from);
-                List<byte[]> run = new ArrayList<>(to - from);
-                for (int j = from; j < to; j++) {
-                  families.add(family);
-                  run.add(stored[order[j]]);
-                }
-                List<byte[]> values = db.multiGetAsList(onSnapshot, families, run);
-                for (int j = from; j < to; j++) {
-                  int i = order[j];
-                  byte[] found = values.get(j - from);
-                  reads[i] =
-                      found == null
-                          ? KeyRead.missing()
-                          : decodeForBatch(table, keys.get(i), found, fields);
-                }
-              });
-    } catch (Exception e) {
+      return readInRuns(
+          engine().workers(),
+          table,
+          keys,
+          stored,
+          fields,
+          results,
+          run -> db.multiGetAsList(onSnapshot, Collections.nCopies(run.size(), family), run));
+    } catch (RocksDBException e) {
+      results.clear();
       return batchReadError(table, keys, e);
     } finally {
       db.releaseSnapshot(snapshot);
     }
-    results.addAll(Arrays.asList(reads));
-    return BatchReadDB.overall(results);
-  }
-
-  @Override
-  public Status scan(
-      String table,
-      String startkey,
-      int recordcount,
-      Set<String> fields,
-      Vector<HashMap<String, ByteIterator>> result) {
-    return walk(
-        "scan", table, startkey, null, recordcount, fields, (key, record) -> result.add(record));
   }
 
   /** One write batch, holding the keys' striped locks so no concurrent update interleaves. */
   @Override
   public Status writeAtomically(List<Write> writes) {
-    if (invalidWrite(writes, MAX_KEY_BYTES) != null) {
-      return Status.BAD_REQUEST;
-    }
-    List<java.util.concurrent.locks.ReentrantLock> locked = engine().keyLocks().lockAll(writes);
-    try (WriteBatch batch = new WriteBatch()) {
-      for (Write write : writes) {
-        ColumnFamilyHandle family = engine().family(write.table());
-        if (write.isDelete()) {
-          batch.delete(family, bytes(write.key()));
-        } else {
-          batch.put(family, bytes(write.key()), RecordCodec.encode(write.values()));
-        }
-      }
-      engine().db().write(engine().writeOptions(), batch);
-      return Status.OK;
-    } catch (RocksDBException e) {
-      return atomicWriteError(writes, e);
-    } finally {
-      KeyLocks.unlockAll(locked);
-    }
+    return lockedGroupWrite(
+        engine().keyLocks(),
+        writes,
+        MAX_KEY_BYTES,
+        () -> {
+          try (WriteBatch batch = new WriteBatch()) {
+            for (Write write : writes) {
+              ColumnFamilyHandle family = engine().family(write.table());
+              if (write.isDelete()) {
+                batch.delete(family, bytes(write.key()));
+              } else {
+                batch.put(family, bytes(write.key()), RecordCodec.encode(write.values()));
+              }
+            }
+            engine().db().write(engine().writeOptions(), batch);
+          }
+        });
   }
 
   /**
@@ -251,108 +188,68 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
     return false;
   }
 
-  @Override
-  public boolean bulkAtomic() {
-    return true;
-  }
-
-  @Override
-  public Status scanRange(
-      String table,
-      String start,
-      String end,
-      int limit,
-      Set<String> fields,
-      List<KeyedRecord> results) {
-    results.clear();
-    Status status =
-        walk(
-            "range scan",
-            table,
-            start,
-            bytes(end),
-            limit,
-            fields,
-            (key, record) ->
-                results.add(new KeyedRecord(new String(key, StandardCharsets.UTF_8), record)));
-    if (!status.isOk()) {
-      results.clear();
-    }
-    return status;
-  }
-
   /**
    * An iterator from {@code start}, up to {@code limit} records, stopping at the first key not
    * below {@code end} when one is given (only then are keys read out); its status is checked at the
    * end.
    */
-  private Status walk(
-      String operation,
-      String table,
-      String start,
-      byte[] end,
-      int limit,
-      Set<String> fields,
-      RecordSink sink) {
-    try (RocksIterator it = engine().db().newIterator(engine().family(table), readOptions)) {
-      it.seek(bytes(start));
-      for (int n = 0; it.isValid() && n < limit; n++) {
-        byte[] key = end == null ? null : it.key();
-        if (key != null && java.util.Arrays.compareUnsigned(key, end) >= 0) {
+  @Override
+  protected Status walk(Walk walk) {
+    try (RocksIterator it = engine().db().newIterator(engine().family(walk.table()), readOptions)) {
+      it.seek(bytes(walk.start()));
+      for (int n = 0; it.isValid() && n < walk.limit(); n++) {
+        byte[] key = walk.end() == null ? null : it.key();
+        if (key != null && java.util.Arrays.compareUnsigned(key, walk.end()) >= 0) {
           break;
         }
         HashMap<String, ByteIterator> record = new HashMap<>();
-        RecordCodec.decodeOwned(it.value(), fields, record);
-        sink.accept(key, record);
+        RecordCodec.decodeOwned(it.value(), walk.fields(), record);
+        walk.sink().accept(key, record);
         it.next();
       }
       it.status();
       return Status.OK;
     } catch (RocksDBException | CorruptRecordException e) {
-      return error(operation, table, start, e);
+      return error(walk.operation(), walk.table(), walk.start(), e);
     }
   }
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    try {
-      put(engine().family(table), bytes(key), encoder.encode(values));
-      return Status.OK;
-    } catch (RocksDBException e) {
-      return error("insert", table, key, e);
-    }
+    return write(
+        "insert",
+        table,
+        key,
+        () -> put(engine().family(table), bytes(key), encoder.encode(values)));
   }
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
-    SortedMap<String, byte[]> updates = RecordCodec.fields(values);
-    Lock lock = engine().keyLocks().lockFor(table, key);
-    lock.lock();
-    try {
-      ColumnFamilyHandle family = engine().family(table);
-      byte[] k = bytes(key);
-      int length = get(family, k);
-      if (length < 0) {
-        return Status.NOT_FOUND;
-      }
-      put(family, k, encoder.encodeMerged(value, 0, length, updates));
-      return Status.OK;
-    } catch (RocksDBException | CorruptRecordException e) {
-      return error("update", table, key, e);
-    } finally {
-      lock.unlock();
-    }
+    return lockedUpdate(
+        engine().keyLocks(),
+        table,
+        key,
+        values,
+        updates -> {
+          ColumnFamilyHandle family = engine().family(table);
+          byte[] k = bytes(key);
+          int length = get(family, k);
+          if (length < 0) {
+            return false;
+          }
+          put(family, k, encoder.encodeMerged(value, 0, length, updates));
+          return true;
+        });
   }
 
   @Override
   public Status delete(String table, String key) {
     // YCSB's delete is blind: RocksDB does not tell whether the key existed
-    try {
-      engine().db().delete(engine().family(table), engine().writeOptions(), bytes(key));
-      return Status.OK;
-    } catch (RocksDBException e) {
-      return error("delete", table, key, e);
-    }
+    return write(
+        "delete",
+        table,
+        key,
+        () -> engine().db().delete(engine().family(table), engine().writeOptions(), bytes(key)));
   }
 
   /**

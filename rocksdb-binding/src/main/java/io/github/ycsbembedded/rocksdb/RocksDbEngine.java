@@ -2,6 +2,7 @@ package io.github.ycsbembedded.rocksdb;
 
 import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BindingProperties;
+import io.github.ycsbembedded.core.EngineHandle;
 import io.github.ycsbembedded.core.EngineStats;
 import io.github.ycsbembedded.core.KeyLocks;
 import io.github.ycsbembedded.core.NativeLibrary;
@@ -45,7 +46,7 @@ import site.ycsb.DBException;
  * database itself ({@code listColumnFamilies}). Owns every native object it creates and closes them
  * all, in reverse order, with the close variant that reports errors.
  */
-final class RocksDbEngine implements AutoCloseable {
+final class RocksDbEngine implements EngineHandle {
   /**
    * Bloom filter bits per key by default: without a filter every point read probes each level-0
    * file whose range holds the key, and after updates those are many (measured: README, RocksDB).
@@ -419,7 +420,8 @@ final class RocksDbEngine implements AutoCloseable {
    * Writes every memtable to a table file and waits for it, so that the next open replays no WAL
    * ({@code rocksdb.flush_on_close}).
    */
-  void flush() throws RocksDBException {
+  @Override
+  public void flush() throws RocksDBException {
     try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
       db.flush(flush, new ArrayList<>(families.values()));
     }
@@ -431,7 +433,8 @@ final class RocksDbEngine implements AutoCloseable {
    * table readers and block cache, and (when {@code enginestats} is set, so that the engine keeps
    * them) its tickers.
    */
-  EngineStats.Figures statistics() throws RocksDBException {
+  @Override
+  public EngineStats.Figures statistics() throws RocksDBException {
     java.util.TreeMap<Integer, long[]> levels = new java.util.TreeMap<>();
     for (ColumnFamilyHandle family : families.values()) {
       for (LevelMetaData level : db.getColumnFamilyMetaData(family).levels()) {
@@ -480,6 +483,11 @@ final class RocksDbEngine implements AutoCloseable {
               useful, useful + statistics.getTickerCount(TickerType.BLOOM_FILTER_FULL_POSITIVE));
     }
     return figures.engine(own).build();
+  }
+
+  @Override
+  public String version() {
+    return "RocksDB " + RocksDB.rocksdbVersion();
   }
 
   /** The tickers written under their own names beside the common figures. */

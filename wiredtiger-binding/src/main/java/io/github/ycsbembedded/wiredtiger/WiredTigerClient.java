@@ -14,7 +14,6 @@ import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
 import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.EngineFailure.Condition;
-import io.github.ycsbembedded.core.EngineStats;
 import io.github.ycsbembedded.core.KeyOrder;
 import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.MultiWriteDB;
@@ -22,7 +21,6 @@ import io.github.ycsbembedded.core.RangeScanDB;
 import io.github.ycsbembedded.core.RecordCodec;
 import io.github.ycsbembedded.core.SortedBatch;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -30,7 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
-import java.util.Vector;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 import site.ycsb.ByteIterator;
@@ -73,7 +70,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   private Session session;
 
   public WiredTigerClient() {
-    super("wiredtiger", WiredTigerEngine.class, WiredTigerEngine.PROPERTIES);
+    super(
+        "wiredtiger", WiredTigerEngine.class, WiredTigerEngine::open, WiredTigerEngine.PROPERTIES);
   }
 
   /**
@@ -87,27 +85,6 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
       return failure.condition();
     }
     return e instanceof WiredTigerPanicException ? Condition.ENGINE_STOPPED : Condition.OTHER;
-  }
-
-  @Override
-  protected WiredTigerEngine openEngine(Path directory, BindingProperties properties)
-      throws Exception {
-    return WiredTigerEngine.open(directory, properties);
-  }
-
-  @Override
-  protected void flush(WiredTigerEngine engine) throws DBException {
-    engine.flush();
-  }
-
-  @Override
-  protected EngineStats.Figures statistics(WiredTigerEngine engine) {
-    return engine.statistics();
-  }
-
-  @Override
-  protected String engineVersion(WiredTigerEngine engine) {
-    return engine.version();
   }
 
   @Override
@@ -308,17 +285,6 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   }
 
   @Override
-  public Status scan(
-      String table,
-      String startkey,
-      int recordcount,
-      Set<String> fields,
-      Vector<HashMap<String, ByteIterator>> result) {
-    return walk(
-        "scan", table, startkey, null, recordcount, fields, (key, record) -> result.add(record));
-  }
-
-  @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     RawCursor cursor = null;
     Status status;
@@ -477,11 +443,6 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     return true;
   }
 
-  @Override
-  public boolean bulkAtomic() {
-    return false;
-  }
-
   /** A transaction body; returns the operation's status, a commit follows only for OK. */
   @FunctionalInterface
   private interface Body {
@@ -561,73 +522,42 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   }
 
   /** The thread's cursor from the first key at or after {@code start}, while below {@code end}. */
-  @Override
-  public Status scanRange(
-      String table,
-      String start,
-      String end,
-      int limit,
-      Set<String> fields,
-      List<KeyedRecord> results) {
-    results.clear();
-    Status status =
-        walk(
-            "range scan",
-            table,
-            start,
-            bytes(end),
-            limit,
-            fields,
-            (key, record) ->
-                results.add(new KeyedRecord(new String(key, StandardCharsets.UTF_8), record)));
-    if (!status.isOk()) {
-      results.clear();
-    }
-    return status;
-  }
-
   /**
    * The thread's cursor positioned with {@code search_near} at the first key at or after {@code
    * start} (the first record when empty), advanced with {@code next}, up to {@code limit} records,
    * stopping at the first key not below {@code end} when one is given (only then are keys read
    * out).
    */
-  private Status walk(
-      String operation,
-      String table,
-      String start,
-      byte[] end,
-      int limit,
-      Set<String> fields,
-      RecordSink sink) {
+  @Override
+  protected Status walk(Walk walk) {
     Cursor cursor = null;
     Status status = Status.OK;
     try {
-      cursor = cursor(table);
+      cursor = cursor(walk.table());
       boolean positioned;
-      if (start.isEmpty()) {
+      if (walk.start().isEmpty()) {
         positioned = cursor.next() == 0;
       } else {
-        cursor.putKeyByteArray(bytes(start));
+        cursor.putKeyByteArray(bytes(walk.start()));
         SearchStatus near = cursor.search_near();
-        // landed before the start key: step to the first after it
+        // landed before the walk.start() key: step to the first after it
         positioned =
             near != SearchStatus.NOTFOUND && (near != SearchStatus.SMALLER || cursor.next() == 0);
       }
-      for (int n = 0; positioned && n < limit; n++) {
-        byte[] key = end == null ? null : cursor.getKeyByteArray();
-        if (key != null && Arrays.compareUnsigned(key, end) >= 0) {
+      for (int n = 0; positioned && n < walk.limit(); n++) {
+        byte[] key = walk.end() == null ? null : cursor.getKeyByteArray();
+        if (key != null && Arrays.compareUnsigned(key, walk.end()) >= 0) {
           break;
         }
         HashMap<String, ByteIterator> record = new HashMap<>();
-        RecordCodec.decodeOwned(cursor.getValueByteArray(), fields, record);
-        sink.accept(key, record);
+        RecordCodec.decodeOwned(cursor.getValueByteArray(), walk.fields(), record);
+        walk.sink().accept(key, record);
         positioned = cursor.next() == 0;
       }
     } catch (WiredTigerException | CorruptRecordException e) {
-      status = error(operation, table, start, e);
+      status = error(walk.operation(), walk.table(), walk.start(), e);
     }
-    return release(cursor, status, operation, table, start);
+    return release(cursor, status, walk.operation(), walk.table(), walk.start());
   }
 
   @Override

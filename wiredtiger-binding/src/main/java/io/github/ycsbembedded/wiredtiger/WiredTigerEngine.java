@@ -5,6 +5,7 @@ import com.wiredtiger.db.Session;
 import com.wiredtiger.db.WiredTigerException;
 import com.wiredtiger.db.wiredtiger;
 import io.github.ycsbembedded.core.BindingProperties;
+import io.github.ycsbembedded.core.EngineHandle;
 import io.github.ycsbembedded.core.EngineStats;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ import site.ycsb.DBException;
  * One WiredTiger connection per data directory, shared by every {@link WiredTigerClient} of the
  * process; each client opens its own session on it.
  */
-final class WiredTigerEngine implements AutoCloseable {
+final class WiredTigerEngine implements EngineHandle {
   /**
    * A table configuration key the binding owns: its point operations pass keys and values as bytes.
    */
@@ -212,7 +213,8 @@ final class WiredTigerEngine implements AutoCloseable {
   }
 
   /** The engine and its version, as the library wrote it into the directory. */
-  String version() {
+  @Override
+  public String version() {
     return version;
   }
 
@@ -362,7 +364,8 @@ final class WiredTigerEngine implements AutoCloseable {
    * wiredtiger.flush_on_close}). WiredTiger's close writes one anyway; asked for, it is timed on
    * its own.
    */
-  void flush() throws DBException {
+  @Override
+  public void flush() throws DBException {
     if (abandoned.isEmpty()) {
       Session session = connection.open_session(null);
       try {
@@ -383,7 +386,8 @@ final class WiredTigerEngine implements AutoCloseable {
    * kept only with {@code enginestats}, which opens the connection with {@code statistics=(fast)})
    * and each table's tree ({@code statistics:table:<name>}). Null figures when statistics are off.
    */
-  EngineStats.Figures statistics() {
+  @Override
+  public EngineStats.Figures statistics() {
     Session session = connection.open_session(null);
     try {
       WiredTigerStats stats = WiredTigerStats.read(session, "statistics:", null);

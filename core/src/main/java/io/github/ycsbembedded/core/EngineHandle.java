@@ -1,0 +1,27 @@
+package io.github.ycsbembedded.core;
+
+/**
+ * A binding's engine, opened once per directory and shared by the process's clients ({@link
+ * EngineClient}): what the last cleanup asks of it besides closing.
+ */
+public interface EngineHandle extends AutoCloseable {
+  /**
+   * Leaves the store cheap to reopen, for {@code <name>.flush_on_close=true}: writes the memtables
+   * (RocksDB, LevelDB), checkpoints (WiredTiger) or syncs the map (LMDB). The durability contract
+   * needs none of it: every acknowledged write is already where a reopen finds it.
+   */
+  void flush() throws Exception;
+
+  /** The engine's own figures now ({@code enginestats}), in the common schema. */
+  EngineStats.Figures statistics() throws Exception;
+
+  /** Closes the engine, without a flush: the last cleanup calls {@link #flush} first if asked. */
+  @Override
+  void close() throws java.io.IOException, site.ycsb.DBException;
+
+  /**
+   * The engine and version this process runs, as the engine itself reports it (for example {@code
+   * RocksDB 11.8.1}).
+   */
+  String version();
+}
