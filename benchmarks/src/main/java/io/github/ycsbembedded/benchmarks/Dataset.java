@@ -34,10 +34,11 @@ public class Dataset {
   public int recordCount;
 
   /**
-   * Binding properties besides the directory, as {@code name=value} pairs separated by commas (for
-   * example {@code -p bindingProperties=wiredtiger.log=false}); none by default.
+   * Binding properties besides the directory, as {@code name=value} pairs separated by {@code ;}
+   * (JMH separates a parameter's values by commas), {@code none} for none: {@code -p
+   * bindingProperties=none,wiredtiger.log=false} measures WiredTiger with and without its log.
    */
-  @Param({""})
+  @Param({"none"})
   public String bindingProperties;
 
   Path dir;

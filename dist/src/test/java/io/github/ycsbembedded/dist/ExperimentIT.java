@@ -142,8 +142,9 @@ class ExperimentIT {
   }
 
   @Test
-  void unumTinyMeasuresEveryEngineAndPhaseAndWritesTheReport() throws Exception {
-    Path report = run("unum");
+  void unumTinyInTwoTrialsMeasuresEveryEngineAndPhaseAndWritesTheReport() throws Exception {
+    // two trials: the second loads every data set anew, the bulk load's subfolder included
+    Path report = run("unum", "--trials", "2");
     List<String> engines = engines(List.of("lmdb", "rocksdb", "leveldb", "wiredtiger"));
 
     JsonNode results = results(report);
@@ -185,6 +186,8 @@ class ExperimentIT {
         report,
         5); // claims, speed, speed-keys, memory, disk; tiny runs are too short for timelines
     assertThat(report.resolve("raw/leveldb-z-t1-1.stdout")).exists();
+    assertThat(report.resolve("raw/leveldb-init-bulk-t2-1.stdout")).exists();
+    assertThat(md).as("each claim over both trials").contains(" (n=2) ");
     assertThat(report.resolve("raw/leveldb-z-t1-1-BATCH_READ.hdr")).exists();
     assertEachEnginesLibraryNamed(results, md);
   }

@@ -52,6 +52,11 @@ public final class Campaign {
     }
     int turn = 0;
     for (int trial = 1; trial <= plan.trials(); trial++) {
+      // a trial loads the data anew: every data set of every engine (the bulk load's subfolder
+      // too) goes before it, so that the first load of each starts from an empty folder
+      for (String engine : plan.engines()) {
+        DiskUsage.delete(plan.data().resolve(engine));
+      }
       Set<String> started = new HashSet<>();
       Set<String> failed = new HashSet<>();
       for (Phase phase : plan.experiment().phases()) {
