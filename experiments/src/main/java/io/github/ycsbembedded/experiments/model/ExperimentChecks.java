@@ -1,0 +1,286 @@
+package io.github.ycsbembedded.experiments.model;
+
+import io.github.ycsbembedded.experiments.model.Description.Figure;
+import io.github.ycsbembedded.experiments.model.Description.Phase;
+import io.github.ycsbembedded.experiments.model.Description.Published;
+import io.github.ycsbembedded.experiments.model.Description.Scale;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The checks of an experiment file that its records alone cannot make: that every name it uses
+ * exists.
+ */
+final class ExperimentChecks {
+  private final String shown;
+  private final Description file;
+
+  private ExperimentChecks(String shown, Description file) {
+    this.shown = shown;
+    this.file = file;
+  }
+
+  static void check(String shown, Description file, Path home) throws ExperimentException {
+    new ExperimentChecks(shown, file).all(home);
+  }
+
+  private ExperimentException bad(String what) {
+    return new ExperimentException(shown + ": " + what);
+  }
+
+  private void all(Path home) throws ExperimentException {
+    required(file.title(), "title");
+    if (file.writeup() == null || file.writeup().className() == null) {
+      throw bad("writeup.class is required (the class that shapes the report, e.g. Unum)");
+    }
+    if (file.engines().isEmpty()) {
+      throw bad("engines is required: the engines that run, e.g. [lmdb, rocksdb]");
+    }
+    if (file.reference() != null) {
+      oneOf("reference", file.reference(), file.engines());
+    }
+    if (file.threads() < 1) {
+      throw bad("threads: " + file.threads() + "; use 1 or more");
+    }
+    if (file.record() != null && file.record().bytes() != null && file.record().bytes() < 1) {
+      throw bad("record.bytes: " + file.record().bytes() + "; use a whole number of bytes from 1");
+    }
+    if (file.jvm().heap().bytes() < 1 || file.jvm().overhead().bytes() < 1) {
+      throw bad("jvm: heap and overhead must be sizes above 0, e.g. 256m");
+    }
+    phases(home);
+    scales();
+    regime();
+    settings();
+    differences();
+    published(file.published(), "published");
+  }
+
+  private void phases(Path home) throws ExperimentException {
+    if (file.phases().isEmpty()) {
+      throw bad("phases is required: at least one phase");
+    }
+    Set<String> ids = new HashSet<>();
+    for (int i = 0; i < file.phases().size(); i++) {
+      Phase p = file.phases().get(i);
+      String at = "phases[" + i + "]";
+      required(p.id(), at + ".id");
+      if (!ids.add(p.id())) {
+        throw bad(at + ".id: '" + p.id() + "' is given twice");
+      }
+      required(p.workload(), "phase " + p.id() + ": workload");
+      if (!Files.isRegularFile(home.resolve(p.workload()))) {
+        throw bad("phase " + p.id() + ": workload: " + p.workload() + " is not a file");
+      }
+      if (p.threads() != null && p.threads() < 1) {
+        throw bad("phase " + p.id() + ": threads: " + p.threads() + "; use 1 or more");
+      }
+      for (String answer : p.accept()) {
+        if (!answer.matches("[A-Z0-9_]+:[A-Z_]+")) {
+          throw bad(
+              "phase "
+                  + p.id()
+                  + ": accept: '"
+                  + answer
+                  + "'; use OPERATION:STATUS, e.g. READ:NOT_FOUND");
+        }
+      }
+    }
+    for (Phase p : file.phases()) {
+      if (p.beside() != null) {
+        oneOf("phase " + p.id() + ": beside", p.beside(), new ArrayList<>(ids));
+      }
+    }
+  }
+
+  private void scales() throws ExperimentException {
+    if (file.scales().isEmpty()) {
+      throw bad("scales is required: at least one scale");
+    }
+    Set<String> names = new HashSet<>();
+    for (int i = 0; i < file.scales().size(); i++) {
+      Scale s = file.scales().get(i);
+      required(s.name(), "scales[" + i + "].name");
+      String at = "scale " + s.name();
+      if (!names.add(s.name())) {
+        throw bad(at + " is given twice");
+      }
+      if (s.records() == null || s.records() < 1 || s.operations() == null || s.operations() < 1) {
+        throw bad(at + " needs records and operations, each 1 or more");
+      }
+      if (s.duration() != null && s.duration() < 1) {
+        throw bad(at + ": duration: " + s.duration() + "; use a whole number of seconds from 1");
+      }
+      if (s.warmup() < 0 || (s.duration() != null && s.warmup() >= s.duration())) {
+        throw bad(
+            at
+                + ": warmup ("
+                + s.warmup()
+                + " s) leaves nothing of its "
+                + s.duration()
+                + " s duration to measure");
+      }
+      if (s.repeat() < 1 || s.repeat() > 100 || s.trials() < 1 || s.trials() > 100) {
+        throw bad(at + ": repeat and trials are whole numbers from 1 to 100");
+      }
+      for (String phase : s.phaseProperties().keySet()) {
+        oneOf(at + ": phaseProperties", phase, phaseIds());
+      }
+    }
+  }
+
+  private void regime() throws ExperimentException {
+    Description.Regime r = file.regime();
+    if (r == null) {
+      return;
+    }
+    required(r.description(), "regime.description");
+    if (r.memoryFraction() == null || r.memoryFraction() <= 0 || r.memoryFraction() > 1) {
+      throw bad(
+          "regime.memoryFraction: "
+              + r.memoryFraction()
+              + "; use the engines' memory as a fraction of the data, e.g. 0.05");
+    }
+    required(r.from(), "regime.from");
+    oneOf("regime.from", r.from(), file.scales().stream().map(Scale::name).toList());
+    for (Map.Entry<String, Double> share : r.pageCache().entrySet()) {
+      oneOf("regime.pageCache", share.getKey(), file.engines());
+      if (share.getValue() <= 0 || share.getValue() > 1) {
+        throw bad(
+            "regime.pageCache."
+                + share.getKey()
+                + ": "
+                + share.getValue()
+                + "; use the page cache's part of the regime's memory, above 0 and at most 1");
+      }
+    }
+  }
+
+  private void settings() throws ExperimentException {
+    for (int i = 0; i < file.settings().size(); i++) {
+      Description.Setting s = file.settings().get(i);
+      String at = "settings[" + i + "]";
+      required(s.engine(), at + ".engine");
+      oneOf(at + ".engine", s.engine(), file.engines());
+      required(s.property(), at + ".property");
+      if (!s.property().startsWith(s.engine() + ".")) {
+        throw bad(
+            at
+                + ".property: '"
+                + s.property()
+                + "' is not one of "
+                + s.engine()
+                + "'s (they begin with "
+                + s.engine()
+                + ".)");
+      }
+      at = "setting " + s.property();
+      required(s.value(), at + ": value");
+      required(s.source(), at + ": source");
+      switch (s.scaling()) {
+        case WITH_DATA -> {
+          size(at, s.value());
+          if (file.published().dataBytes() == null) {
+            throw bad(
+                at
+                    + ": scaling with-data needs the write-up's data size (published.records and"
+                    + " published.recordBytes)");
+          }
+        }
+        case OF_DATA, OF_MEMORY -> fraction(at, s.value());
+        case FIXED -> {}
+      }
+      if ((s.scaling() == Description.Scaling.OF_MEMORY || s.where() != Description.Where.ALWAYS)
+          && file.regime() == null) {
+        throw bad(at + ": it depends on the memory regime, and the file declares none");
+      }
+      for (String phase : s.phases()) {
+        oneOf(at + ": phases", phase, phaseIds());
+      }
+    }
+  }
+
+  private void differences() throws ExperimentException {
+    for (Description.Difference d : file.differences()) {
+      required(d.what(), "differences: what");
+      required(d.source(), "differences (" + d.what() + "): source");
+      for (String engine : d.engines()) {
+        oneOf("differences (" + d.what() + "): engines", engine, file.engines());
+      }
+      for (String phase : d.phases()) {
+        oneOf("differences (" + d.what() + "): phases", phase, phaseIds());
+      }
+    }
+  }
+
+  private void published(Published p, String at) throws ExperimentException {
+    List<String> tables = new ArrayList<>(phaseIds());
+    tables.addAll(file.published().tables());
+    List<String> subjects = new ArrayList<>(file.engines());
+    file.phases().forEach(ph -> subjects.add(ph.dataset()));
+    subjects.addAll(file.published().subjects());
+    for (Map.Entry<String, Map<String, Map<String, Figure>>> table : p.figures().entrySet()) {
+      oneOf(at + ".figures", table.getKey(), tables);
+      for (String subject : table.getValue().keySet()) {
+        oneOf(at + ".figures." + table.getKey(), subject, subjects);
+      }
+    }
+    for (String engine : p.versions().keySet()) {
+      oneOf(at + ".versions", engine, subjects);
+    }
+    for (String engine : p.names().keySet()) {
+      oneOf(at + ".names", engine, subjects);
+    }
+    for (Map.Entry<String, Published> scale : p.at().entrySet()) {
+      oneOf(at + ".at", scale.getKey(), file.scales().stream().map(Scale::name).toList());
+      published(scale.getValue(), at + ".at." + scale.getKey());
+    }
+  }
+
+  private List<String> phaseIds() {
+    return file.phases().stream().map(Phase::id).toList();
+  }
+
+  private void required(String value, String key) throws ExperimentException {
+    if (value == null || value.isBlank()) {
+      throw bad(key + " is required");
+    }
+  }
+
+  private void oneOf(String key, String value, List<String> known) throws ExperimentException {
+    if (!known.contains(value)) {
+      throw bad(
+          key
+              + ": '"
+              + value
+              + "' is not one of "
+              + String.join(", ", known.stream().filter(k -> !k.isEmpty()).toList()));
+    }
+  }
+
+  private void size(String at, String value) throws ExperimentException {
+    if (io.github.ycsbembedded.core.Sizes.parse(value) < 0) {
+      throw bad(
+          at
+              + ": '"
+              + value
+              + "' is not a size; use a number with an optional k, m, g or t suffix");
+    }
+  }
+
+  private void fraction(String at, String value) throws ExperimentException {
+    try {
+      if (Double.parseDouble(value) > 0) {
+        return;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw bad(at + ": '" + value + "' is not a fraction above 0, e.g. 0.5");
+  }
+}
