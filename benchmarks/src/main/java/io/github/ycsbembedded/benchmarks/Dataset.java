@@ -39,7 +39,7 @@ public class Dataset {
    * bindingProperties=none,wiredtiger.log=false} measures WiredTiger with and without its log.
    */
   @Param({"none"})
-  public String bindingProperties;
+  public String bindingProperties = "none";
 
   Path dir;
 
@@ -74,7 +74,10 @@ public class Dataset {
   Properties properties() {
     Properties properties = engine.properties(dir);
     properties.setProperty("lmdb.mapsize", "4g");
-    for (String pair : bindingProperties.split(",", -1)) {
+    if (bindingProperties.isBlank() || bindingProperties.trim().equals("none")) {
+      return properties;
+    }
+    for (String pair : bindingProperties.split(";", -1)) {
       int eq = pair.indexOf('=');
       if (eq > 0) {
         properties.setProperty(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());

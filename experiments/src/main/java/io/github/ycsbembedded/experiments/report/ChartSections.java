@@ -191,6 +191,11 @@ final class ChartSections {
       }
       points.add(p);
     }
+    // YCSB's last status line comes when the threads have stopped (0 operations in its second):
+    // not part of the run's speed
+    while (!points.isEmpty() && points.get(points.size() - 1).opsPerSecond() <= 0) {
+      points.remove(points.size() - 1);
+    }
     return points;
   }
 

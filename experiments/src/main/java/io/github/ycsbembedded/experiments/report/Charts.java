@@ -76,6 +76,9 @@ public final class Charts {
       throws IOException {
     XYChart chart = chart(title, "", axis);
     chart.getStyler().setYAxisLogarithmic(logY);
+    if (!logY) {
+      chart.getStyler().setYAxisMin(0.0); // speeds compare by their heights from 0
+    }
     categoryAxis(chart, categories);
     int k = series.size();
     for (int j = 0; j < k; j++) {

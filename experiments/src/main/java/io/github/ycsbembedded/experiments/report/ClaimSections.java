@@ -6,7 +6,9 @@ import io.github.ycsbembedded.experiments.writeups.Verdicts;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The claims: a table of verdicts, a chart of the ratios with their bands, and why each differs.
@@ -76,9 +78,25 @@ final class ClaimSections {
               + " every sample, in its verdict's colour), on a log scale with a line at 1.");
     }
     doc.heading(2, "Why the figures differ, claim by claim");
-    doc.paragraph(
-        "For each claim: its verdict's reason, then what differs between this run and the"
-            + " write-up's, measured or declared in the experiment file (with its source).");
+    // what differs for every claim alike is said once, before the claims
+    Set<String> common = new LinkedHashSet<>(claims.isEmpty() ? List.of() : claims.get(0).why());
+    for (Claim claim : claims) {
+      common.retainAll(claim.why());
+    }
+    if (claims.size() > 1 && !common.isEmpty()) {
+      doc.paragraph(
+          "What differs between this run and the write-up's for every claim, measured or declared"
+              + " in the experiment file (with its source):");
+      doc.bullets(List.copyOf(common));
+      doc.paragraph(
+          "Then each claim: its verdict's reason, and what differs for it besides (its engines'"
+              + " versions and settings, and the engines' own figures that differ most).");
+    } else {
+      common.clear();
+      doc.paragraph(
+          "For each claim: its verdict's reason, then what differs between this run and the"
+              + " write-up's, measured or declared in the experiment file (with its source).");
+    }
     for (Claim claim : claims) {
       doc.paragraph(
           "**"
@@ -87,7 +105,10 @@ final class ClaimSections {
               + claim.verdictText()
               + (claim.reason().isEmpty() ? "" : ": " + claim.reason())
               + ".");
-      doc.bullets(claim.why());
+      List<String> own = claim.why().stream().filter(w -> !common.contains(w)).toList();
+      if (!own.isEmpty()) {
+        doc.bullets(own);
+      }
     }
   }
 }

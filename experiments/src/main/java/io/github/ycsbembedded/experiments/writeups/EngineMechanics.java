@@ -40,6 +40,15 @@ public final class EngineMechanics {
     if (before.isMissingNode() || before.isNull()) {
       return null;
     }
+    // a B-tree that a bulk load built is on its pages only once checkpointed (WiredTiger's bulk
+    // cursor): its shape then is the one after the final flush
+    JsonNode shape = before.path("tree");
+    JsonNode afterTree = median.engineStats().path("afterFlush").path("tree");
+    if (shape.path("kind").asText().equals("btree")
+        && shape.path("depth").asLong() == 0
+        && afterTree.path("depth").asLong() > 0) {
+      shape = afterTree;
+    }
     // what the LSM tree wrote to its table files: flushes and compactions (LevelDB counts them
     // together, so RocksDB's two figures are added up to compare alike)
     double flushed = number(before, "flushedBytes");
@@ -52,13 +61,13 @@ public final class EngineMechanics {
     double hits = number(before, "cacheHits");
     double misses = number(before, "cacheMisses");
     return new Figures(
-        tree(before.path("tree")),
+        tree(shape),
         median.disk().allocated() > 0 && data > 0 ? median.disk().allocated() / data : Double.NaN,
         userBytes > 0 ? compacted / userBytes : Double.NaN,
         compacted,
         number(before, "stallMicros") / 1e6,
         hits + misses > 0 ? hits / (hits + misses) : Double.NaN,
-        levels(before.path("tree")));
+        levels(shape));
   }
 
   /** Bytes of records the phase's user operations wrote (a load: all of it). */

@@ -93,17 +93,20 @@ class ReportWriterTest {
     String why =
         md.substring(
             md.indexOf("## Why the figures differ"), md.indexOf("## How this run was measured"));
+    String common = why.substring(0, why.indexOf("\n\n**"));
+    assertThat(common)
+        .as("what differs for every claim is said once, before the claims")
+        .contains("- data: 488.3 MiB here, 95.4 GiB in the write-up (200× as much)")
+        .contains("- client threads: 1 here, 1 in the write-up")
+        .contains("- Keys: ucsb's are 8-byte integers");
     Matcher claims =
         Pattern.compile("(?m)^\\*\\*RocksDB's speed ÷ LevelDB's, C \\(100% read\\)\\*\\* — ")
             .matcher(why);
     assertThat(claims.find()).isTrue();
     String list = why.substring(claims.end(), why.indexOf("\n\n**", claims.end()));
     assertThat(list)
-        .contains("- data: 488.3 MiB here, 95.4 GiB in the write-up (200× as much)")
-        .contains("- client threads: 1 here, 1 in the write-up")
         .contains("- rocksdb: RocksDB 11.8.1 here, RocksDB 6.20.3 in the write-up")
-        .contains("- leveldb: LevelDB 1.23 here, LevelDB 1.23 in the write-up")
-        .contains("- Keys: ucsb's are 8-byte integers");
+        .doesNotContain("- data: ");
   }
 
   @Test
