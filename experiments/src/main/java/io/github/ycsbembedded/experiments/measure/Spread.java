@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The median of repeated figures with their range. An even count takes the lower of the two middle
- * values, so the median is always one that was measured.
+ * The median of repeated figures with their range. An even count takes the mean of the two middle
+ * values (of two trials, the point halfway between them, not the lower one).
  */
 public record Spread(double median, double min, double max, int count) {
   public static final Spread NONE = new Spread(Double.NaN, Double.NaN, Double.NaN, 0);
@@ -22,11 +22,10 @@ public record Spread(double median, double min, double max, int count) {
       return NONE;
     }
     finite.sort(Double::compare);
-    return new Spread(
-        finite.get((finite.size() - 1) / 2),
-        finite.get(0),
-        finite.get(finite.size() - 1),
-        finite.size());
+    int n = finite.size();
+    double median =
+        n % 2 == 1 ? finite.get(n / 2) : (finite.get(n / 2 - 1) + finite.get(n / 2)) / 2;
+    return new Spread(median, finite.get(0), finite.get(finite.size() - 1), finite.size());
   }
 
   /**

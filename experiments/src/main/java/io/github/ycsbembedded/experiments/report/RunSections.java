@@ -18,7 +18,10 @@ import java.util.Map;
  * the machines.
  */
 final class RunSections {
-  /** Trials a stable verdict needs (docs/performance.md: how far a ratio moves between loads). */
+  /**
+   * Trials under which the summary warns that the verdicts rest on few independent loads
+   * (docs/performance.md, Experiments: how far a ratio moves between trials).
+   */
   static final int STABLE_TRIALS = 3;
 
   private RunSections() {}
@@ -52,9 +55,10 @@ final class RunSections {
             p.threads(),
             p.threads() == 1 ? "" : "s",
             p.trials() < STABLE_TRIALS
-                ? "; a verdict stable from one run to the next needs "
+                ? "; fewer than "
                     + STABLE_TRIALS
-                    + " trials (docs/performance.md), so ranges here may narrow or widen"
+                    + " trials, so another run may move a range across a verdict's line"
+                    + " (docs/performance.md, Experiments: how far a ratio moves between trials)"
                 : ""));
     Long theirs = c.experiment().publishedDataBytes(run.scale());
     lines.add(

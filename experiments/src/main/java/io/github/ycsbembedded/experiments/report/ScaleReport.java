@@ -107,8 +107,10 @@ public final class ScaleReport {
             + " scale) against the data's size, on log axes, with the published ratio at the"
             + " write-up's own size"
             + (published == null ? "" : " (" + Units.bytes(published) + ")")
-            + "; the gap is ours ÷ the published ratio, and it narrows when the largest scale is"
-            + " closer to the published ratio than the smallest.");
+            + "; the gap is ours ÷ the published ratio. It narrows when the largest scale run in"
+            + " the write-up's memory regime is closer to the published ratio than the smallest"
+            + " (scales outside the regime are shown, not compared, unless fewer than two ran in it),"
+            + " and cannot be told when their ranges overlap.");
     doc.contents();
     List<String> summary = new ArrayList<>(List.of("How the ratios move with the data's size:"));
     int index = 0;
@@ -120,6 +122,7 @@ public final class ScaleReport {
       doc.heading(2, entry.getKey());
       List<List<String>> rows = new ArrayList<>();
       List<Charts.ScalePoint> points = new ArrayList<>();
+      List<Step> steps = new ArrayList<>();
       for (int i = 0; i < claims.size() && i < runs.size(); i++) {
         Claim claim = claims.get(i);
         Results.Run run = runs.get(i);
@@ -134,6 +137,9 @@ public final class ScaleReport {
                 claim.verdict().word()));
         if (!claim.ours().isEmpty() && claim.ours().min() > 0) {
           points.add(new Charts.ScalePoint(run.dataBytes(), claim.ours()));
+          steps.add(
+              new Step(
+                  run.scale(), run.dataBytes(), claim.ours(), run.memory().regimeReproduced()));
         }
       }
       double publishedRatio = claims.get(0).published();
@@ -145,7 +151,7 @@ public final class ScaleReport {
               "",
               ""));
       doc.table(List.of("scale", "data", "ours", "gap (ours ÷ published)", "verdict"), rows);
-      String trend = trend(points, publishedRatio);
+      String trend = trend(steps, publishedRatio);
       doc.paragraph(trend);
       summary.add("  " + entry.getKey() + ": " + trend);
       String file = "scale-" + ++index + ".png";
@@ -165,28 +171,53 @@ public final class ScaleReport {
     return summary;
   }
 
-  /** Whether the gap to the published ratio narrows from the smallest scale to the largest. */
-  static String trend(List<Charts.ScalePoint> points, double published) {
-    if (points.size() < 2) {
+  /** One scale's ratio, and whether it ran in the write-up's memory regime. */
+  record Step(String scale, long dataBytes, Spread ratio, boolean inRegime) {}
+
+  /**
+   * Whether the gap to the published ratio narrows from the smallest scale to the largest, among
+   * the scales run in the write-up's memory regime when two or more were (a scale in RAM measures
+   * another thing). The gap is |log(ours ÷ published)|; within ×1.1 it stays about as wide, and
+   * when the two scales' ranges overlap the spread cannot tell.
+   */
+  static String trend(List<Step> steps, double published) {
+    List<Step> compared = steps.stream().filter(Step::inRegime).toList();
+    if (compared.size() < 2) {
+      compared = steps;
+    }
+    if (compared.size() < 2) {
       return "Measured at fewer than two scales: no trend.";
     }
-    Spread first = points.get(0).ratio();
-    Spread last = points.get(points.size() - 1).ratio();
-    double before = Math.abs(Math.log(first.median() / published));
-    double after = Math.abs(Math.log(last.median() / published));
+    Step first = compared.get(0);
+    Step last = compared.get(compared.size() - 1);
+    double before = Math.abs(Math.log(first.ratio().median() / published));
+    double after = Math.abs(Math.log(last.ratio().median() / published));
+    boolean overlap =
+        first.ratio().min() <= last.ratio().max() && last.ratio().min() <= first.ratio().max();
+    String word;
+    if (Math.abs(after - before) < Math.log(1.1)) {
+      word = "stays about as wide";
+    } else if (overlap) {
+      word = "cannot be told to move (the ranges overlap)";
+    } else {
+      word = after < before ? "narrows" : "widens";
+    }
     List<String> gaps = new ArrayList<>();
-    for (Charts.ScalePoint p : points) {
+    for (Step step : steps) {
       gaps.add(
           "×"
-              + Units.ratio(p.ratio().median() / published)
+              + Units.ratio(step.ratio().median() / published)
               + " at "
-              + Units.bytes((long) p.dataBytes()));
+              + Units.bytes(step.dataBytes())
+              + (step.inRegime() || compared == steps
+                  ? ""
+                  : " (outside the memory regime, not compared)"));
     }
-    String word =
-        Math.abs(after - before) < Math.log(1.1)
-            ? "stays about as wide"
-            : after < before ? "narrows" : "widens";
-    return "The gap "
+    return "From "
+        + first.scale()
+        + " to "
+        + last.scale()
+        + " the gap "
         + word
         + " toward the published scale (ours ÷ published: "
         + String.join(", ", gaps)

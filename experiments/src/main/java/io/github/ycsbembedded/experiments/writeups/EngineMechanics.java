@@ -40,15 +40,7 @@ public final class EngineMechanics {
     if (before.isMissingNode() || before.isNull()) {
       return null;
     }
-    // a B-tree that a bulk load built is on its pages only once checkpointed (WiredTiger's bulk
-    // cursor): its shape then is the one after the final flush
     JsonNode shape = before.path("tree");
-    JsonNode afterTree = median.engineStats().path("afterFlush").path("tree");
-    if (shape.path("kind").asText().equals("btree")
-        && shape.path("depth").asLong() == 0
-        && afterTree.path("depth").asLong() > 0) {
-      shape = afterTree;
-    }
     // what the LSM tree wrote to its table files: flushes and compactions (LevelDB counts them
     // together, so RocksDB's two figures are added up to compare alike)
     double flushed = number(before, "flushedBytes");
@@ -110,8 +102,8 @@ public final class EngineMechanics {
     if (tree.path("kind").asText().equals("btree")) {
       return String.format(
           Locale.ROOT,
-          "depth %d, %,d leaf and %,d branch pages",
-          tree.path("depth").asLong(),
+          "depth %s, %,d leaf and %,d branch pages",
+          depthKnown(tree) ? String.valueOf(tree.path("depth").asLong()) : "not recorded",
           tree.path("leafPages").asLong(),
           tree.path("branchPages").asLong());
     }
@@ -128,7 +120,16 @@ public final class EngineMechanics {
       }
       return deepest + 1;
     }
-    return tree.path("depth").isNumber() ? tree.path("depth").asDouble() : Double.NaN;
+    return depthKnown(tree) ? tree.path("depth").asDouble() : Double.NaN;
+  }
+
+  /**
+   * Whether a B-tree's depth was recorded: WiredTiger counts its deepest descent on searches, so a
+   * tree a bulk load built and nothing has searched yet says 0 with pages on the disk.
+   */
+  private static boolean depthKnown(JsonNode tree) {
+    return tree.path("depth").isNumber()
+        && (tree.path("depth").asLong() > 0 || tree.path("leafPages").asLong() == 0);
   }
 
   static double number(JsonNode node, String field) {

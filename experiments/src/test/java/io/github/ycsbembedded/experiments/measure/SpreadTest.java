@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.experiments.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.Arrays;
 import java.util.List;
@@ -13,8 +14,9 @@ class SpreadTest {
   }
 
   @Test
-  void medianOfAnEvenCountIsTheLowerMiddleOneSoThatItWasMeasured() {
-    assertThat(Spread.of(List.of(4.0, 1.0, 3.0, 2.0))).isEqualTo(new Spread(2.0, 1.0, 4.0, 4));
+  void medianOfAnEvenCountIsTheMeanOfTheTwoMiddleOnes() {
+    assertThat(Spread.of(List.of(4.0, 1.0, 3.0, 2.0))).isEqualTo(new Spread(2.5, 1.0, 4.0, 4));
+    assertThat(Spread.of(List.of(2.92, 2.64)).median()).isCloseTo(2.78, within(1e-9));
   }
 
   @Test

@@ -72,7 +72,7 @@ class ReportWriterTest {
         .contains("- **Run**: 2026-")
         .contains(
             "scale `quick`, 1 trial (each loads the data anew) × 3 runs of every run phase (12 s, the first 2 s left out)")
-        .contains("a verdict stable from one run to the next needs 3 trials")
+        .contains("; fewer than 3 trials, so another run may move a range across a verdict's line")
         .contains(
             "- **Data**: 488.3 MiB here (500,000 records); the write-up measured 95.4 GiB (200× as much)")
         .contains("rocksdb (RocksDB 11.8.1; the write-up: RocksDB 6.20.3)")

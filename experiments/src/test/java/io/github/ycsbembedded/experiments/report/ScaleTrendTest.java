@@ -1,0 +1,63 @@
+package io.github.ycsbembedded.experiments.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.ycsbembedded.experiments.measure.Spread;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ScaleTrendTest {
+  private static final long MIB = 1L << 20;
+
+  private static ScaleReport.Step step(String scale, long mib, double... ratios) {
+    List<Double> values = new java.util.ArrayList<>();
+    for (double r : ratios) {
+      values.add(r);
+    }
+    return new ScaleReport.Step(scale, mib * MIB, Spread.of(values), !scale.equals("tiny"));
+  }
+
+  @Test
+  void aScaleInRamIsShownButTheTrendIsTakenOverTheScalesInTheRegime() {
+    String trend =
+        ScaleReport.trend(
+            List.of(
+                step("tiny", 2, 1.10), step("quick", 400, 2.64, 2.92), step("small", 2000, 2.30)),
+            1.15);
+
+    assertThat(trend)
+        .isEqualTo(
+            "From quick to small the gap narrows toward the published scale (ours ÷ published:"
+                + " ×0.96 at 2.0 MiB (outside the memory regime, not compared), ×2.42 at 400.0 MiB, ×2.00 at 2.0 GiB).");
+  }
+
+  @Test
+  void aGapThatGrowsIsSaidToWiden() {
+    String trend =
+        ScaleReport.trend(List.of(step("quick", 400, 0.60, 0.62), step("small", 2000, 0.40)), 0.64);
+
+    assertThat(trend).startsWith("From quick to small the gap widens");
+  }
+
+  @Test
+  void overlappingRangesCannotTellAMove() {
+    String trend =
+        ScaleReport.trend(List.of(step("quick", 400, 1.10, 1.60), step("small", 2000, 1.20)), 0.64);
+
+    assertThat(trend).startsWith("From quick to small the gap cannot be told to move");
+  }
+
+  @Test
+  void withinTenPercentTheGapStaysAboutAsWide() {
+    String trend =
+        ScaleReport.trend(List.of(step("quick", 400, 0.80), step("small", 2000, 0.78)), 0.52);
+
+    assertThat(trend).startsWith("From quick to small the gap stays about as wide");
+  }
+
+  @Test
+  void oneScaleHasNoTrend() {
+    assertThat(ScaleReport.trend(List.of(step("quick", 400, 0.80)), 0.52))
+        .isEqualTo("Measured at fewer than two scales: no trend.");
+  }
+}
