@@ -14,6 +14,7 @@ import java.util.SortedMap;
 import java.util.Vector;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -184,8 +185,8 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
   }
 
   /**
-   * A batch read of {@code stored} keys (the batch's {@code keys} as the engine stores them) cut
-   * into runs of keys in key order, each run read by {@code read} on a reader thread of {@code
+   * A batch read of {@code keys}, each turned by {@code storedKey} into the key the engine stores,
+   * cut into runs of keys in key order, each run read by {@code read} on a reader thread of {@code
    * workers} (the client's thread reads the first), so that many reads are in flight when the data
    * is not in memory; the answers keep the order asked. The caller holds the snapshot all runs
    * read.
@@ -194,11 +195,15 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
       BatchWorkers workers,
       String table,
       List<String> keys,
-      byte[][] stored,
+      Function<String, byte[]> storedKey,
       Set<String> fields,
       List<KeyRead> results,
       RunRead read) {
     results.clear();
+    byte[][] stored = new byte[keys.size()][];
+    for (int i = 0; i < stored.length; i++) {
+      stored[i] = storedKey.apply(keys.get(i));
+    }
     KeyRead[] reads = new KeyRead[stored.length];
     int[] order = KeyOrder.ascending(stored);
     try {

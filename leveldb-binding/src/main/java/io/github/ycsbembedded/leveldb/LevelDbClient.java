@@ -107,17 +107,13 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   @Override
   public Status batchRead(
       String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
-    byte[][] stored = new byte[keys.size()][];
-    for (int i = 0; i < stored.length; i++) {
-      stored[i] = storedKey(table, keys.get(i));
-    }
     LevelDb db = engine().db();
     try (LevelDb.Snapshot snapshot = db.snapshot()) {
       return readInRuns(
           engine().workers(),
           table,
           keys,
-          stored,
+          key -> storedKey(table, key),
           fields,
           results,
           run -> {

@@ -109,10 +109,6 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
       results.clear();
       return Status.OK; // multiGetAsList refuses an empty batch
     }
-    byte[][] stored = new byte[keys.size()][];
-    for (int i = 0; i < stored.length; i++) {
-      stored[i] = bytes(keys.get(i));
-    }
     RocksDB db = engine().db();
     Snapshot snapshot = db.getSnapshot();
     try (ReadOptions onSnapshot = new ReadOptions(readOptions).setSnapshot(snapshot)) {
@@ -121,7 +117,7 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
           engine().workers(),
           table,
           keys,
-          stored,
+          RocksDbClient::bytes,
           fields,
           results,
           run -> db.multiGetAsList(onSnapshot, Collections.nCopies(run.size(), family), run));

@@ -80,24 +80,18 @@ public abstract class WriteUp {
                 + ")");
       }
       List<String> known = known(experiment, role.getValue());
-      if (known != null && !known.contains(value)) {
-        throw new ExperimentException(
-            file
-                + ": writeup.roles."
-                + role.getKey()
-                + ": '"
-                + value
-                + "' is not one of "
-                + String.join(", ", known));
+      String wrong;
+      if (known != null) {
+        wrong = known.contains(value) ? null : "is not one of " + String.join(", ", known);
+      } else {
+        wrong =
+            value.matches("[A-Z][A-Z0-9_]*")
+                ? null
+                : "is not an operation name (capitals, as YCSB reports it)";
       }
-      if (known == null && !value.matches("[A-Z][A-Z0-9_]*")) {
+      if (wrong != null) {
         throw new ExperimentException(
-            file
-                + ": writeup.roles."
-                + role.getKey()
-                + ": '"
-                + value
-                + "' is not an operation name (capitals, as YCSB reports it)");
+            file + ": writeup.roles." + role.getKey() + ": '" + value + "' " + wrong);
       }
     }
     for (String role : given.keySet()) {
