@@ -308,13 +308,44 @@ jbyteArray ToJava(JNIEnv* env, const leveldb::Slice& bytes) {
 
 // ---- the native methods of LevelDb ----
 
-jlong Open(JNIEnv* env, jclass, jstring path, jlong cache_size, jlong write_buffer_size,
-           jlong max_file_size, jint block_size, jint max_open_files, jboolean snappy, jint filter_bits,
-           jboolean paranoid_checks, jboolean verify_checksums, jboolean create_if_missing, jboolean mmap_reads) {
+// A field of LevelDb.Options (a record: its components are its fields) by name and JNI type; a
+// missing one leaves NoSuchFieldError pending, and the fields after it are not read.
+jlong LongField(JNIEnv* env, jobject o, const char* name) {
+  if (env->ExceptionCheck()) return 0;  // an earlier field was missing
+  jfieldID field = env->GetFieldID(env->GetObjectClass(o), name, "J");
+  return field == nullptr ? 0 : env->GetLongField(o, field);
+}
+
+jint IntField(JNIEnv* env, jobject o, const char* name) {
+  if (env->ExceptionCheck()) return 0;  // an earlier field was missing
+  jfieldID field = env->GetFieldID(env->GetObjectClass(o), name, "I");
+  return field == nullptr ? 0 : env->GetIntField(o, field);
+}
+
+jboolean BooleanField(JNIEnv* env, jobject o, const char* name) {
+  if (env->ExceptionCheck()) return JNI_FALSE;  // an earlier field was missing
+  jfieldID field = env->GetFieldID(env->GetObjectClass(o), name, "Z");
+  return field == nullptr ? JNI_FALSE : env->GetBooleanField(o, field);
+}
+
+jlong Open(JNIEnv* env, jclass, jstring path, jobject o) {
   const char* chars = env->GetStringUTFChars(path, nullptr);
   if (chars == nullptr) return 0;
   std::string name(chars);
   env->ReleaseStringUTFChars(path, chars);
+
+  const jlong cache_size = LongField(env, o, "cacheSize");
+  const jlong write_buffer_size = LongField(env, o, "writeBufferSize");
+  const jlong max_file_size = LongField(env, o, "maxFileSize");
+  const jint block_size = IntField(env, o, "blockSize");
+  const jint max_open_files = IntField(env, o, "maxOpenFiles");
+  const jboolean snappy = BooleanField(env, o, "snappy");
+  const jint filter_bits = IntField(env, o, "filterBits");
+  const jboolean paranoid_checks = BooleanField(env, o, "paranoidChecks");
+  const jboolean verify_checksums = BooleanField(env, o, "verifyChecksums");
+  const jboolean create_if_missing = BooleanField(env, o, "createIfMissing");
+  const jboolean mmap_reads = BooleanField(env, o, "mmapReads");
+  if (env->ExceptionCheck()) return 0;  // a missing field: NoSuchFieldError is pending
 
   auto handle = std::make_unique<Handle>();
   handle->env.set_mmap_reads(mmap_reads);
@@ -502,7 +533,7 @@ jint Crc32c(JNIEnv* env, jclass, jbyteArray data) {
 }
 
 const JNINativeMethod kMethods[] = {
-    {const_cast<char*>("open"), const_cast<char*>("(Ljava/lang/String;JJJIIZIZZZZ)J"), reinterpret_cast<void*>(Open)},
+    {const_cast<char*>("open"), const_cast<char*>("(Ljava/lang/String;Lio/github/ycsbembedded/leveldb/LevelDb$Options;)J"), reinterpret_cast<void*>(Open)},
     {const_cast<char*>("close"), const_cast<char*>("(J)V"), reinterpret_cast<void*>(Close)},
     {const_cast<char*>("get"), const_cast<char*>("(JJ[B)[B"), reinterpret_cast<void*>(Get)},
     {const_cast<char*>("put"), const_cast<char*>("(JZ[B[BI)V"), reinterpret_cast<void*>(Put)},

@@ -10,10 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.SortedMap;
 import java.util.Vector;
-import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -31,6 +28,9 @@ import site.ycsb.Status;
  * @param <E> the shared engine handle
  */
 public abstract class EngineClient<E extends EngineHandle> extends DB {
+  /** The longest key a binding stores unless its engine's limit is lower (1 MiB). */
+  public static final int DEFAULT_MAX_KEY_BYTES = 1 << 20;
+
   private final String name;
   private final Class<E> engineType;
   private final Opener<E> opener;
@@ -86,27 +86,6 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
   @FunctionalInterface
   protected interface RecordSink {
     void accept(byte[] key, HashMap<String, ByteIterator> record);
-  }
-
-  /** One call into the engine, whose failure is the operation's ERROR. */
-  @FunctionalInterface
-  protected interface EngineCall<T> {
-    T call() throws Exception;
-  }
-
-  /** A write into the engine, whose failure is the operation's ERROR. */
-  @FunctionalInterface
-  protected interface EngineWrite {
-    void write() throws Exception;
-  }
-
-  /**
-   * An update's read and merged write: false when the key holds no record (nothing written). {@code
-   * updates} are the given fields, encoded, in name order.
-   */
-  @FunctionalInterface
-  protected interface MergeWrite {
-    boolean apply(SortedMap<String, byte[]> updates) throws Exception;
   }
 
   /**
@@ -232,81 +211,6 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
   }
 
   /**
-   * A point read whose engine call returns the stored value in an array the binding owns (null when
-   * the key holds no record): the value's fields are slices of it.
-   */
-  protected final Status readOwned(
-      String table,
-      String key,
-      Set<String> fields,
-      Map<String, ByteIterator> result,
-      EngineCall<byte[]> get) {
-    try {
-      byte[] found = get.call();
-      if (found == null) {
-        return Status.NOT_FOUND;
-      }
-      RecordCodec.decodeOwned(found, fields, result);
-      return Status.OK;
-    } catch (Exception e) {
-      return error("read", table, key, e);
-    }
-  }
-
-  /** A write the engine either does or fails ({@code insert}, a blind {@code delete}). */
-  protected final Status write(String operation, String table, String key, EngineWrite write) {
-    try {
-      write.write();
-      return Status.OK;
-    } catch (Exception e) {
-      return error(operation, table, key, e);
-    }
-  }
-
-  /**
-   * YCSB's update on an engine without transactions (RocksDB, LevelDB): the stored record read, the
-   * given fields merged in and written back, under the key's striped lock, so that concurrent
-   * updates of one key's fields lose none.
-   */
-  protected final Status lockedUpdate(
-      KeyLocks locks,
-      String table,
-      String key,
-      Map<String, ByteIterator> values,
-      MergeWrite merge) {
-    SortedMap<String, byte[]> updates = RecordCodec.fields(values);
-    Lock lock = locks.lockFor(table, key);
-    lock.lock();
-    try {
-      return merge.apply(updates) ? Status.OK : Status.NOT_FOUND;
-    } catch (Exception e) {
-      return error("update", table, key, e);
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /**
-   * {@link MultiWriteDB#writeAtomically} on an engine without transactions: every key checked, then
-   * one engine batch written while holding the keys' striped locks, so that no update interleaves.
-   */
-  protected final Status lockedGroupWrite(
-      KeyLocks locks, List<MultiWriteDB.Write> writes, int maxKeyBytes, EngineWrite batch) {
-    if (invalidWrite(writes, maxKeyBytes) != null) {
-      return Status.BAD_REQUEST;
-    }
-    List<ReentrantLock> locked = locks.lockAll(writes);
-    try {
-      batch.write();
-      return Status.OK;
-    } catch (Exception e) {
-      return atomicWriteError(writes, e);
-    } finally {
-      KeyLocks.unlockAll(locked);
-    }
-  }
-
-  /**
    * The file {@code enginestats} names, checked before any work: its folder must exist and be
    * writable. Null when the property is not given (statistics off: the engines keep none).
    */
@@ -346,10 +250,18 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
 
   /**
    * The one place a binding tells its engine's conditions apart, from an exception the engine
-   * threw: by its type and codes, never its message text.
+   * threw: by its type and codes, never its message text. (An {@link EngineFailure} carries its
+   * condition and is not asked about.)
    */
   protected Condition classify(Throwable engineError) {
     return Condition.OTHER;
+  }
+
+  /**
+   * The condition of an error: an {@link EngineFailure}'s own, else what {@link #classify} says.
+   */
+  private Condition conditionOf(Throwable e) {
+    return e instanceof EngineFailure failure ? failure.condition() : classify(e);
   }
 
   private static final Set<String> ANNOUNCED = new HashSet<>();
@@ -435,7 +347,7 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
    * An {@link EngineFailure} for an engine error: {@code <name>: <what> (<condition>): <message>}.
    */
   protected final EngineFailure failure(String what, Throwable engineError) {
-    Condition condition = classify(engineError);
+    Condition condition = conditionOf(engineError);
     String shown = condition.description().isEmpty() ? "" : " (" + condition.description() + ")";
     return new EngineFailure(
         condition, name + ": " + what + shown + ": " + BindingProperties.describe(engineError));
@@ -534,7 +446,7 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
       // a binding's own message, about the engine error it wraps
       failure =
           new EngineFailure(
-              e.getCause() == null ? Condition.OTHER : classify(e.getCause()), e.getMessage());
+              e.getCause() == null ? Condition.OTHER : conditionOf(e.getCause()), e.getMessage());
     } else {
       failure = failure("closing failed", e);
     }
@@ -564,23 +476,13 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
   }
 
   /**
-   * Checks every write of an atomic group before any is applied: a key must be 1 to {@code
-   * maxKeyBytes} UTF-8 bytes. Returns the first problem (reported once), or null.
+   * Checks every write of an atomic group before any is applied: a key must be 1 to {@link
+   * #maxKeyBytes} UTF-8 bytes. Returns the first problem (reported once), or null.
    */
-  protected final String invalidWrite(List<MultiWriteDB.Write> writes, int maxKeyBytes) {
-    return invalidWrite(writes, table -> maxKeyBytes);
-  }
-
-  /**
-   * {@link #invalidWrite(List, int)} where the longest key depends on the table (a key prefix per
-   * table).
-   */
-  protected final String invalidWrite(
-      List<MultiWriteDB.Write> writes,
-      java.util.function.ToIntFunction<String> maxKeyBytesOfTable) {
+  protected final String invalidWrite(List<MultiWriteDB.Write> writes) {
     for (MultiWriteDB.Write write : writes) {
-      int length = write.key().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
-      int maxKeyBytes = maxKeyBytesOfTable.applyAsInt(write.table());
+      int length = write.key().getBytes(StandardCharsets.UTF_8).length;
+      int maxKeyBytes = maxKeyBytes(write.table());
       if (length == 0 || length > maxKeyBytes) {
         String problem = "key of " + length + " bytes; " + name + " accepts 1 to " + maxKeyBytes;
         ErrorLog.report(name, "atomic write", write.table(), write.key(), problem);
@@ -590,9 +492,17 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
     return null;
   }
 
+  /**
+   * The longest key, in UTF-8 bytes, the binding stores for {@code table}: {@link
+   * #DEFAULT_MAX_KEY_BYTES} unless the engine's own limit is lower.
+   */
+  protected int maxKeyBytes(String table) {
+    return DEFAULT_MAX_KEY_BYTES;
+  }
+
   /** Reports an engine error once, with its condition, and returns {@link Status#ERROR}. */
   protected final Status error(String operation, String table, String key, Throwable e) {
-    Condition condition = classify(e);
+    Condition condition = conditionOf(e);
     String message = BindingProperties.describe(e);
     ErrorLog.report(
         name,
@@ -655,30 +565,35 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
     return Status.BAD_REQUEST;
   }
 
-  /** A binding's bulk write of a batch: sorted, every key valid, at least one record. */
-  @FunctionalInterface
-  protected interface SortedWrite {
-    Status write(SortedBatch batch);
-  }
-
   /**
-   * What every binding's {@link BatchWriteDB#bulkInsert} does first: clears {@code failedKeys},
-   * sorts and encodes the batch, refuses a key the engine cannot take (up to {@code maxKeyBytes}),
-   * and hands a non-empty batch to {@code write}.
+   * {@link BatchWriteDB#bulkInsert} for every binding: clears {@code failedKeys}, sorts and encodes
+   * the batch, refuses a key the engine cannot take ({@link #maxKeyBytes}), and hands a non-empty
+   * batch to the binding's {@link #writeBulk}.
    */
-  protected final Status sortedBulk(
-      String table,
-      List<BatchWriteDB.Insert> records,
-      List<String> failedKeys,
-      int maxKeyBytes,
-      SortedWrite write) {
+  public final Status bulkInsert(
+      String table, List<BatchWriteDB.Insert> records, List<String> failedKeys) {
     failedKeys.clear();
     SortedBatch batch = SortedBatch.of(records);
-    Status invalid = refuseInvalidKeys(table, records, batch, maxKeyBytes, failedKeys);
+    Status invalid = refuseInvalidKeys(table, records, batch, maxKeyBytes(table), failedKeys);
     if (invalid != null) {
       return invalid;
     }
-    return batch.size() == 0 ? Status.OK : write.write(batch);
+    return batch.size() == 0 ? Status.OK : writeBulk(table, batch, records, failedKeys);
+  }
+
+  /**
+   * The binding's bulk write of a batch ({@link BatchWriteDB#bulkInsert}): {@code batch} is {@code
+   * records} sorted and encoded, every key valid, at least one record; the keys that fail go into
+   * {@code failedKeys} ({@link #bulkRefused}, {@link #bulkFailed}).
+   */
+  protected abstract Status writeBulk(
+      String table, SortedBatch batch, List<BatchWriteDB.Insert> records, List<String> failedKeys);
+
+  /** A bulk write the engine failed: every key failed, the error reported under the first. */
+  protected final Status bulkFailed(
+      String table, List<BatchWriteDB.Insert> records, List<String> failedKeys, Throwable e) {
+    BatchWriteDB.allFailed(records, failedKeys);
+    return error("bulk insert", table, records.get(0).key(), e);
   }
 
   /** A bulk insert's key that the engine cannot take, refused; null when every key is fine. */
@@ -692,8 +607,7 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
     if (invalid < 0) {
       return null;
     }
-    int length =
-        records.get(invalid).key().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    int length = records.get(invalid).key().getBytes(StandardCharsets.UTF_8).length;
     return bulkRefused(
         table,
         records,
@@ -724,9 +638,9 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
     return "a bulk load into "
         + name
         + " takes batches in ascending key order, and this batch's first key "
-        + new String(first, java.nio.charset.StandardCharsets.UTF_8)
+        + new String(first, StandardCharsets.UTF_8)
         + " is not above "
-        + new String(last, java.nio.charset.StandardCharsets.UTF_8)
+        + new String(last, StandardCharsets.UTF_8)
         + ", stored before in "
         + table
         + "; load in key order (insertorder=ordered, zeropadding as wide as the largest key number, one thread)";

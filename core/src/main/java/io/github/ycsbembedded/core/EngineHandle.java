@@ -15,7 +15,10 @@ public interface EngineHandle extends AutoCloseable {
   /** The engine's own figures now ({@code enginestats}), in the common schema. */
   EngineStats.Figures statistics() throws Exception;
 
-  /** Closes the engine, without a flush: the last cleanup calls {@link #flush} first if asked. */
+  /**
+   * Closes the engine, without a flush: the last cleanup calls {@link #flush} first if asked.
+   * Called once, by the last lease's release ({@link SharedEngines}).
+   */
   @Override
   void close() throws java.io.IOException, site.ycsb.DBException;
 

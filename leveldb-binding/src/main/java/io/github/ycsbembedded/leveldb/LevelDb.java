@@ -16,7 +16,6 @@ import java.nio.file.Path;
  * Cursor} belongs to one thread. Nothing may be used after {@link #close}.
  */
 public final class LevelDb implements AutoCloseable {
-  /** What {@link #open} configures; sizes in bytes. */
   /**
    * What {@link #open} configures; sizes in bytes. {@code mmapReads}: LevelDB's own way of reading
    * table files (memory maps); false reads them with pread, advised as random access.
@@ -75,20 +74,7 @@ public final class LevelDb implements AutoCloseable {
    */
   public static LevelDb open(Path directory, Options options) throws IOException {
     Native.ensureLoaded();
-    long handle =
-        Native.open(
-            directory.toString(),
-            options.cacheSize(),
-            options.writeBufferSize(),
-            options.maxFileSize(),
-            options.blockSize(),
-            options.maxOpenFiles(),
-            options.snappy(),
-            options.filterBits(),
-            options.paranoidChecks(),
-            options.verifyChecksums(),
-            options.createIfMissing(),
-            options.mmapReads());
+    long handle = Native.open(directory.toString(), options);
     return new LevelDb(directory, handle);
   }
 
@@ -115,7 +101,7 @@ public final class LevelDb implements AutoCloseable {
 
   /** The value of {@code key} as of {@code snapshot}, or null when absent. */
   public byte[] get(byte[] key, Snapshot snapshot) {
-    return Native.get(handle(), snapshot.pointer, key);
+    return Native.get(handle(), snapshot.pointer(), key);
   }
 
   /** Stores {@code value[0, length)} under {@code key}; {@code sync} waits for the log's fsync. */
@@ -140,7 +126,7 @@ public final class LevelDb implements AutoCloseable {
   /** An iterator over the whole key space, as of {@code snapshot} when not null. */
   public Cursor cursor(Snapshot snapshot) {
     long h = handle();
-    return new Cursor(h, Native.newIterator(h, snapshot == null ? 0 : snapshot.pointer));
+    return new Cursor(h, Native.newIterator(h, snapshot == null ? 0 : snapshot.pointer()));
   }
 
   /**
@@ -188,30 +174,56 @@ public final class LevelDb implements AutoCloseable {
     }
   }
 
-  /** A consistent view of the database; release it with {@link #close}. */
-  public final class Snapshot implements AutoCloseable {
+  /** An object of the library's, freed once by {@link #close}; unusable after it. */
+  abstract static class NativeObject implements AutoCloseable {
+    private final String what;
     private long pointer;
 
-    private Snapshot(long pointer) {
+    NativeObject(String what, long pointer) {
+      this.what = what;
       this.pointer = pointer;
     }
 
+    final long pointer() {
+      if (pointer == 0) {
+        throw new IllegalStateException(what + " is closed");
+      }
+      return pointer;
+    }
+
+    /** Frees the library's object. */
+    abstract void free(long pointer);
+
     @Override
-    public void close() {
+    public final void close() {
       if (pointer != 0) {
-        Native.releaseSnapshot(handle(), pointer);
+        free(pointer);
         pointer = 0;
       }
     }
   }
 
-  /** Puts and deletes applied together by {@link LevelDb#write}; reusable after {@link #clear}. */
-  public static final class Batch implements AutoCloseable {
-    private long pointer;
+  /** A consistent view of the database; release it with {@link #close}. */
+  public final class Snapshot extends NativeObject {
+    private Snapshot(long pointer) {
+      super("snapshot", pointer);
+    }
 
+    @Override
+    void free(long pointer) {
+      Native.releaseSnapshot(handle(), pointer);
+    }
+  }
+
+  /** Puts and deletes applied together by {@link LevelDb#write}; reusable after {@link #clear}. */
+  public static final class Batch extends NativeObject {
     public Batch() throws IOException {
+      super("write batch", newBatch());
+    }
+
+    private static long newBatch() throws IOException {
       Native.ensureLoaded();
-      pointer = Native.newBatch();
+      return Native.newBatch();
     }
 
     public Batch put(byte[] key, byte[] value, int length) {
@@ -229,19 +241,9 @@ public final class LevelDb implements AutoCloseable {
       Native.batchClear(pointer());
     }
 
-    private long pointer() {
-      if (pointer == 0) {
-        throw new IllegalStateException("write batch is closed");
-      }
-      return pointer;
-    }
-
     @Override
-    public void close() {
-      if (pointer != 0) {
-        Native.freeBatch(pointer);
-        pointer = 0;
-      }
+    void free(long pointer) {
+      Native.freeBatch(pointer);
     }
   }
 
@@ -249,13 +251,12 @@ public final class LevelDb implements AutoCloseable {
    * An iterator in key order. {@link #seek} and {@link #next} say whether it is on an entry, and
    * throw the error that stopped it (a corrupt block, a failed read) rather than just stopping.
    */
-  public static final class Cursor implements AutoCloseable {
+  public static final class Cursor extends NativeObject {
     private final long database;
-    private long pointer;
 
     private Cursor(long database, long pointer) {
+      super("cursor", pointer);
       this.database = database;
-      this.pointer = pointer;
     }
 
     /** Moves to the first key at or after {@code key} (the first key when null). */
@@ -275,19 +276,9 @@ public final class LevelDb implements AutoCloseable {
       return Native.iteratorValue(pointer());
     }
 
-    private long pointer() {
-      if (pointer == 0) {
-        throw new IllegalStateException("cursor is closed");
-      }
-      return pointer;
-    }
-
     @Override
-    public void close() {
-      if (pointer != 0) {
-        Native.freeIterator(pointer);
-        pointer = 0;
-      }
+    void free(long pointer) {
+      Native.freeIterator(pointer);
     }
   }
 
@@ -319,19 +310,8 @@ public final class LevelDb implements AutoCloseable {
       throw new IOException("LevelDB's JNI library: " + loadFailure);
     }
 
-    static native long open(
-        String path,
-        long cacheSize,
-        long writeBufferSize,
-        long maxFileSize,
-        int blockSize,
-        int maxOpenFiles,
-        boolean snappy,
-        int filterBits,
-        boolean paranoidChecks,
-        boolean verifyChecksums,
-        boolean createIfMissing,
-        boolean mmapReads);
+    /** Opens with every component of {@code options}, which the library reads by name. */
+    static native long open(String path, Options options);
 
     static native void close(long handle);
 

@@ -4,13 +4,13 @@ import io.github.ycsbembedded.core.BatchReadDB;
 import io.github.ycsbembedded.core.BatchWriteDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
-import io.github.ycsbembedded.core.EngineClient;
-import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.EngineFailure.Condition;
 import io.github.ycsbembedded.core.KeyRead;
+import io.github.ycsbembedded.core.KeyValueClient;
 import io.github.ycsbembedded.core.MultiWriteDB;
 import io.github.ycsbembedded.core.RangeScanDB;
 import io.github.ycsbembedded.core.RecordCodec;
+import io.github.ycsbembedded.core.SortedBatch;
 import io.github.ycsbembedded.core.TablePrefix;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -36,12 +36,8 @@ import site.ycsb.Status;
  * leveldb.filter_bits}, {@code leveldb.compression}, {@code leveldb.sync}, {@code
  * leveldb.destroy}).
  */
-public final class LevelDbClient extends EngineClient<LevelDbEngine>
+public final class LevelDbClient extends KeyValueClient<LevelDbEngine>
     implements BatchReadDB, BatchWriteDB, MultiWriteDB, RangeScanDB {
-  /** One bound for every binding's atomic writes; LevelDB's own is far larger. */
-  private static final int MAX_KEY_BYTES = 1 << 20;
-
-  private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
   private final Map<String, byte[]> prefixes = new HashMap<>();
   private LevelDb.Batch batch;
 
@@ -52,9 +48,6 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   /** Our JNI library's exception types (see {@link LevelDbException}). */
   @Override
   protected Condition classify(Throwable e) {
-    if (e instanceof EngineFailure failure) {
-      return failure.condition();
-    }
     if (e instanceof LevelDbException.Locked) {
       return Condition.IN_USE;
     }
@@ -92,9 +85,18 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   }
 
   @Override
-  public Status read(
-      String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-    return readOwned(table, key, fields, result, () -> engine().db().get(storedKey(table, key)));
+  protected byte[] get(String table, byte[] key) throws LevelDbException {
+    return engine().db().get(key);
+  }
+
+  @Override
+  protected void put(String table, byte[] key, byte[] value, int length) throws LevelDbException {
+    engine().db().put(key, value, length, engine().sync());
+  }
+
+  @Override
+  protected void remove(String table, byte[] key) throws LevelDbException {
+    engine().db().delete(key, engine().sync());
   }
 
   /**
@@ -129,22 +131,21 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
   /** One write batch, holding the keys' striped locks so no concurrent update interleaves. */
   @Override
   public Status writeAtomically(List<Write> writes) {
-    return lockedGroupWrite(
-        engine().keyLocks(),
-        writes,
-        MAX_KEY_BYTES,
-        () -> {
-          batch.clear();
-          for (Write write : writes) {
-            if (write.isDelete()) {
-              batch.delete(storedKey(write.table(), write.key()));
-            } else {
-              int length = encoder.encode(write.values());
-              batch.put(storedKey(write.table(), write.key()), encoder.buffer(), length);
-            }
-          }
-          engine().db().write(batch, engine().sync());
-        });
+    return lockedGroupWrite(writes, () -> write(writes));
+  }
+
+  private void write(List<Write> writes) throws LevelDbException {
+    batch.clear();
+    for (Write write : writes) {
+      byte[] key = storedKey(write.table(), write.key());
+      if (write.isDelete()) {
+        batch.delete(key);
+      } else {
+        int length = encoder().encode(write.values());
+        batch.put(key, encoder().buffer(), length);
+      }
+    }
+    engine().db().write(batch, engine().sync());
   }
 
   /**
@@ -153,31 +154,22 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
    * been empty when the process's bulk load of it began; batches may come in any key order.
    */
   @Override
-  public Status bulkInsert(String table, List<Insert> records, List<String> failedKeys) {
-    return sortedBulk(
-        table,
-        records,
-        failedKeys,
-        MAX_KEY_BYTES,
-        sorted -> {
-          try {
-            if (!engine().startBulk(table, () -> isEmpty(table))) {
-              return bulkRefused(table, records, failedKeys, notEmpty(table));
-            }
-            batch.clear();
-            byte[] prefix = prefix(table);
-            for (int j = 0; j < sorted.size(); j++) {
-              byte[] key = sorted.key(j);
-              byte[] stored = TablePrefix.join(prefix, key);
-              batch.put(stored, sorted.value(j), sorted.value(j).length);
-            }
-            engine().db().write(batch, engine().sync());
-            return Status.OK;
-          } catch (LevelDbException e) {
-            BatchWriteDB.allFailed(records, failedKeys);
-            return error("bulk insert", table, records.get(0).key(), e);
-          }
-        });
+  protected Status writeBulk(
+      String table, SortedBatch sorted, List<Insert> records, List<String> failedKeys) {
+    try {
+      if (!engine().startBulk(table, () -> isEmpty(table))) {
+        return bulkRefused(table, records, failedKeys, notEmpty(table));
+      }
+      batch.clear();
+      byte[] prefix = prefix(table);
+      for (int j = 0; j < sorted.size(); j++) {
+        batch.put(TablePrefix.join(prefix, sorted.key(j)), sorted.value(j), sorted.value(j).length);
+      }
+      engine().db().write(batch, engine().sync());
+      return Status.OK;
+    } catch (LevelDbException e) {
+      return bulkFailed(table, records, failedKeys, e);
+    }
   }
 
   /** Whether the table holds no record. */
@@ -222,46 +214,9 @@ public final class LevelDbClient extends EngineClient<LevelDbEngine>
     }
   }
 
-  @Override
-  public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    return write(
-        "insert",
-        table,
-        key,
-        () -> {
-          int length = encoder.encode(values);
-          engine().db().put(storedKey(table, key), encoder.buffer(), length, engine().sync());
-        });
-  }
-
-  @Override
-  public Status update(String table, String key, Map<String, ByteIterator> values) {
-    byte[] stored = storedKey(table, key);
-    return lockedUpdate(
-        engine().keyLocks(),
-        table,
-        key,
-        values,
-        updates -> {
-          byte[] found = engine().db().get(stored);
-          if (found == null) {
-            return false;
-          }
-          int length = encoder.encodeMerged(found, 0, found.length, updates);
-          engine().db().put(stored, encoder.buffer(), length, engine().sync());
-          return true;
-        });
-  }
-
-  @Override
-  public Status delete(String table, String key) {
-    // YCSB's delete is blind: LevelDB does not tell whether the key existed
-    return write(
-        "delete", table, key, () -> engine().db().delete(storedKey(table, key), engine().sync()));
-  }
-
   /** The table's prefix ({@link TablePrefix}) + key, all UTF-8. */
-  private byte[] storedKey(String table, String key) {
+  @Override
+  protected byte[] storedKey(String table, String key) {
     return TablePrefix.join(prefix(table), key.getBytes(StandardCharsets.UTF_8));
   }
 

@@ -2,10 +2,10 @@ package io.github.ycsbembedded.leveldb;
 
 import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BindingProperties;
-import io.github.ycsbembedded.core.EngineHandle;
 import io.github.ycsbembedded.core.EngineStats;
 import io.github.ycsbembedded.core.ErrorLog;
 import io.github.ycsbembedded.core.KeyLocks;
+import io.github.ycsbembedded.core.LockingEngine;
 import java.nio.file.Path;
 import java.util.Set;
 import site.ycsb.DBException;
@@ -14,7 +14,7 @@ import site.ycsb.DBException;
  * One LevelDB 1.23 (our JNI library, {@link LevelDb}) per data directory, shared by every {@link
  * LevelDbClient} of the process.
  */
-final class LevelDbEngine implements EngineHandle {
+final class LevelDbEngine implements LockingEngine {
   /**
    * The binding's properties besides {@code leveldb.dir}, {@code leveldb.destroy} and {@code
    * leveldb.flush_on_close}.
@@ -42,7 +42,6 @@ final class LevelDbEngine implements EngineHandle {
   private final KeyLocks keyLocks = new KeyLocks(1024);
   private final BatchWorkers workers;
   private final java.util.Set<String> bulkTables = new java.util.HashSet<>();
-  private boolean closed;
 
   private LevelDbEngine(LevelDb db, boolean sync, int batchParallelism) {
     this.db = db;
@@ -108,7 +107,8 @@ final class LevelDbEngine implements EngineHandle {
     return true;
   }
 
-  KeyLocks keyLocks() {
+  @Override
+  public KeyLocks keyLocks() {
     return keyLocks;
   }
 
@@ -182,11 +182,7 @@ final class LevelDbEngine implements EngineHandle {
    * open replays ({@code leveldb.flush_on_close} flushes first). Idempotent.
    */
   @Override
-  public synchronized void close() {
-    if (closed) {
-      return;
-    }
-    closed = true;
+  public void close() {
     workers.close();
     db.close();
   }

@@ -1,11 +1,11 @@
 package io.github.ycsbembedded.lmdb;
 
 import io.github.ycsbembedded.core.BatchReadDB;
+import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BatchWriteDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
-import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.EngineFailure.Condition;
 import io.github.ycsbembedded.core.KeyOrder;
 import io.github.ycsbembedded.core.KeyRead;
@@ -102,9 +102,6 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   /** lmdbjava's exception types for LMDB's own codes, and the errno of a failed system call. */
   @Override
   protected Condition classify(Throwable e) {
-    if (e instanceof EngineFailure failure) {
-      return failure.condition();
-    }
     if (e instanceof LmdbNativeException.PageCorruptedException
         || e instanceof LmdbNativeException.PageNotFoundException
         || e instanceof Env.FileInvalidException
@@ -182,27 +179,26 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   private boolean readInRuns(byte[][] encoded, byte[][] copies, KeyRead[] reads) {
     int[] order =
         Arrays.stream(KeyOrder.ascending(encoded)).filter(i -> reads[i] == null).toArray();
+    BatchWorkers workers = engine().workers();
     for (int attempt = 0; attempt < 3; attempt++) {
       long snapshot = inReadTransaction(Txn::getId);
       java.util.concurrent.atomic.AtomicBoolean moved =
           new java.util.concurrent.atomic.AtomicBoolean();
       try {
-        engine()
-            .workers()
-            .read(
-                order.length,
-                (from, to) -> {
-                  if (!engine()
-                      .readRun(
-                          snapshot,
-                          encoded,
-                          order,
-                          from,
-                          to,
-                          (i, found) -> keep(i, found, copies, reads))) {
-                    moved.set(true);
-                  }
-                });
+        workers.read(
+            order.length,
+            (from, to) -> {
+              if (!engine()
+                  .readRun(
+                      snapshot,
+                      encoded,
+                      order,
+                      from,
+                      to,
+                      (i, found) -> keep(i, found, copies, reads))) {
+                moved.set(true);
+              }
+            });
       } catch (Exception e) {
         throw e instanceof LmdbException lmdb ? lmdb : new IllegalStateException(e.getMessage(), e);
       }
@@ -272,7 +268,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   /** One write transaction for the whole group (retried whole if the map has to grow). */
   @Override
   public Status writeAtomically(List<Write> writes) {
-    if (invalidWrite(writes, table -> MAX_KEY_BYTES - engine().prefix(table).length) != null) {
+    if (invalidWrite(writes) != null) {
       return Status.BAD_REQUEST;
     }
     try {
@@ -312,58 +308,55 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
    * last; the table must have been empty when the process's bulk load of it began.
    */
   @Override
-  public Status bulkInsert(String table, List<Insert> records, List<String> failedKeys) {
+  protected Status writeBulk(
+      String table, SortedBatch batch, List<Insert> records, List<String> failedKeys) {
     byte[] prefix = engine().prefix(table);
-    return sortedBulk(
-        table,
-        records,
-        failedKeys,
-        MAX_KEY_BYTES - prefix.length,
-        batch -> {
-          try {
-            Dbi<DirectBuffer> dbi = engine().records();
-            String refused =
-                engine()
-                    .write(
-                        txn -> {
-                          byte[] last;
-                          boolean laterTable;
-                          try (Cursor<DirectBuffer> cursor = dbi.openCursor(txn)) {
-                            laterTable =
-                                cursor.get(pointKey(TablePrefix.end(prefix)), GetOp.MDB_SET_RANGE);
-                            last =
-                                (laterTable ? cursor.prev() : cursor.last())
-                                    ? owned(cursor.key())
-                                    : null;
-                          }
-                          last =
-                              last != null && TablePrefix.startsWith(last, prefix)
-                                  ? Arrays.copyOfRange(last, prefix.length, last.length)
-                                  : null;
-                          if (engine().startBulk(table) && last != null) {
-                            engine().abandonBulk(table);
-                            return notEmpty(table);
-                          }
-                          if (last != null && !SortedBatch.below(last, batch.key(0))) {
-                            return outOfOrder(table, batch.key(0), last);
-                          }
-                          PutFlags[] append =
-                              laterTable ? new PutFlags[0] : new PutFlags[] {PutFlags.MDB_APPEND};
-                          for (int j = 0; j < batch.size(); j++) {
-                            pointKey(prefix, batch.key(j));
-                            byte[] encoded = batch.value(j);
-                            ((MutableDirectBuffer) dbi.reserve(txn, key, encoded.length, append))
-                                .putBytes(0, encoded);
-                          }
-                          return null;
-                        },
-                        refusal -> refusal != null);
-            return refused == null ? Status.OK : bulkRefused(table, records, failedKeys, refused);
-          } catch (LmdbException e) {
-            BatchWriteDB.allFailed(records, failedKeys);
-            return error("bulk insert", table, records.get(0).key(), e);
-          }
-        });
+    try {
+      Dbi<DirectBuffer> dbi = engine().records();
+      String refused =
+          engine()
+              .write(
+                  txn -> {
+                    byte[] last;
+                    boolean laterTable;
+                    try (Cursor<DirectBuffer> cursor = dbi.openCursor(txn)) {
+                      laterTable =
+                          cursor.get(pointKey(TablePrefix.end(prefix)), GetOp.MDB_SET_RANGE);
+                      last =
+                          (laterTable ? cursor.prev() : cursor.last()) ? owned(cursor.key()) : null;
+                    }
+                    last =
+                        last != null && TablePrefix.startsWith(last, prefix)
+                            ? Arrays.copyOfRange(last, prefix.length, last.length)
+                            : null;
+                    if (engine().startBulk(table) && last != null) {
+                      engine().abandonBulk(table);
+                      return notEmpty(table);
+                    }
+                    if (last != null && !SortedBatch.below(last, batch.key(0))) {
+                      return outOfOrder(table, batch.key(0), last);
+                    }
+                    PutFlags[] append =
+                        laterTable ? new PutFlags[0] : new PutFlags[] {PutFlags.MDB_APPEND};
+                    for (int j = 0; j < batch.size(); j++) {
+                      pointKey(prefix, batch.key(j));
+                      byte[] encoded = batch.value(j);
+                      ((MutableDirectBuffer) dbi.reserve(txn, key, encoded.length, append))
+                          .putBytes(0, encoded);
+                    }
+                    return null;
+                  },
+                  refusal -> refusal != null);
+      return refused == null ? Status.OK : bulkRefused(table, records, failedKeys, refused);
+    } catch (LmdbException e) {
+      return bulkFailed(table, records, failedKeys, e);
+    }
+  }
+
+  /** LMDB's key limit less the table's prefix. */
+  @Override
+  protected int maxKeyBytes(String table) {
+    return MAX_KEY_BYTES - engine().prefix(table).length;
   }
 
   @Override
@@ -421,56 +414,54 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    try {
-      Dbi<DirectBuffer> dbi = engine().records();
-      if (!setKey("insert", table, key)) {
-        return Status.BAD_REQUEST;
-      }
-      int length = encoder.encode(values);
-      return engine().write(txn -> put(dbi, txn, length));
-    } catch (LmdbException e) {
-      return error("insert", table, key, e);
-    }
+    Dbi<DirectBuffer> dbi = engine().records();
+    int length = encoder.encode(values);
+    return writeKey("insert", table, key, txn -> put(dbi, txn, length));
   }
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
-    try {
-      Dbi<DirectBuffer> dbi = engine().records();
-      if (!setKey("update", table, key)) {
-        return Status.BAD_REQUEST;
-      }
-      // the new values are read once, outside the transaction body that may be retried
-      SortedMap<String, byte[]> updates = RecordCodec.fields(values);
-      return engine()
-          .write(
-              txn -> {
-                DirectBuffer found = dbi.get(txn, this.key);
-                if (found == null) {
-                  return Status.NOT_FOUND;
-                }
-                int length = copy(found);
-                try {
-                  return put(dbi, txn, encoder.encodeMerged(value, 0, length, updates));
-                } catch (CorruptRecordException e) {
-                  return error("update", table, key, e);
-                }
-              });
-    } catch (LmdbException e) {
-      return error("update", table, key, e);
-    }
+    Dbi<DirectBuffer> dbi = engine().records();
+    // the new values are read once, outside the transaction body that may be retried
+    SortedMap<String, byte[]> updates = RecordCodec.fields(values);
+    return writeKey(
+        "update",
+        table,
+        key,
+        txn -> {
+          DirectBuffer found = dbi.get(txn, this.key);
+          if (found == null) {
+            return Status.NOT_FOUND;
+          }
+          int length = copy(found);
+          try {
+            return put(dbi, txn, encoder.encodeMerged(value, 0, length, updates));
+          } catch (CorruptRecordException e) {
+            return error("update", table, key, e);
+          }
+        });
   }
 
   @Override
   public Status delete(String table, String key) {
+    Dbi<DirectBuffer> dbi = engine().records();
+    return writeKey(
+        "delete", table, key, txn -> dbi.delete(txn, this.key) ? Status.OK : Status.NOT_FOUND);
+  }
+
+  /**
+   * One write transaction ({@code body}) on {@link #key} pointed at the table's {@code key}: {@code
+   * BAD_REQUEST} when LMDB cannot take the key, the operation's ERROR when the engine fails.
+   */
+  private Status writeKey(
+      String operation, String table, String key, LmdbEngine.WriteBody<Status> body) {
     try {
-      Dbi<DirectBuffer> dbi = engine().records();
-      if (!setKey("delete", table, key)) {
+      if (!setKey(operation, table, key)) {
         return Status.BAD_REQUEST;
       }
-      return engine().write(txn -> dbi.delete(txn, this.key) ? Status.OK : Status.NOT_FOUND);
+      return engine().write(body);
     } catch (LmdbException e) {
-      return error("delete", table, key, e);
+      return error(operation, table, key, e);
     }
   }
 

@@ -74,7 +74,6 @@ final class LmdbEngine implements EngineHandle {
   private final ConcurrentHashMap<String, byte[]> prefixes = new ConcurrentHashMap<>();
   private final Set<String> bulkTables = ConcurrentHashMap.newKeySet();
   private volatile long mapSize;
-  private boolean closed;
 
   private LmdbEngine(Env<DirectBuffer> env, Dbi<DirectBuffer> records, int batchParallelism) {
     this.env = env;
@@ -420,11 +419,7 @@ final class LmdbEngine implements EngineHandle {
    * lmdb.flush_on_close} syncs first, {@code lmdb.sync} at every commit). Idempotent.
    */
   @Override
-  public synchronized void close() {
-    if (closed) {
-      return;
-    }
-    closed = true;
+  public void close() {
     workers.close();
     for (Reader reader : allReaders) {
       if (reader.txn != null) {

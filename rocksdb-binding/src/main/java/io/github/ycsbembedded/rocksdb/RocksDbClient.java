@@ -4,18 +4,17 @@ import io.github.ycsbembedded.core.BatchReadDB;
 import io.github.ycsbembedded.core.BatchWriteDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
-import io.github.ycsbembedded.core.EngineClient;
-import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.EngineFailure.Condition;
 import io.github.ycsbembedded.core.KeyRead;
+import io.github.ycsbembedded.core.KeyValueClient;
 import io.github.ycsbembedded.core.MultiWriteDB;
 import io.github.ycsbembedded.core.RangeScanDB;
 import io.github.ycsbembedded.core.RecordCodec;
+import io.github.ycsbembedded.core.SortedBatch;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
@@ -39,13 +38,8 @@ import site.ycsb.Status;
  * rocksdb.max_background_jobs}, {@code rocksdb.batch_parallelism}, {@code rocksdb.direct_reads},
  * {@code rocksdb.destroy}).
  */
-public final class RocksDbClient extends EngineClient<RocksDbEngine>
+public final class RocksDbClient extends KeyValueClient<RocksDbEngine>
     implements BatchReadDB, BatchWriteDB, MultiWriteDB, RangeScanDB {
-  /** RocksDB's key limit is far larger; one bound for every binding's atomic writes. */
-  private static final int MAX_KEY_BYTES = 1 << 20;
-
-  private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
-  private byte[] value = new byte[4096];
   private ReadOptions readOptions;
 
   public RocksDbClient() {
@@ -55,9 +49,6 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   /** RocksDB's status code and subcode. */
   @Override
   protected Condition classify(Throwable e) {
-    if (e instanceof EngineFailure failure) {
-      return failure.condition();
-    }
     if (!(e instanceof RocksDBException r) || r.getStatus() == null) {
       return Condition.OTHER;
     }
@@ -87,14 +78,25 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   }
 
   @Override
-  public Status read(
-      String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-    return readOwned(
-        table,
-        key,
-        fields,
-        result,
-        () -> engine().db().get(engine().family(table), readOptions, bytes(key)));
+  protected byte[] storedKey(String table, String key) {
+    return bytes(key);
+  }
+
+  @Override
+  protected byte[] get(String table, byte[] key) throws RocksDBException {
+    return engine().db().get(engine().family(table), readOptions, key);
+  }
+
+  @Override
+  protected void put(String table, byte[] key, byte[] value, int length) throws RocksDBException {
+    engine()
+        .db()
+        .put(engine().family(table), engine().writeOptions(), key, 0, key.length, value, 0, length);
+  }
+
+  @Override
+  protected void remove(String table, byte[] key) throws RocksDBException {
+    engine().db().delete(engine().family(table), engine().writeOptions(), key);
   }
 
   /**
@@ -132,23 +134,21 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
   /** One write batch, holding the keys' striped locks so no concurrent update interleaves. */
   @Override
   public Status writeAtomically(List<Write> writes) {
-    return lockedGroupWrite(
-        engine().keyLocks(),
-        writes,
-        MAX_KEY_BYTES,
-        () -> {
-          try (WriteBatch batch = new WriteBatch()) {
-            for (Write write : writes) {
-              ColumnFamilyHandle family = engine().family(write.table());
-              if (write.isDelete()) {
-                batch.delete(family, bytes(write.key()));
-              } else {
-                batch.put(family, bytes(write.key()), RecordCodec.encode(write.values()));
-              }
-            }
-            engine().db().write(engine().writeOptions(), batch);
-          }
-        });
+    return lockedGroupWrite(writes, () -> write(writes));
+  }
+
+  private void write(List<Write> writes) throws RocksDBException {
+    try (WriteBatch batch = new WriteBatch()) {
+      for (Write write : writes) {
+        ColumnFamilyHandle family = engine().family(write.table());
+        if (write.isDelete()) {
+          batch.delete(family, bytes(write.key()));
+        } else {
+          batch.put(family, bytes(write.key()), RecordCodec.encode(write.values()));
+        }
+      }
+      engine().db().write(engine().writeOptions(), batch);
+    }
   }
 
   /**
@@ -158,25 +158,18 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
    * may come in any key order (an overlapping file goes to a higher level, above what it overlaps).
    */
   @Override
-  public Status bulkInsert(String table, List<Insert> records, List<String> failedKeys) {
-    return sortedBulk(
-        table,
-        records,
-        failedKeys,
-        MAX_KEY_BYTES,
-        batch -> {
-          try {
-            ColumnFamilyHandle family = engine().family(table);
-            if (!engine().startBulk(table, family)) {
-              return bulkRefused(table, records, failedKeys, notEmpty(table));
-            }
-            engine().ingest(family, batch);
-            return Status.OK;
-          } catch (RocksDBException | java.io.IOException e) {
-            BatchWriteDB.allFailed(records, failedKeys);
-            return error("bulk insert", table, records.get(0).key(), e);
-          }
-        });
+  protected Status writeBulk(
+      String table, SortedBatch batch, List<Insert> records, List<String> failedKeys) {
+    try {
+      ColumnFamilyHandle family = engine().family(table);
+      if (!engine().startBulk(table, family)) {
+        return bulkRefused(table, records, failedKeys, notEmpty(table));
+      }
+      engine().ingest(family, batch);
+      return Status.OK;
+    } catch (RocksDBException | java.io.IOException e) {
+      return bulkFailed(table, records, failedKeys, e);
+    }
   }
 
   @Override
@@ -208,64 +201,6 @@ public final class RocksDbClient extends EngineClient<RocksDbEngine>
     } catch (RocksDBException | CorruptRecordException e) {
       return error(walk.operation(), walk.table(), walk.start(), e);
     }
-  }
-
-  @Override
-  public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    return write(
-        "insert",
-        table,
-        key,
-        () -> put(engine().family(table), bytes(key), encoder.encode(values)));
-  }
-
-  @Override
-  public Status update(String table, String key, Map<String, ByteIterator> values) {
-    return lockedUpdate(
-        engine().keyLocks(),
-        table,
-        key,
-        values,
-        updates -> {
-          ColumnFamilyHandle family = engine().family(table);
-          byte[] k = bytes(key);
-          int length = get(family, k);
-          if (length < 0) {
-            return false;
-          }
-          put(family, k, encoder.encodeMerged(value, 0, length, updates));
-          return true;
-        });
-  }
-
-  @Override
-  public Status delete(String table, String key) {
-    // YCSB's delete is blind: RocksDB does not tell whether the key existed
-    return write(
-        "delete",
-        table,
-        key,
-        () -> engine().db().delete(engine().family(table), engine().writeOptions(), bytes(key)));
-  }
-
-  /**
-   * Reads the value of {@code key} into the reused {@link #value} buffer (for an update's merge);
-   * its length, or -1.
-   */
-  private int get(ColumnFamilyHandle family, byte[] key) throws RocksDBException {
-    RocksDB db = engine().db();
-    int length = db.get(family, readOptions, key, value);
-    if (length > value.length) {
-      value = new byte[Math.max(length, value.length * 2)];
-      length = db.get(family, readOptions, key, value);
-    }
-    return length == RocksDB.NOT_FOUND ? -1 : length;
-  }
-
-  private void put(ColumnFamilyHandle family, byte[] key, int length) throws RocksDBException {
-    engine()
-        .db()
-        .put(family, engine().writeOptions(), key, 0, key.length, encoder.buffer(), 0, length);
   }
 
   private static byte[] bytes(String key) {

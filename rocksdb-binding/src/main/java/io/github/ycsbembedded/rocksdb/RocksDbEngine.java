@@ -2,9 +2,9 @@ package io.github.ycsbembedded.rocksdb;
 
 import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BindingProperties;
-import io.github.ycsbembedded.core.EngineHandle;
 import io.github.ycsbembedded.core.EngineStats;
 import io.github.ycsbembedded.core.KeyLocks;
+import io.github.ycsbembedded.core.LockingEngine;
 import io.github.ycsbembedded.core.NativeLibrary;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -46,7 +46,7 @@ import site.ycsb.DBException;
  * database itself ({@code listColumnFamilies}). Owns every native object it creates and closes them
  * all, in reverse order, with the close variant that reports errors.
  */
-final class RocksDbEngine implements EngineHandle {
+final class RocksDbEngine implements LockingEngine {
   /**
    * Bloom filter bits per key by default: without a filter every point read probes each level-0
    * file whose range holds the key, and after updates those are many (measured: README, RocksDB).
@@ -97,7 +97,6 @@ final class RocksDbEngine implements EngineHandle {
   private final ConcurrentHashMap<String, ColumnFamilyHandle> families = new ConcurrentHashMap<>();
   private final KeyLocks keyLocks = new KeyLocks(1024);
   private final BatchWorkers workers;
-  private boolean closed;
 
   private RocksDbEngine(
       Path dir,
@@ -339,7 +338,8 @@ final class RocksDbEngine implements EngineHandle {
     return writeOptions;
   }
 
-  KeyLocks keyLocks() {
+  @Override
+  public KeyLocks keyLocks() {
     return keyLocks;
   }
 
@@ -514,11 +514,7 @@ final class RocksDbEngine implements EngineHandle {
    * Idempotent; the first close error is thrown with the others suppressed.
    */
   @Override
-  public synchronized void close() throws DBException {
-    if (closed) {
-      return;
-    }
-    closed = true;
+  public void close() throws DBException {
     workers.close();
     Exception failure = null;
     while (!owned.isEmpty()) {

@@ -8,11 +8,11 @@ import com.wiredtiger.db.WiredTigerPanicException;
 import com.wiredtiger.db.WiredTigerRollbackException;
 import com.wiredtiger.db.wiredtigerConstants;
 import io.github.ycsbembedded.core.BatchReadDB;
+import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BatchWriteDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
 import io.github.ycsbembedded.core.EngineClient;
-import io.github.ycsbembedded.core.EngineFailure;
 import io.github.ycsbembedded.core.EngineFailure.Condition;
 import io.github.ycsbembedded.core.KeyOrder;
 import io.github.ycsbembedded.core.KeyRead;
@@ -48,9 +48,6 @@ import site.ycsb.Status;
  */
 public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     implements BatchReadDB, BatchWriteDB, MultiWriteDB, RangeScanDB {
-  /** One bound for every binding's atomic writes; WiredTiger's own is far larger. */
-  private static final int MAX_KEY_BYTES = 1 << 20;
-
   /** The longest pause between two attempts of a conflicting transaction. */
   private static final long MAX_BACKOFF_NANOS = 10_000_000;
 
@@ -81,9 +78,6 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
    */
   @Override
   protected Condition classify(Throwable e) {
-    if (e instanceof EngineFailure failure) {
-      return failure.condition();
-    }
     return e instanceof WiredTigerPanicException ? Condition.ENGINE_STOPPED : Condition.OTHER;
   }
 
@@ -193,11 +187,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   public Status batchRead(
       String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
     results.clear();
+    byte[][] encoded = keys.stream().map(WiredTigerClient::bytes).toArray(byte[][]::new);
     KeyRead[] reads = new KeyRead[keys.size()];
-    byte[][] encoded = new byte[keys.size()][];
-    for (int i = 0; i < encoded.length; i++) {
-      encoded[i] = bytes(keys.get(i));
-    }
     if (engine().workers().parallelism() > 1 && readInRuns(table, keys, fields, encoded, reads)) {
       results.addAll(Arrays.asList(reads));
       return BatchReadDB.overall(results);
@@ -245,6 +236,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
       return false;
     }
     int[] order = KeyOrder.ascending(encoded);
+    BatchWorkers workers = engine().workers();
     for (int attempt = 0; attempt < 3; attempt++) {
       long begun = engine().quiet();
       if (begun < 0) {
@@ -252,26 +244,24 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
         continue;
       }
       try {
-        engine()
-            .workers()
-            .read(
-                order.length,
-                (from, to) -> {
-                  WiredTigerEngine.Reader reader = engine().reader();
-                  RawCursor cursor = reader.cursor(uri);
-                  reader.session.begin_transaction(null);
-                  try {
-                    for (int k = from; k < to; k++) {
-                      int i = order[k];
-                      reads[i] =
-                          cursor.search(encoded[i]) == wiredtigerConstants.WT_NOTFOUND
-                              ? KeyRead.missing()
-                              : decodeForBatch(table, keys.get(i), cursor.value(), fields);
-                    }
-                  } finally {
-                    reader.session.rollback_transaction(null);
-                  }
-                });
+        workers.read(
+            order.length,
+            (from, to) -> {
+              WiredTigerEngine.Reader reader = engine().reader();
+              RawCursor cursor = reader.cursor(uri);
+              reader.session.begin_transaction(null);
+              try {
+                for (int k = from; k < to; k++) {
+                  int i = order[k];
+                  reads[i] =
+                      cursor.search(encoded[i]) == wiredtigerConstants.WT_NOTFOUND
+                          ? KeyRead.missing()
+                          : decodeForBatch(table, keys.get(i), cursor.value(), fields);
+                }
+              } finally {
+                reader.session.rollback_transaction(null);
+              }
+            });
       } catch (Exception e) {
         Arrays.fill(reads, null);
         return false;
@@ -336,7 +326,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
    */
   @Override
   public Status writeAtomically(List<Write> writes) {
-    if (invalidWrite(writes, MAX_KEY_BYTES) != null) {
+    if (invalidWrite(writes) != null) {
       return Status.BAD_REQUEST;
     }
     List<byte[]> values = new ArrayList<>(writes.size());
@@ -376,66 +366,59 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
    * the middle of a batch leaves its earlier records.
    */
   @Override
-  public Status bulkInsert(String table, List<Insert> records, List<String> failedKeys) {
-    return sortedBulk(
-        table,
-        records,
-        failedKeys,
-        MAX_KEY_BYTES,
-        batch -> {
-          String failedAt = failedBulkLoads.get(table);
-          if (failedAt != null) {
-            return bulkRefused(
-                table,
-                records,
-                failedKeys,
-                "the bulk load of " + table + " failed at " + failedAt + " and cannot go on");
-          }
-          Cursor bulk = bulkCursors.get(table);
-          if (bulk == null) {
-            try {
-              Cursor plain = cursor(table);
-              boolean empty = plain.next() == wiredtigerConstants.WT_NOTFOUND;
-              // a bulk cursor needs the table to itself: no other cursor of this session on it
-              cursors.remove(table);
-              plain.close();
-              if (!empty) {
-                return bulkRefused(table, records, failedKeys, notEmpty(table));
-              }
-              bulk = session.open_cursor(engine().table(session, table), null, "bulk");
-            } catch (WiredTigerException e) {
-              return bulkRefused(
-                  table,
-                  records,
-                  failedKeys,
-                  "WiredTiger opens a bulk cursor only on an empty table that"
-                      + " no other thread has open (a bulk load runs in one thread): "
-                      + e.getMessage());
-            }
-            bulkCursors.put(table, bulk);
-          }
-          byte[] last = lastBulkKeys.get(table);
-          if (last != null && !SortedBatch.below(last, batch.key(0))) {
-            return bulkRefused(table, records, failedKeys, outOfOrder(table, batch.key(0), last));
-          }
-          for (int j = 0; j < batch.size(); j++) {
-            try {
-              bulk.putKeyByteArray(batch.key(j));
-              bulk.putValueByteArray(batch.value(j));
-              bulk.insert();
-              lastBulkKeys.put(table, batch.key(j));
-            } catch (WiredTigerException e) {
-              // the cursor cannot go on, nor be closed: see cleanupThread
-              failedBulkLoads.put(
-                  table, records.get(batch.index(j)).key() + " (" + e.getMessage() + ")");
-              for (int k = j; k < batch.size(); k++) {
-                failedKeys.add(records.get(batch.index(k)).key());
-              }
-              return error("bulk insert", table, records.get(batch.index(j)).key(), e);
-            }
-          }
-          return Status.OK;
-        });
+  protected Status writeBulk(
+      String table, SortedBatch batch, List<Insert> records, List<String> failedKeys) {
+    String failedAt = failedBulkLoads.get(table);
+    if (failedAt != null) {
+      return bulkRefused(
+          table,
+          records,
+          failedKeys,
+          "the bulk load of " + table + " failed at " + failedAt + " and cannot go on");
+    }
+    Cursor bulk = bulkCursors.get(table);
+    if (bulk == null) {
+      try {
+        Cursor plain = cursor(table);
+        boolean empty = plain.next() == wiredtigerConstants.WT_NOTFOUND;
+        // a bulk cursor needs the table to itself: no other cursor of this session on it
+        cursors.remove(table);
+        plain.close();
+        if (!empty) {
+          return bulkRefused(table, records, failedKeys, notEmpty(table));
+        }
+        bulk = session.open_cursor(engine().table(session, table), null, "bulk");
+      } catch (WiredTigerException e) {
+        return bulkRefused(
+            table,
+            records,
+            failedKeys,
+            "WiredTiger opens a bulk cursor only on an empty table that"
+                + " no other thread has open (a bulk load runs in one thread): "
+                + e.getMessage());
+      }
+      bulkCursors.put(table, bulk);
+    }
+    byte[] last = lastBulkKeys.get(table);
+    if (last != null && !SortedBatch.below(last, batch.key(0))) {
+      return bulkRefused(table, records, failedKeys, outOfOrder(table, batch.key(0), last));
+    }
+    for (int j = 0; j < batch.size(); j++) {
+      try {
+        bulk.putKeyByteArray(batch.key(j));
+        bulk.putValueByteArray(batch.value(j));
+        bulk.insert();
+        lastBulkKeys.put(table, batch.key(j));
+      } catch (WiredTigerException e) {
+        // the cursor cannot go on, nor be closed: see cleanupThread
+        failedBulkLoads.put(table, records.get(batch.index(j)).key() + " (" + e.getMessage() + ")");
+        for (int k = j; k < batch.size(); k++) {
+          failedKeys.add(records.get(batch.index(k)).key());
+        }
+        return error("bulk insert", table, records.get(batch.index(j)).key(), e);
+      }
+    }
+    return Status.OK;
   }
 
   @Override

@@ -64,7 +64,6 @@ final class WiredTigerEngine implements EngineHandle {
   private final Set<String> abandoned = ConcurrentHashMap.newKeySet();
 
   private String version = "WiredTiger (version unknown)";
-  private boolean closed;
 
   /** The reader threads of batch reads, each with a session of its own ({@link Reader}). */
   private final io.github.ycsbembedded.core.BatchWorkers workers;
@@ -411,11 +410,7 @@ final class WiredTigerEngine implements EngineHandle {
    * Idempotent.
    */
   @Override
-  public synchronized void close() throws DBException {
-    if (closed) {
-      return;
-    }
-    closed = true;
+  public void close() throws DBException {
     workers.close();
     // the readers' sessions are closed here, explicitly: the connection must not close them itself
     // (WiredTiger's JNI close handler would run on the wrong thread's JNIEnv)

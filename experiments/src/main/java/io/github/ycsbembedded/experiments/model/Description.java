@@ -2,7 +2,19 @@ package io.github.ycsbembedded.experiments.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.DeserializationConfig;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.Module;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
+import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import io.github.ycsbembedded.core.Sizes;
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -144,16 +156,6 @@ public record Description(
     WITH_DATA,
     OF_DATA,
     OF_MEMORY;
-
-    @JsonCreator
-    public static Scaling of(String text) {
-      return Keyword.parse(Scaling.class, text);
-    }
-
-    @JsonValue
-    public String word() {
-      return Keyword.word(this);
-    }
   }
 
   /** Where a setting applies (see {@link Setting}). */
@@ -161,16 +163,6 @@ public record Description(
     ALWAYS,
     REGIME,
     NO_REGIME;
-
-    @JsonCreator
-    public static Where of(String text) {
-      return Keyword.parse(Where.class, text);
-    }
-
-    @JsonValue
-    public String word() {
-      return Keyword.word(this);
-    }
   }
 
   /**
@@ -241,12 +233,7 @@ public record Description(
     LOAD,
     RUN;
 
-    @JsonCreator
-    public static Command of(String text) {
-      return Keyword.parse(Command.class, text);
-    }
-
-    @JsonValue
+    /** The word of the file and of YCSB's command line: {@code load} or {@code run}. */
     public String word() {
       return Keyword.word(this);
     }
@@ -257,16 +244,6 @@ public record Description(
     OPS,
     KEYS;
 
-    @JsonCreator
-    public static Speed of(String text) {
-      return Keyword.parse(Speed.class, text);
-    }
-
-    @JsonValue
-    public String word() {
-      return Keyword.word(this);
-    }
-
     public String unit() {
       return this == KEYS ? "keys/s" : "ops/s";
     }
@@ -276,16 +253,6 @@ public record Description(
   public enum Bound {
     TIME,
     COUNT;
-
-    @JsonCreator
-    public static Bound of(String text) {
-      return Keyword.parse(Bound.class, text);
-    }
-
-    @JsonValue
-    public String word() {
-      return Keyword.word(this);
-    }
   }
 
   /**
@@ -407,9 +374,48 @@ public record Description(
     }
   }
 
-  /** The file's keywords: an enum constant in lower case, with {@code -} for {@code _}. */
+  /**
+   * The file's keywords: an enum constant in lower case, with {@code -} for {@code _}; {@link
+   * #module} reads every enum of the file so.
+   */
   static final class Keyword {
     private Keyword() {}
+
+    /** Jackson reads every enum as a keyword; a word that is none names the ones there are. */
+    static Module module() {
+      return new SimpleModule("keywords")
+          .setDeserializerModifier(
+              new BeanDeserializerModifier() {
+                @Override
+                public JsonDeserializer<?> modifyEnumDeserializer(
+                    DeserializationConfig config,
+                    JavaType type,
+                    BeanDescription description,
+                    JsonDeserializer<?> deserializer) {
+                  return new KeywordDeserializer(type.getRawClass());
+                }
+              });
+    }
+
+    /** An enum read by {@link Keyword#parse}. */
+    private static final class KeywordDeserializer extends StdScalarDeserializer<Enum<?>> {
+      private static final long serialVersionUID = 1L;
+
+      KeywordDeserializer(Class<?> type) {
+        super(type);
+      }
+
+      @Override
+      @SuppressWarnings({"unchecked", "rawtypes"})
+      public Enum<?> deserialize(JsonParser parser, DeserializationContext context)
+          throws IOException {
+        try {
+          return parse((Class) handledType(), parser.getValueAsString(""));
+        } catch (IllegalArgumentException e) {
+          throw JsonMappingException.from(parser, e.getMessage(), e);
+        }
+      }
+    }
 
     static <E extends Enum<E>> E parse(Class<E> type, String text) {
       String name = text.trim().toUpperCase(Locale.ROOT).replace('-', '_');

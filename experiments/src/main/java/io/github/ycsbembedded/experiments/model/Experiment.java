@@ -36,7 +36,8 @@ public final class Experiment {
   private static final ObjectMapper YAML =
       new ObjectMapper(new YAMLFactory())
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+          .registerModule(Description.Keyword.module());
 
   private final String name;
   private final Path home;

@@ -49,6 +49,7 @@ public final class ReportWriter {
     RunSections.measured(doc, run);
     RunSections.settings(doc, context);
     writeUp.tables(context, doc, charts);
+    doc.paragraph(experiment.publishedNote());
     PhaseSections.latency(doc, context);
     PhaseSections.mechanics(doc, context);
     ChartSections.charts(doc, context, charts);

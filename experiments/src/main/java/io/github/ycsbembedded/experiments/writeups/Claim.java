@@ -57,19 +57,14 @@ public record Claim(
 
   /** Whether a ratio's direction (its side of 1) holds here, whatever its size. */
   public enum Direction {
-    HOLDS("holds"),
-    REVERSED("reversed"),
-    UNCLEAR("unclear"),
-    NOT_APPLICABLE("");
+    HOLDS,
+    REVERSED,
+    UNCLEAR,
+    NOT_APPLICABLE;
 
-    private final String word;
-
-    Direction(String word) {
-      this.word = word;
-    }
-
+    /** The word the report prints: the name in lower case; nothing for {@code NOT_APPLICABLE}. */
     public String word() {
-      return word;
+      return this == NOT_APPLICABLE ? "" : name().toLowerCase(java.util.Locale.ROOT);
     }
   }
 
@@ -97,9 +92,7 @@ public record Claim(
       double tolerance,
       boolean regimeMatters) {
     Verdicts.Judgement judgement =
-        early(c, ours, regimeMatters) != null
-            ? early(c, ours, regimeMatters)
-            : Verdicts.ratio(published, ours, tolerance);
+        judge(c, ours, regimeMatters, () -> Verdicts.ratio(published, ours, tolerance));
     return new Claim(
         statement,
         label,
@@ -127,9 +120,7 @@ public record Claim(
       double tolerance,
       boolean regimeMatters) {
     Verdicts.Judgement judgement =
-        early(c, ours, regimeMatters) != null
-            ? early(c, ours, regimeMatters)
-            : Verdicts.atLeast(published, ours, tolerance, unit);
+        judge(c, ours, regimeMatters, () -> Verdicts.atLeast(published, ours, tolerance, unit));
     return new Claim(
         statement,
         label,
@@ -145,7 +136,15 @@ public record Claim(
         WhyList.of(c, subject));
   }
 
-  private static Verdicts.Judgement early(Context c, Spread ours, boolean regimeMatters) {
+  /**
+   * The judgement {@code verdict} draws, unless the claim cannot be judged: nothing measured, or a
+   * figure that depends on a memory regime the run did not reproduce.
+   */
+  private static Verdicts.Judgement judge(
+      Context c,
+      Spread ours,
+      boolean regimeMatters,
+      java.util.function.Supplier<Verdicts.Judgement> verdict) {
     if (ours.isEmpty()) {
       return new Verdicts.Judgement(
           Verdict.NOT_MEASURED, Direction.NOT_APPLICABLE, "a phase it needs failed or did not run");
@@ -160,7 +159,7 @@ public record Claim(
               + note
               + ", so no verdict is drawn");
     }
-    return null;
+    return verdict.get();
   }
 
   /**

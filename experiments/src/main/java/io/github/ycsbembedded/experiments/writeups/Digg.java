@@ -102,7 +102,6 @@ public final class Digg extends WriteUp {
   public void tables(Context c, Document doc, Path charts) {
     queries(c, doc);
     storage(c, doc);
-    doc.paragraph(c.experiment().publishedNote());
   }
 
   /** A layout's query phases: those of its data set that neither load it nor add diggs. */

@@ -104,7 +104,6 @@ public final class HarperDb extends WriteUp {
   public void tables(Context c, Document doc, Path charts) throws IOException {
     writes(c, doc);
     reads(c, doc);
-    doc.paragraph(c.experiment().publishedNote());
     readsByUsers(c, doc, charts);
   }
 

@@ -217,7 +217,6 @@ public final class HyperDex extends WriteUp {
       }
       ratios(c, doc, phase);
     }
-    doc.paragraph(c.experiment().publishedNote());
   }
 
   private static Spread ms(

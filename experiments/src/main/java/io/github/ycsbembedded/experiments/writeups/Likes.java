@@ -67,7 +67,6 @@ public final class Likes extends WriteUp {
   public void tables(Context c, Document doc, Path charts) {
     likeTransactions(c, doc);
     lookups(c, doc);
-    doc.paragraph(c.experiment().publishedNote());
   }
 
   private void likeTransactions(Context c, Document doc) {

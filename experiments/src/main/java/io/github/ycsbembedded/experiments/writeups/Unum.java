@@ -90,7 +90,6 @@ public final class Unum extends WriteUp {
             + " held at its peak — what compares with the write-up's RAM of a C++ process; process"
             + " peak: the memory cgroup's peak of the whole JVM. Published RAM and disk are decimal"
             + " MB and GB as the write-up prints them; the shares of the data compare across sizes.");
-    doc.paragraph(c.experiment().publishedNote());
   }
 
   private static void phaseTable(Context c, Document doc, Phase phase) {

@@ -33,7 +33,10 @@ public abstract class WriteUp {
   /** The write-up's claims, each with our figure and a verdict. */
   public abstract List<Claim> claims(Context c);
 
-  /** The write-up's tables (and charts of its own, drawn into {@code charts}). */
+  /**
+   * The write-up's tables (and charts of its own, drawn into {@code charts}); the report adds the
+   * note on the published figures after them.
+   */
   public abstract void tables(Context c, Document doc, Path charts) throws IOException;
 
   /**
