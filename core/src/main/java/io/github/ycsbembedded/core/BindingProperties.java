@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import site.ycsb.DBException;
 
 /**
@@ -173,19 +174,30 @@ public final class BindingProperties {
 
   /** A long integer within {@code [min, max]}. */
   public long longInteger(String name, long defaultValue, long min, long max) throws DBException {
-    String value = typed(name, "use an integer from " + min + " to " + max);
+    Long value = bounded(name, "an integer", min, max, Long::parseLong);
+    return value == null ? defaultValue : value;
+  }
+
+  /**
+   * The property parsed by {@code parse}, within {@code [min, max]}; null when it is not given.
+   * Anything else fails naming the property: {@code name: 'value' is not <what> from min to max}.
+   */
+  private <T extends Comparable<T>> T bounded(
+      String name, String what, T min, T max, Function<String, T> parse) throws DBException {
+    String value = typed(name, "use " + what + " from " + min + " to " + max);
     if (value == null) {
-      return defaultValue;
+      return null;
     }
     try {
-      long parsed = Long.parseLong(value);
-      if (parsed >= min && parsed <= max) {
+      T parsed = parse.apply(value);
+      if (parsed.compareTo(min) >= 0 && parsed.compareTo(max) <= 0) {
         return parsed;
       }
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new DBException(name + ": '" + value + "' is not an integer from " + min + " to " + max);
+    throw new DBException(
+        name + ": '" + value + "' is not " + what + " from " + min + " to " + max);
   }
 
   /** A number from 0 to 1 (a share of operations). */
@@ -263,19 +275,7 @@ public final class BindingProperties {
 
   /** A number within {@code [min, max]}, or null when the property is not given. */
   public Double numberIfGiven(String name, double min, double max) throws DBException {
-    String value = typed(name, "use a number from " + min + " to " + max);
-    if (value == null) {
-      return null;
-    }
-    try {
-      double parsed = Double.parseDouble(value);
-      if (parsed >= min && parsed <= max) {
-        return parsed;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new DBException(name + ": '" + value + "' is not a number from " + min + " to " + max);
+    return bounded(name, "a number", min, max, Double::parseDouble);
   }
 
   /** One of {@code accepted} (case-insensitive), returned in the spelling of {@code accepted}. */

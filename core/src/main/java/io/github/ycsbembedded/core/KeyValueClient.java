@@ -42,6 +42,20 @@ public abstract class KeyValueClient<E extends LockingEngine> extends EngineClie
    */
   protected abstract byte[] get(String table, byte[] key) throws Exception;
 
+  /** A stored value: the first {@code length} bytes of {@code bytes}. */
+  @SuppressWarnings("ArrayRecordComponent") // a slice handed to the merge, never compared
+  public record Stored(byte[] bytes, int length) {}
+
+  /**
+   * The value under {@code key} for an update's merge, or null: {@link #get}'s array, unless the
+   * binding overrides this to read into a buffer it reuses (RocksDB), which saves an array per
+   * update.
+   */
+  protected Stored getForUpdate(String table, byte[] key) throws Exception {
+    byte[] found = get(table, key);
+    return found == null ? null : new Stored(found, found.length);
+  }
+
   /** Stores the first {@code length} bytes of {@code value} under {@code key}. */
   protected abstract void put(String table, byte[] key, byte[] value, int length) throws Exception;
 
@@ -89,11 +103,11 @@ public abstract class KeyValueClient<E extends LockingEngine> extends EngineClie
     Lock lock = engine().keyLocks().lockFor(table, key);
     lock.lock();
     try {
-      byte[] found = get(table, stored);
+      Stored found = getForUpdate(table, stored);
       if (found == null) {
         return Status.NOT_FOUND;
       }
-      int length = encoder.encodeMerged(found, 0, found.length, updates);
+      int length = encoder.encodeMerged(found.bytes(), 0, found.length(), updates);
       put(table, stored, encoder.buffer(), length);
       return Status.OK;
     } catch (Exception e) {

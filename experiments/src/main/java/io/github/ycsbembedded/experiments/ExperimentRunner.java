@@ -2,7 +2,6 @@ package io.github.ycsbembedded.experiments;
 
 import io.github.ycsbembedded.core.Sizes;
 import io.github.ycsbembedded.experiments.measure.Machines;
-import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.Description.Scale;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
@@ -10,7 +9,6 @@ import io.github.ycsbembedded.experiments.plan.MemoryPlan;
 import io.github.ycsbembedded.experiments.plan.RunPlan;
 import io.github.ycsbembedded.experiments.report.ReportWriter;
 import io.github.ycsbembedded.experiments.report.ScaleReport;
-import io.github.ycsbembedded.experiments.results.Merge;
 import io.github.ycsbembedded.experiments.results.Results;
 import io.github.ycsbembedded.experiments.run.Campaign;
 import java.io.IOException;
@@ -44,9 +42,9 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     version = "ycsb-embedded experiment runner",
     description = "Re-measures a published benchmark write-up on this machine and writes a report.",
-    subcommands = {ExperimentRunner.ListCommand.class, ExperimentRunner.ReportCommand.class})
+    subcommands = {ListCommand.class, ReportCommand.class})
 public final class ExperimentRunner implements Callable<Integer> {
-  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+  static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
   @Parameters(
       index = "0",
@@ -306,129 +304,5 @@ public final class ExperimentRunner implements Callable<Integer> {
     }
     throw new ExperimentException(
         option + ": '" + text + "' is not a number of " + what + "; use 1 to 100");
-  }
-
-  /**
-   * {@code bin/experiment list}: experiments, their scales, sizes, memory limits and time
-   * estimates.
-   */
-  @Command(name = "list", description = "Lists the experiments and their scales.")
-  static final class ListCommand implements Callable<Integer> {
-    @Override
-    public Integer call() throws Exception {
-      Path dir = home().resolve("experiments");
-      String unavailable = MemoryPlan.unavailable();
-      for (String name : Experiment.names(dir)) {
-        Experiment experiment;
-        try {
-          experiment = Experiment.load(dir, name);
-        } catch (ExperimentException e) {
-          System.out.println(name + ": " + e.getMessage());
-          continue;
-        }
-        System.out.println(name + " — " + experiment.title());
-        System.out.println(
-            "  engines: "
-                + String.join(", ", experiment.engines())
-                + "; phases: "
-                + String.join(", ", experiment.phases().stream().map(Phase::id).toList()));
-        if (experiment.regime() != null) {
-          System.out.println(
-              "  regime: "
-                  + experiment.regime().description().trim()
-                  + " (from scale "
-                  + experiment.regime().from()
-                  + ")");
-        }
-        for (Scale s : experiment.scales()) {
-          MemoryPlan plan = MemoryPlan.of(experiment, s, null, null);
-          System.out.printf(
-              Locale.ROOT,
-              "  %-8s %,13d records %10s of data  memory %-9s %-22s about %s%n",
-              s.name(),
-              s.records(),
-              Units.bytes(experiment.dataSize(s)),
-              plan.limitBytes() == null ? "unlimited" : Units.bytes(plan.limitBytes()),
-              s.trials()
-                  + " trial"
-                  + (s.trials() == 1 ? "" : "s")
-                  + " × "
-                  + (s.duration() == null ? "to count" : s.duration() + " s")
-                  + " × "
-                  + s.repeat(),
-              s.estimate());
-        }
-      }
-      if (unavailable != null) {
-        System.out.println("(here: " + unavailable + ", so no memory limit can be applied)");
-      }
-      return 0;
-    }
-  }
-
-  /**
-   * {@code bin/experiment report [--out DIR] RESULTS...}: renders one report from one or more
-   * results folders: of one scale, as one run (engines side by side, the same engine's runs as more
-   * trials); of several scales, a report of how the ratios move with the data's size.
-   */
-  @Command(
-      name = "report",
-      mixinStandardHelpOptions = true,
-      description =
-          "Renders one report from results folders: re-render, merge trials or machines, or compare scales.")
-  static final class ReportCommand implements Callable<Integer> {
-    @Parameters(
-        arity = "1..*",
-        paramLabel = "RESULTS",
-        description = "results folders (each with a results.json)")
-    List<Path> folders;
-
-    @Option(
-        names = "--out",
-        description = "where the new report folder goes (default: <home>/results)")
-    Path outDir;
-
-    @Override
-    public Integer call() throws Exception {
-      Path home = home();
-      Experiment experiment;
-      List<List<Path>> byScale;
-      try {
-        byScale = ScaleReport.byScale(folders);
-        String experimentName = ScaleReport.experimentOf(folders);
-        experiment = Experiment.load(home.resolve("experiments"), experimentName);
-      } catch (ExperimentException e) {
-        System.err.println("experiment report: " + e.getMessage());
-        return 2;
-      }
-      String stamp = LocalDateTime.now(ZoneId.systemDefault()).format(STAMP);
-      Path base = outDir == null ? home.resolve("results") : outDir.toAbsolutePath();
-      try {
-        if (byScale.size() > 1) {
-          Path out = base.resolve(experiment.name() + "-scales-report-" + stamp);
-          List<String> summary = ScaleReport.write(experiment, folders, out);
-          summary.forEach(System.out::println);
-          System.out.println();
-          System.out.println("report: " + out.resolve("report.md"));
-          return 0;
-        }
-        Results.Run merged = Merge.runs(folders);
-        Path out = base.resolve(merged.experiment() + "-" + merged.scale() + "-report-" + stamp);
-        Files.createDirectories(out);
-        Merge.copyRaw(folders, out.resolve("raw"));
-        List<String> summary = ReportWriter.write(experiment, merged, out);
-        summary.forEach(System.out::println);
-        System.out.println();
-        System.out.println("report: " + out.resolve("report.md"));
-        return 0;
-      } catch (ExperimentException e) {
-        System.err.println("experiment report: " + e.getMessage());
-        return 2;
-      } catch (IOException | SecurityException e) {
-        System.err.println(
-            "experiment report: --out: cannot write into " + base + " (" + e.getMessage() + ")");
-        return 2;
-      }
-    }
   }
 }

@@ -42,6 +42,9 @@ public final class RocksDbClient extends KeyValueClient<RocksDbEngine>
     implements BatchReadDB, BatchWriteDB, MultiWriteDB, RangeScanDB {
   private ReadOptions readOptions;
 
+  /** The buffer an update's merge reads the stored value into. */
+  private byte[] value = new byte[4096];
+
   public RocksDbClient() {
     super("rocksdb", RocksDbEngine.class, RocksDbEngine::open, RocksDbEngine.PROPERTIES);
   }
@@ -85,6 +88,19 @@ public final class RocksDbClient extends KeyValueClient<RocksDbEngine>
   @Override
   protected byte[] get(String table, byte[] key) throws RocksDBException {
     return engine().db().get(engine().family(table), readOptions, key);
+  }
+
+  /** Reads into the reused {@link #value} buffer, growing it when a value does not fit. */
+  @Override
+  protected Stored getForUpdate(String table, byte[] key) throws RocksDBException {
+    RocksDB db = engine().db();
+    ColumnFamilyHandle family = engine().family(table);
+    int length = db.get(family, readOptions, key, value);
+    if (length > value.length) {
+      value = new byte[Math.max(length, value.length * 2)];
+      length = db.get(family, readOptions, key, value);
+    }
+    return length == RocksDB.NOT_FOUND ? null : new Stored(value, length);
   }
 
   @Override

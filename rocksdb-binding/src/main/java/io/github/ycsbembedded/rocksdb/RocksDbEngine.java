@@ -16,6 +16,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.ColumnFamilyDescriptor;
@@ -238,32 +239,25 @@ final class RocksDbEngine implements LockingEngine {
     }
 
     void applyTo(ColumnFamilyOptions o) {
-      if (maxWriteBufferNumber != null) {
-        o.setMaxWriteBufferNumber(maxWriteBufferNumber);
-      }
-      if (targetFileSizeBase != null) {
-        o.setTargetFileSizeBase(targetFileSizeBase);
-      }
-      if (targetFileSizeMultiplier != null) {
-        o.setTargetFileSizeMultiplier(targetFileSizeMultiplier);
-      }
-      if (maxBytesForLevelBase != null) {
-        o.setMaxBytesForLevelBase(maxBytesForLevelBase);
-      }
-      if (maxBytesForLevelMultiplier != null) {
-        o.setMaxBytesForLevelMultiplier(maxBytesForLevelMultiplier);
-      }
-      if (maxCompactionBytes != null) {
-        o.setMaxCompactionBytes(maxCompactionBytes);
-      }
+      given(maxWriteBufferNumber, o::setMaxWriteBufferNumber);
+      given(targetFileSizeBase, o::setTargetFileSizeBase);
+      given(targetFileSizeMultiplier, o::setTargetFileSizeMultiplier);
+      given(maxBytesForLevelBase, o::setMaxBytesForLevelBase);
+      given(maxBytesForLevelMultiplier, o::setMaxBytesForLevelMultiplier);
+      given(maxCompactionBytes, o::setMaxCompactionBytes);
+      given(dynamicLevelBytes, o::setLevelCompactionDynamicLevelBytes);
       if (level0StopWritesTrigger != null) {
         // RocksDB slows writes from level0_slowdown_writes_trigger (20) on: keep it at or below
         o.setLevel0StopWritesTrigger(level0StopWritesTrigger);
         o.setLevel0SlowdownWritesTrigger(
             Math.min(o.level0SlowdownWritesTrigger(), level0StopWritesTrigger));
       }
-      if (dynamicLevelBytes != null) {
-        o.setLevelCompactionDynamicLevelBytes(dynamicLevelBytes);
+    }
+
+    /** Sets a figure that is given; one left out (null) keeps RocksDB's own. */
+    private static <T> void given(T value, Consumer<T> set) {
+      if (value != null) {
+        set.accept(value);
       }
     }
   }

@@ -1,11 +1,5 @@
 package io.github.ycsbembedded.experiments.model;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.github.ycsbembedded.experiments.model.Description.Figure;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.Description.Published;
@@ -21,23 +15,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
- * A published experiment: its file {@code experiments/<name>.yaml} read into a {@link Description},
- * checked (every engine, phase, scale and data set a part of it names exists, every workload file
- * is there), and the sizes derived from it: bytes of data at a scale, of a record, of an update, a
- * batch. A user adds an experiment by writing one file; see {@code experiments/README.md}.
+ * A published experiment: its file {@code experiments/<name>.yaml} read into a {@link Description}
+ * ({@link ExperimentFile}), checked (every engine, phase, scale and data set a part of it names
+ * exists, every workload file is there), and the sizes derived from it: bytes of data at a scale,
+ * of a record, of an update, a batch. A user adds an experiment by writing one file; see {@code
+ * experiments/README.md}.
  */
 public final class Experiment {
   /** The suffix of experiment files. */
   public static final String SUFFIX = ".yaml";
-
-  private static final ObjectMapper YAML =
-      new ObjectMapper(new YAMLFactory())
-          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-          .registerModule(Description.Keyword.module());
 
   private final String name;
   private final Path home;
@@ -61,79 +49,10 @@ public final class Experiment {
           "unknown experiment '" + name + "'; known experiments: " + String.join(", ", names(dir)));
     }
     Path home = dir.toAbsolutePath().getParent();
-    Description file = read(path);
+    Description file = ExperimentFile.read(path);
     ExperimentChecks.check(name + SUFFIX, file, home);
     Properties first = workload(home, file.phases().get(0).workload());
     return new Experiment(name, home, file, first);
-  }
-
-  /** The file at {@code path} as written; a malformed one is one line naming the place. */
-  static Description read(Path path) throws ExperimentException {
-    String shown = path.getFileName().toString();
-    String text;
-    try {
-      text = Files.readString(path, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new ExperimentException("cannot read " + path + ": " + e.getMessage(), e);
-    }
-    try (Reader in = new java.io.StringReader(text)) {
-      Description file = YAML.readValue(in, Description.class);
-      if (file == null) {
-        throw new ExperimentException(shown + ": the file is empty");
-      }
-      return file;
-    } catch (UnrecognizedPropertyException e) {
-      throw new ExperimentException(
-          shown
-              + lineOf(text, e.getPropertyName())
-              + ": unknown key '"
-              + e.getPropertyName()
-              + "'; known here: "
-              + e.getKnownPropertyIds().stream()
-                  .map(String::valueOf)
-                  .sorted()
-                  .collect(Collectors.joining(", ")),
-          e);
-    } catch (JsonMappingException e) {
-      Throwable cause = e.getCause() instanceof IllegalArgumentException ? e.getCause() : e;
-      String message =
-          cause == e ? e.getOriginalMessage().lines().findFirst().orElse("") : cause.getMessage();
-      throw new ExperimentException(shown + where(e) + ": " + message, e);
-    } catch (JsonProcessingException e) {
-      throw new ExperimentException(
-          shown + where(e) + ": not YAML: " + e.getOriginalMessage().lines().findFirst().orElse(""),
-          e);
-    } catch (IOException e) {
-      throw new ExperimentException("cannot read " + path + ": " + e.getMessage(), e);
-    }
-  }
-
-  /** The line a key is first written on, as {@code " line N"}; empty when it cannot be found. */
-  private static String lineOf(String text, String key) {
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile(
-                "(?m)^(?:.*[ \\t{,-])?" + java.util.regex.Pattern.quote(key) + "\\s*:")
-            .matcher(text);
-    return m.find()
-        ? " line " + (text.substring(0, m.start()).chars().filter(c -> c == '\n').count() + 1)
-        : "";
-  }
-
-  /** Where in the file a mapping failed: its line and the path of keys to it. */
-  private static String where(JsonProcessingException e) {
-    String line = e.getLocation() == null ? "" : " line " + e.getLocation().getLineNr();
-    if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
-      StringBuilder path = new StringBuilder();
-      for (JsonMappingException.Reference r : m.getPath()) {
-        if (r.getFieldName() != null) {
-          path.append(path.length() == 0 ? "" : ".").append(r.getFieldName());
-        } else if (r.getIndex() >= 0) {
-          path.append('[').append(r.getIndex()).append(']');
-        }
-      }
-      return line + ", " + path;
-    }
-    return line;
   }
 
   static Properties workload(Path home, String workload) throws ExperimentException {
