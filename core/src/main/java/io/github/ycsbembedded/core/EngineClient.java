@@ -37,11 +37,8 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
   private final Set<String> properties;
   private SharedEngines.Lease<E> lease;
 
-  /** {@code <name>.flush_on_close}: whether the last cleanup leaves the store cheap to reopen. */
-  private boolean flushOnClose;
-
-  /** {@code enginestats}: where the last cleanup writes the engine's figures, or null. */
-  private Path statsFile;
+  /** What the last cleanup does before the engine closes: a flush, the engine's figures. */
+  private LastCleanup lastCleanup;
 
   /** Opens the engine of a directory; only called when no other client of the process holds it. */
   @FunctionalInterface
@@ -210,30 +207,6 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
     return BatchReadDB.overall(results);
   }
 
-  /**
-   * The file {@code enginestats} names, checked before any work: its folder must exist and be
-   * writable. Null when the property is not given (statistics off: the engines keep none).
-   */
-  private static Path statsFile(BindingProperties properties) throws DBException {
-    String value = properties.raw(EngineStats.PROPERTY);
-    if (value == null) {
-      if (properties.isEmpty(EngineStats.PROPERTY)) {
-        throw new DBException(
-            EngineStats.PROPERTY + ": empty value; name a file, or leave it out for no statistics");
-      }
-      return null;
-    }
-    Path file = java.nio.file.Paths.get(value).toAbsolutePath();
-    Path folder = file.getParent();
-    if (folder == null
-        || !java.nio.file.Files.isDirectory(folder)
-        || !java.nio.file.Files.isWritable(folder)) {
-      throw new DBException(
-          EngineStats.PROPERTY + ": '" + value + "': " + folder + " is not a writable folder");
-    }
-    return file;
-  }
-
   /** Sets up this thread's state on the shared engine. */
   protected abstract void initThread(E engine, BindingProperties properties) throws DBException;
 
@@ -276,8 +249,7 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
         new BindingProperties(props).declare(name + ".", this.properties);
     Path directory = properties.requiredDirectory(name + ".dir");
     boolean destroy = properties.bool(name + ".destroy", false);
-    flushOnClose = properties.bool(name + ".flush_on_close", false);
-    statsFile = statsFile(properties);
+    lastCleanup = new LastCleanup(name, properties);
     lease = SharedEngines.acquire(directory, engineType, dir -> open(dir, properties, destroy));
     try {
       initThread(lease.engine(), properties);
@@ -387,7 +359,7 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
           name
               + ": closing "
               + held.directory()
-              + (flushOnClose ? " (with a final flush)" : "")
+              + (lastCleanup.flushes() ? " (with a final flush)" : "")
               + " took "
               + (System.nanoTime() - start) / 1_000_000
               + " ms");
@@ -398,43 +370,11 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
   }
 
   /**
-   * What the last client does before the engine closes: the JVM's own memory and the engine's
-   * figures while its caches are still as the run left them, then the flush {@code
-   * <name>.flush_on_close} asks for, then the figures again, written to {@code enginestats}.
+   * The last client's work before the engine closes ({@link LastCleanup}); none in a pre-flight.
    */
   private void beforeClose(E engine) throws Exception {
-    if (preflight) {
-      return;
-    }
-    JvmMemory.takeForReport();
-    EngineStats.Figures before = statsFile == null ? null : engine.statistics();
-    Long flushMillis = null;
-    if (flushOnClose) {
-      long start = System.nanoTime();
-      try {
-        engine.flush();
-      } catch (DBException e) {
-        throw e;
-      } catch (Exception e) {
-        throw failure("the final flush failed", e);
-      }
-      flushMillis = (System.nanoTime() - start) / 1_000_000;
-    }
-    if (statsFile != null) {
-      EngineStats.Figures after = flushOnClose ? engine.statistics() : null;
-      String version;
-      try {
-        version = engine.version();
-      } catch (RuntimeException e) {
-        version = null;
-      }
-      try {
-        new EngineStats(EngineStats.SCHEMA, name, version, before, after, flushMillis)
-            .write(statsFile);
-      } catch (IOException e) {
-        RunStatus.failed(
-            EngineStats.PROPERTY + ": cannot write " + statsFile + ": " + e.getMessage());
-      }
+    if (!preflight) {
+      lastCleanup.run(engine, this::failure);
     }
   }
 

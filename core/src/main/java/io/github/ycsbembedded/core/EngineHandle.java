@@ -17,7 +17,8 @@ public interface EngineHandle extends AutoCloseable {
 
   /**
    * Closes the engine, without a flush: the last cleanup calls {@link #flush} first if asked.
-   * Called once, by the last lease's release ({@link SharedEngines}).
+   * Called once: by the last lease's release ({@link SharedEngines}), or by {@link EngineClient}
+   * when the directory it just opened cannot be marked as the binding's.
    */
   @Override
   void close() throws java.io.IOException, site.ycsb.DBException;

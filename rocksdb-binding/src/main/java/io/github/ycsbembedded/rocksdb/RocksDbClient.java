@@ -43,7 +43,7 @@ public final class RocksDbClient extends KeyValueClient<RocksDbEngine>
   private ReadOptions readOptions;
 
   /** The buffer an update's merge reads the stored value into. */
-  private byte[] value = new byte[4096];
+  private byte[] updateBuffer = new byte[4096];
 
   public RocksDbClient() {
     super("rocksdb", RocksDbEngine.class, RocksDbEngine::open, RocksDbEngine.PROPERTIES);
@@ -90,17 +90,17 @@ public final class RocksDbClient extends KeyValueClient<RocksDbEngine>
     return engine().db().get(engine().family(table), readOptions, key);
   }
 
-  /** Reads into the reused {@link #value} buffer, growing it when a value does not fit. */
+  /** Reads into the reused {@link #updateBuffer}, growing it when a value does not fit. */
   @Override
   protected Stored getForUpdate(String table, byte[] key) throws RocksDBException {
     RocksDB db = engine().db();
     ColumnFamilyHandle family = engine().family(table);
-    int length = db.get(family, readOptions, key, value);
-    if (length > value.length) {
-      value = new byte[Math.max(length, value.length * 2)];
-      length = db.get(family, readOptions, key, value);
+    int length = db.get(family, readOptions, key, updateBuffer);
+    if (length > updateBuffer.length) {
+      updateBuffer = new byte[Math.max(length, updateBuffer.length * 2)];
+      length = db.get(family, readOptions, key, updateBuffer);
     }
-    return length == RocksDB.NOT_FOUND ? null : new Stored(value, length);
+    return length == RocksDB.NOT_FOUND ? null : new Stored(updateBuffer, length);
   }
 
   @Override
