@@ -2,7 +2,9 @@ package io.github.ycsbembedded.experiments.report;
 
 import io.github.ycsbembedded.experiments.Units;
 import io.github.ycsbembedded.experiments.measure.Spread;
+import io.github.ycsbembedded.experiments.measure.YcsbOutput;
 import java.util.function.DoubleFunction;
+import java.util.function.ToDoubleFunction;
 
 /**
  * How a report writes a repeated figure: its median, and its range when it was measured more than
@@ -30,5 +32,13 @@ public final class Cells {
       return median;
     }
     return median + " [" + format.apply(spread.min()) + "–" + format.apply(spread.max()) + "]";
+  }
+
+  /**
+   * One figure of an operation's latency in milliseconds ({@code us} reads it in microseconds);
+   * empty when the operation did not run.
+   */
+  public static String ms(YcsbOutput.Operation op, ToDoubleFunction<YcsbOutput.Operation> us) {
+    return op == null ? "" : Units.number(us.applyAsDouble(op) / 1000);
   }
 }

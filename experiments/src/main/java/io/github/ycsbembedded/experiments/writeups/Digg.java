@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.ToDoubleFunction;
 
 /**
  * Dennis Forbes on Digg's friends' diggs: the normalized join against the fan-out of every digg,
@@ -148,7 +147,7 @@ public final class Digg extends WriteUp {
             List.of(
                 median == null
                     ? ""
-                    : ms(median.operations().get(query), YcsbOutput.Operation::averageUs),
+                    : Cells.ms(median.operations().get(query), YcsbOutput.Operation::averageUs),
                 latency == null ? "" : Units.number(latency.p99Us() / 1000),
                 answer == null ? "" : Units.number(answer.averageUs()),
                 !layout.equals(layouts.get(0)) && !phases.isEmpty() && !normalizedQueries.isEmpty()
@@ -270,9 +269,5 @@ public final class Digg extends WriteUp {
   private static String threads(Phase phase) {
     int n = phase.threads() == null ? 1 : phase.threads();
     return n + " thread" + (n == 1 ? "" : "s");
-  }
-
-  private static String ms(YcsbOutput.Operation op, ToDoubleFunction<YcsbOutput.Operation> us) {
-    return op == null ? "" : Units.number(us.applyAsDouble(op) / 1000);
   }
 }

@@ -91,7 +91,7 @@ public final class Likes extends WriteUp {
               Units.number((double) r.median().window().operations()),
               Cells.spread(c.speed(e, like)),
               Cells.ratio(c.speedRatio(e, like)),
-              op == null ? "" : Units.number(op.averageUs() / 1000),
+              Cells.ms(op, YcsbOutput.Operation::averageUs),
               latency == null ? "" : Units.number(latency.p99Us() / 1000)));
     }
     Double published = c.published(like, oracle, "transactions_per_s");
@@ -174,9 +174,9 @@ public final class Likes extends WriteUp {
                 engine.engine(),
                 c.label(lookup),
                 Cells.spread(c.speed(engine.engine(), lookup)),
-                ms(op, YcsbOutput.Operation::averageUs),
-                ms(op, YcsbOutput.Operation::minUs),
-                ms(op, YcsbOutput.Operation::maxUs),
+                Cells.ms(op, YcsbOutput.Operation::averageUs),
+                Cells.ms(op, YcsbOutput.Operation::minUs),
+                Cells.ms(op, YcsbOutput.Operation::maxUs),
                 found == null ? "" : Units.number(found.averageUs()),
                 found == null ? "" : Units.number(found.maxUs()),
                 ""));
@@ -266,10 +266,6 @@ public final class Likes extends WriteUp {
   private static String threads(Context c) {
     Integer threads = c.experiment().phase(c.role("like")).threads();
     return threads == null ? "" : threads.toString();
-  }
-
-  private static String ms(YcsbOutput.Operation op, ToDoubleFunction<YcsbOutput.Operation> us) {
-    return op == null ? "" : Units.number(us.applyAsDouble(op) / 1000);
   }
 
   private static String pub(Context c, String phase, String column) {
