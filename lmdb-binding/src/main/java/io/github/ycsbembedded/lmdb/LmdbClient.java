@@ -356,7 +356,12 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   /** LMDB's key limit less the table's prefix. */
   @Override
   protected int maxKeyBytes(String table) {
-    return MAX_KEY_BYTES - engine().prefix(table).length;
+    return mostKeyBytes(engine().prefix(table));
+  }
+
+  /** The longest key LMDB takes behind {@code prefix}: its key limit less the prefix. */
+  private static int mostKeyBytes(byte[] prefix) {
+    return MAX_KEY_BYTES - prefix.length;
   }
 
   @Override
@@ -484,7 +489,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   private boolean setKey(String operation, String table, String text) {
     byte[] prefix = engine().prefix(table);
     int length = text.length();
-    if (length > 0 && length <= MAX_KEY_BYTES - prefix.length && putAscii(prefix, text, length)) {
+    if (length > 0 && length <= mostKeyBytes(prefix) && putAscii(prefix, text, length)) {
       return true;
     }
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
@@ -516,7 +521,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
    * when it can.
    */
   private static String refusedKey(byte[] prefix, int length) {
-    int most = MAX_KEY_BYTES - prefix.length;
+    int most = mostKeyBytes(prefix);
     if (length > 0 && length <= most) {
       return null;
     }

@@ -25,7 +25,7 @@ public record Spread(double median, double min, double max, int count) {
     int n = finite.size();
     double median =
         n % 2 == 1 ? finite.get(n / 2) : (finite.get(n / 2 - 1) + finite.get(n / 2)) / 2;
-    return new Spread(median, finite.get(0), finite.get(finite.size() - 1), finite.size());
+    return new Spread(median, finite.get(0), finite.get(n - 1), n);
   }
 
   /**

@@ -121,7 +121,6 @@ public final class ScaleReport {
       }
       doc.heading(2, entry.getKey());
       List<List<String>> rows = new ArrayList<>();
-      List<Charts.ScalePoint> points = new ArrayList<>();
       List<Step> steps = new ArrayList<>();
       for (int i = 0; i < claims.size() && i < runs.size(); i++) {
         Claim claim = claims.get(i);
@@ -136,7 +135,6 @@ public final class ScaleReport {
                     : "×" + Units.ratio(claim.ours().median() / claim.published()),
                 claim.verdict().word()));
         if (!claim.ours().isEmpty() && claim.ours().min() > 0) {
-          points.add(new Charts.ScalePoint(run.dataBytes(), claim.ours()));
           steps.add(
               new Step(
                   run.scale(), run.dataBytes(), claim.ours(), run.memory().regimeReproduced()));
@@ -157,7 +155,9 @@ public final class ScaleReport {
       String file = "scale-" + ++index + ".png";
       Charts.scaleTrend(
           entry.getKey(),
-          points,
+          steps.stream()
+              .map(step -> new Charts.ScalePoint(step.dataBytes(), step.ratio()))
+              .toList(),
           published == null ? Double.NaN : published,
           publishedRatio,
           charts.resolve(file));
