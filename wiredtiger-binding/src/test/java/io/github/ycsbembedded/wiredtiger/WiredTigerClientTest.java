@@ -349,7 +349,7 @@ class WiredTigerClientTest extends BindingConformanceTest {
           new ProcessBuilder("mount", "-o", "remount,size=" + (1L << 30), args[1])
               .inheritIO()
               .start();
-      if (grow.waitFor() != 0) {
+      if (!grow.waitFor(2, java.util.concurrent.TimeUnit.MINUTES) || grow.exitValue() != 0) {
         throw new IllegalStateException("remount of " + args[1] + " failed");
       }
       System.out.println("child: loader cleanup: " + cleanup(loader));

@@ -1212,8 +1212,13 @@ public abstract class BindingConformanceTest {
     // the binding announces its class and engine version before the holder says ready
     List<String> said = new java.util.ArrayList<>();
     String line;
-    while ((line = out.readLine()) != null && !line.equals("ready")) {
-      said.add(line);
+    YcsbProcess.Bound bounded = YcsbProcess.bound(holder, 2);
+    try {
+      while ((line = out.readLine()) != null && !line.equals("ready")) {
+        said.add(line);
+      }
+    } finally {
+      bounded.close();
     }
     assertThat(line)
         .as("the holder process opened the directory; it said " + said)
@@ -1221,7 +1226,7 @@ public abstract class BindingConformanceTest {
     return () -> {
       holder.getOutputStream().close();
       if (!holder.waitFor(1, TimeUnit.MINUTES)) {
-        holder.destroyForcibly();
+        YcsbProcess.destroyTree(holder);
       }
       out.close();
     };

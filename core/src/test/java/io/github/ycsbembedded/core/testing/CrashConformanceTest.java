@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.core.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -8,10 +9,10 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Random;
 import java.util.Vector;
@@ -19,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -50,6 +52,7 @@ public abstract class CrashConformanceTest {
 
   @ParameterizedTest(name = "sync={0}")
   @ValueSource(booleans = {false, true})
+  @Timeout(value = 5, unit = TimeUnit.MINUTES)
   void everyInsertAcknowledgedBeforeAKillIsReadBackWithItsValues(boolean sync) throws Exception {
     long seed = System.nanoTime();
     Random random = new Random(seed);
@@ -66,6 +69,7 @@ public abstract class CrashConformanceTest {
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
             .start();
     long seen = 0;
+    YcsbProcess.Bound bounded = YcsbProcess.bound(child, 4);
     try (BufferedReader out =
         new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
       for (String line = out.readLine(); line != null; line = out.readLine()) {
@@ -79,6 +83,7 @@ public abstract class CrashConformanceTest {
         }
       }
     } finally {
+      bounded.close();
       child.destroyForcibly();
       child.waitFor(1, TimeUnit.MINUTES);
     }
@@ -108,10 +113,11 @@ public abstract class CrashConformanceTest {
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"TERM", "INT"})
+  @Timeout(value = 5, unit = TimeUnit.MINUTES)
   void aSignalStopsALoadCleanlyAndKeepsEveryOperationItCounted(String signal) throws Exception {
     Path db = dataDir.resolve("db");
-    List<String> command = YcsbProcess.java("io.github.ycsbembedded.core.CheckedClient");
-    command.addAll(
+    List<String> load = YcsbProcess.java("io.github.ycsbembedded.core.CheckedClient");
+    load.addAll(
         List.of(
             "-load",
             "-db",
@@ -120,34 +126,41 @@ public abstract class CrashConformanceTest {
             YcsbProcess.workload("workloada").toString(),
             "-p",
             name() + ".dir=" + db,
+            // more records than the load reaches before the signal; should the signal not stop
+            // it, YCSB ends it after two minutes and the assertions below fail
             "-p",
             "recordcount=50000000",
+            "-p",
+            "maxexecutiontime=120",
             "-p",
             "status.interval=1",
             "-s",
             "-threads",
             "2"));
+    // started from a background job, this JVM's children inherit SIGINT ignored; the child gets
+    // its default back, as a load started from a terminal has it
+    Optional<List<String>> command =
+        signal.equals("INT") ? YcsbProcess.withSigintRestored(load) : Optional.of(load);
+    assumeTrue(
+        command.isPresent(),
+        "this machine's env cannot restore SIGINT's default (GNU coreutils 8.31 or later can)");
     Process child =
-        new ProcessBuilder(command)
+        new ProcessBuilder(command.get())
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
             .start();
     CompletableFuture<String> stdout =
         CompletableFuture.supplyAsync(() -> readAll(child.getInputStream()));
-    List<String> stderr = new ArrayList<>();
-    try (BufferedReader err =
-        new BufferedReader(new InputStreamReader(child.getErrorStream(), StandardCharsets.UTF_8))) {
-      boolean signalled = false;
-      for (String line = err.readLine(); line != null; line = err.readLine()) {
-        stderr.add(line);
-        // the first status line that counts operations: the load is under way
-        if (!signalled && line.matches(".* sec: [1-9]\\d* operations;.*")) {
-          new ProcessBuilder("kill", "-" + signal, Long.toString(child.pid())).start().waitFor();
-          signalled = true;
-        }
-      }
+    List<String> stderr = new java.util.concurrent.CopyOnWriteArrayList<>();
+    CompletableFuture<Void> watched =
+        CompletableFuture.runAsync(() -> signalOnFirstStatus(child, signal, stderr));
+    try {
+      assertThat(child.waitFor(4, TimeUnit.MINUTES))
+          .as("the load ended within 4 minutes; its stderr:%n%s", String.join("\n", stderr))
+          .isTrue();
+      watched.get(1, TimeUnit.MINUTES);
     } finally {
-      if (!child.waitFor(2, TimeUnit.MINUTES)) {
-        child.destroyForcibly();
+      if (child.isAlive()) {
+        YcsbProcess.destroyTree(child);
       }
     }
     String lastLine = stderr.isEmpty() ? "" : stderr.get(stderr.size() - 1);
@@ -174,6 +187,32 @@ public abstract class CrashConformanceTest {
       assertThat((long) all.size()).as("records kept").isEqualTo(operations);
     } finally {
       reopened.cleanup();
+    }
+  }
+
+  /**
+   * Reads the child's stderr into {@code lines}, sending it {@code signal} at the first status line
+   * that counts operations (the load is under way), until the child closes it.
+   */
+  private static void signalOnFirstStatus(Process child, String signal, List<String> lines) {
+    try (BufferedReader err =
+        new BufferedReader(new InputStreamReader(child.getErrorStream(), StandardCharsets.UTF_8))) {
+      boolean signalled = false;
+      for (String line = err.readLine(); line != null; line = err.readLine()) {
+        lines.add(line);
+        if (!signalled && line.matches(".* sec: [1-9]\\d* operations;.*")) {
+          Process kill =
+              new ProcessBuilder("kill", "-" + signal, Long.toString(child.pid())).start();
+          if (!kill.waitFor(30, TimeUnit.SECONDS)) {
+            kill.destroyForcibly();
+          }
+          signalled = true;
+        }
+      }
+    } catch (IOException e) {
+      lines.add("(reading stderr failed: " + e + ")");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

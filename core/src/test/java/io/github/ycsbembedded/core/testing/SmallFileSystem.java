@@ -65,6 +65,10 @@ public final class SmallFileSystem implements AutoCloseable {
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
             .start();
-    return process.waitFor();
+    if (!process.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)) {
+      process.destroyForcibly();
+      throw new IOException("timed out after 2 minutes: " + String.join(" ", command));
+    }
+    return process.exitValue();
   }
 }

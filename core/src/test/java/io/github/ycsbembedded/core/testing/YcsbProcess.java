@@ -80,7 +80,7 @@ public final class YcsbProcess {
       }
       Process process = builder.start();
       if (!process.waitFor(10, TimeUnit.MINUTES)) {
-        process.destroyForcibly();
+        destroyTree(process);
         throw new IllegalStateException("timed out: " + command);
       }
       return new YcsbProcess(
@@ -91,6 +91,72 @@ public final class YcsbProcess {
       Files.deleteIfExists(out);
       Files.deleteIfExists(err);
     }
+  }
+
+  /**
+   * Kills a process and every process it started (a launcher's JVM), and waits up to a minute for
+   * it: what a test does with a child that outlived its bound, so that nothing it started runs on.
+   */
+  public static void destroyTree(Process process) throws InterruptedException {
+    process.descendants().forEach(ProcessHandle::destroyForcibly);
+    process.destroyForcibly();
+    process.waitFor(1, TimeUnit.MINUTES);
+  }
+
+  /**
+   * Kills {@code process} and what it started ({@link #destroyTree}) once {@code minutes} have
+   * passed, unless the returned handle is closed first: a bound for a test that reads a child's
+   * output, where a read would otherwise wait for as long as a stuck child lives.
+   */
+  public static Bound bound(Process process, long minutes) {
+    java.util.concurrent.ScheduledExecutorService timer =
+        java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "bound of pid " + process.pid());
+              t.setDaemon(true);
+              return t;
+            });
+    timer.schedule(
+        () -> {
+          process.descendants().forEach(ProcessHandle::destroyForcibly);
+          process.destroyForcibly();
+        },
+        minutes,
+        TimeUnit.MINUTES);
+    return timer::shutdownNow;
+  }
+
+  /** A bound set by {@link #bound}; closing it lifts it. */
+  @FunctionalInterface
+  public interface Bound extends AutoCloseable {
+    @Override
+    void close();
+  }
+
+  /**
+   * The command that starts {@code command} with SIGINT's default action restored: a process
+   * started from a shell script's background job (or under nohup) inherits SIGINT ignored, and a
+   * JVM cannot handle a signal it inherited ignored. Empty when this machine's {@code env} cannot
+   * restore it (GNU coreutils before 8.31).
+   */
+  public static java.util.Optional<List<String>> withSigintRestored(List<String> command)
+      throws InterruptedException {
+    try {
+      Process probe =
+          new ProcessBuilder("env", "--default-signal=INT", "true")
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      if (!probe.waitFor(30, TimeUnit.SECONDS) || probe.exitValue() != 0) {
+        probe.destroyForcibly();
+        return java.util.Optional.empty();
+      }
+    } catch (IOException e) {
+      return java.util.Optional.empty();
+    }
+    List<String> restored = new ArrayList<>(List.of("env", "--default-signal=INT"));
+    restored.addAll(command);
+    return java.util.Optional.of(restored);
   }
 
   public int exitCode() {
