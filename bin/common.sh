@@ -29,6 +29,21 @@ module_jars() {
   done
 }
 
+# Every binding's own jar, without its engine's libraries, as a classpath: what publishes each
+# engine's descriptor (a source tree: <name>-binding/target/<name>-binding-<version>.jar; a
+# distribution: <name>-binding/lib/<name>-binding-<version>.jar); nothing for an unbuilt one.
+descriptor_jars() {
+  local dir name jar jars=()
+  for dir in "$HOME_DIR"/*-binding; do
+    name="$(basename "$dir")"
+    for jar in "$dir"/target/"$name"-*.jar "$dir"/lib/"$name"-*.jar; do
+      case "$jar" in *-tests.jar|*-sources.jar|*-javadoc.jar) continue ;; esac
+      [ -f "$jar" ] && jars+=("$jar")
+    done
+  done
+  (IFS=:; echo "${jars[*]}")
+}
+
 # <module>...: builds (once) the modules of a source tree whose jars are missing, with what they
 # depend on, after bin/setup has installed the prerequisites. YCSB_BUILD=0 forbids it.
 ensure_built() {

@@ -65,6 +65,7 @@ public final class CheckedClient {
     String[] rest = shell ? Arrays.copyOfRange(args, 1, args.length) : args;
     Properties properties;
     try {
+      rest = withBindingClasses(rest);
       properties = properties(rest);
       preflight(properties, !shell);
     } catch (PreflightException e) {
@@ -113,6 +114,38 @@ public final class CheckedClient {
     } finally {
       Runtime.getRuntime().halt(1);
     }
+  }
+
+  /**
+   * The arguments with each {@code -db} that names a binding ({@code lmdb}, or YCSB's own {@code
+   * basic}) instead of a class given its client class, from the descriptor its module publishes
+   * ({@link Engines}): what {@code bin/ycsb} passes, so that no registry of names sits beside the
+   * bindings. A {@code -db} with a dot is a class and stays as it is.
+   */
+  static String[] withBindingClasses(String[] args) throws PreflightException {
+    String[] resolved = args.clone();
+    for (int i = 0; i + 1 < resolved.length; i++) {
+      if (resolved[i].equals("-db") && !resolved[i + 1].contains(".")) {
+        String name = resolved[++i];
+        resolved[i] =
+            name.equals("basic")
+                ? "site.ycsb.BasicDB"
+                : Engines.named(name)
+                    .map(EngineDescriptor::clientClass)
+                    .orElseThrow(
+                        () ->
+                            new PreflightException(
+                                "unknown binding '"
+                                    + name
+                                    + "'; known bindings: "
+                                    + String.join(
+                                        ", ",
+                                        Engines.all().stream().map(EngineDescriptor::name).toList())
+                                    + ", basic",
+                                null));
+      }
+    }
+    return resolved;
   }
 
   /**

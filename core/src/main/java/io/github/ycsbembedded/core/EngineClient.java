@@ -47,20 +47,16 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
   }
 
   /**
+   * @param engine the binding's descriptor: its name and the properties it reads besides {@code
+   *     <name>.dir}, {@code <name>.destroy} and {@code <name>.flush_on_close}, which this class
+   *     handles
    * @param opener opens the binding's engine
-   * @param properties every property the binding reads besides {@code <name>.dir}, {@code
-   *     <name>.destroy} and {@code <name>.flush_on_close}, which this class handles
    */
-  protected EngineClient(
-      String name, Class<E> engineType, Opener<E> opener, Set<String> properties) {
-    this.name = name;
+  protected EngineClient(EngineDescriptor engine, Class<E> engineType, Opener<E> opener) {
+    this.name = engine.name();
     this.engineType = engineType;
     this.opener = opener;
-    Set<String> all = new HashSet<>(properties);
-    all.add(name + ".dir");
-    all.add(name + ".destroy");
-    all.add(name + ".flush_on_close");
-    this.properties = Set.copyOf(all);
+    this.properties = Engines.properties(engine);
   }
 
   /**

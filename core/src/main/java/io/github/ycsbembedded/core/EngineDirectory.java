@@ -39,7 +39,7 @@ public final class EngineDirectory {
     if (Files.isRegularFile(marker)) {
       return Files.readString(marker, StandardCharsets.UTF_8).strip();
     }
-    return Engines.recognize(names(dir)).map(Engines.Engine::name).orElse(null);
+    return Engines.recognize(names(dir)).map(EngineDescriptor::name).orElse(null);
   }
 
   /**
@@ -110,7 +110,7 @@ public final class EngineDirectory {
 
   /** The files without which {@code binding}'s engine would start empty in a directory it wrote. */
   public static List<String> essentialFiles(String binding) {
-    return Engines.named(binding).map(Engines.Engine::essentialFiles).orElse(List.of());
+    return Engines.named(binding).map(EngineDescriptor::essentialFiles).orElse(List.of());
   }
 
   /** Writes the marker naming {@code binding}, once, after its engine opened the directory. */

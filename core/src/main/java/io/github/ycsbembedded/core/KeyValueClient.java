@@ -28,9 +28,8 @@ public abstract class KeyValueClient<E extends LockingEngine> extends EngineClie
 
   private final RecordCodec.Encoder encoder = new RecordCodec.Encoder();
 
-  protected KeyValueClient(
-      String name, Class<E> engineType, Opener<E> opener, Set<String> properties) {
-    super(name, engineType, opener, properties);
+  protected KeyValueClient(EngineDescriptor engine, Class<E> engineType, Opener<E> opener) {
+    super(engine, engineType, opener);
   }
 
   /** The key the engine stores for {@code key} of {@code table}. */

@@ -42,7 +42,7 @@ public final class LevelDbClient extends KeyValueClient<LevelDbEngine>
   private LevelDb.Batch batch;
 
   public LevelDbClient() {
-    super("leveldb", LevelDbEngine.class, LevelDbEngine::open, LevelDbEngine.PROPERTIES);
+    super(new LevelDbDescriptor(), LevelDbEngine.class, LevelDbEngine::open);
   }
 
   /** Our JNI library's exception types (see {@link LevelDbException}). */

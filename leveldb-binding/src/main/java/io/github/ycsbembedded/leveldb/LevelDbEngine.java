@@ -7,7 +7,6 @@ import io.github.ycsbembedded.core.ErrorLog;
 import io.github.ycsbembedded.core.KeyLocks;
 import io.github.ycsbembedded.core.LockingEngine;
 import java.nio.file.Path;
-import java.util.Set;
 import site.ycsb.DBException;
 
 /**
@@ -15,24 +14,6 @@ import site.ycsb.DBException;
  * LevelDbClient} of the process.
  */
 final class LevelDbEngine implements LockingEngine {
-  /**
-   * The binding's properties besides {@code leveldb.dir}, {@code leveldb.destroy} and {@code
-   * leveldb.flush_on_close}.
-   */
-  static final Set<String> PROPERTIES =
-      Set.of(
-          "leveldb.cache_size",
-          "leveldb.write_buffer_size",
-          "leveldb.max_file_size",
-          "leveldb.block_size",
-          "leveldb.max_open_files",
-          "leveldb.filter_bits",
-          "leveldb.compression",
-          "leveldb.verify_checksums",
-          "leveldb.paranoid_checks",
-          "leveldb.sync",
-          "leveldb.mmap_reads",
-          "leveldb.batch_parallelism");
 
   /** A key no table prefix can start with: every prefix starts with a length of at least 1. */
   private static final byte[] BELOW_EVERY_TABLE = {0};

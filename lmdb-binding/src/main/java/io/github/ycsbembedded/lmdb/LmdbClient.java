@@ -90,7 +90,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
   private static final int EDQUOT = 122;
 
   public LmdbClient() {
-    super("lmdb", LmdbEngine.class, LmdbEngine::open, LmdbEngine.PROPERTIES);
+    super(new LmdbDescriptor(), LmdbEngine.class, LmdbEngine::open);
   }
 
   /** LMDB is multi-process by design: another process may have the directory open. */

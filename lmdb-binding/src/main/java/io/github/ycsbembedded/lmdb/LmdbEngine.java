@@ -44,20 +44,6 @@ final class LmdbEngine implements EngineHandle {
   /** LMDB's key limit (its default build's {@code MDB_MAXKEYSIZE}), the table's prefix included. */
   static final int MAX_KEY_BYTES = 511;
 
-  /**
-   * The binding's properties besides {@code lmdb.dir}, {@code lmdb.destroy} and {@code
-   * lmdb.flush_on_close}.
-   */
-  static final Set<String> PROPERTIES =
-      Set.of(
-          "lmdb.mapsize",
-          "lmdb.sync",
-          "lmdb.nometasync",
-          "lmdb.writemap",
-          "lmdb.nordahead",
-          "lmdb.maxreaders",
-          "lmdb.batch_parallelism");
-
   private static boolean libraryLoaded;
 
   private final Env<DirectBuffer> env;

@@ -46,7 +46,7 @@ public final class RocksDbClient extends KeyValueClient<RocksDbEngine>
   private byte[] updateBuffer = new byte[4096];
 
   public RocksDbClient() {
-    super("rocksdb", RocksDbEngine.class, RocksDbEngine::open, RocksDbEngine.PROPERTIES);
+    super(new RocksDbDescriptor(), RocksDbEngine.class, RocksDbEngine::open);
   }
 
   /** RocksDB's status code and subcode. */

@@ -54,32 +54,6 @@ final class RocksDbEngine implements LockingEngine {
    */
   static final int DEFAULT_BLOOM_BITS = 10;
 
-  /**
-   * The binding's properties besides {@code rocksdb.dir}, {@code rocksdb.destroy} and {@code
-   * rocksdb.flush_on_close}.
-   */
-  static final Set<String> PROPERTIES =
-      Set.of(
-          "rocksdb.max_write_buffer_number",
-          "rocksdb.target_file_size_base",
-          "rocksdb.target_file_size_multiplier",
-          "rocksdb.max_bytes_for_level_base",
-          "rocksdb.max_bytes_for_level_multiplier",
-          "rocksdb.max_compaction_bytes",
-          "rocksdb.level0_stop_writes_trigger",
-          "rocksdb.level_compaction_dynamic_level_bytes",
-          "rocksdb.cache_index_and_filter_blocks",
-          "rocksdb.optionsfile",
-          "rocksdb.cache_size",
-          "rocksdb.compression",
-          "rocksdb.sync",
-          "rocksdb.disable_wal",
-          "rocksdb.write_buffer_size",
-          "rocksdb.bloom_bits",
-          "rocksdb.max_background_jobs",
-          "rocksdb.batch_parallelism",
-          "rocksdb.direct_reads");
-
   private static boolean libraryLoaded;
 
   private final RocksDB db;

@@ -67,8 +67,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   private Session session;
 
   public WiredTigerClient() {
-    super(
-        "wiredtiger", WiredTigerEngine.class, WiredTigerEngine::open, WiredTigerEngine.PROPERTIES);
+    super(new WiredTigerDescriptor(), WiredTigerEngine.class, WiredTigerEngine::open);
   }
 
   /**

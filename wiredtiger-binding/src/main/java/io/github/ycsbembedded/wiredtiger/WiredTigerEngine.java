@@ -29,21 +29,6 @@ final class WiredTigerEngine implements EngineHandle {
   private static final Pattern RECORD_FORMAT =
       Pattern.compile("(?:^|[,(])\\s*(key_format|value_format)\\s*[=:]");
 
-  /**
-   * The binding's properties besides {@code wiredtiger.dir}, {@code wiredtiger.destroy} and {@code
-   * wiredtiger.flush_on_close}.
-   */
-  static final Set<String> PROPERTIES =
-      Set.of(
-          "wiredtiger.cache_size",
-          "wiredtiger.compression",
-          "wiredtiger.sync",
-          "wiredtiger.log",
-          "wiredtiger.batch_parallelism",
-          "wiredtiger.config",
-          "wiredtiger.table_config",
-          "wiredtiger.retry_timeout_ms");
-
   /** Seconds between WiredTiger's own checkpoints while the log is on (MongoDB's default). */
   static final int CHECKPOINT_SECONDS = 60;
 

@@ -2,6 +2,7 @@ package io.github.ycsbembedded.workloads;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.ycsbembedded.core.EngineDescriptor;
 import io.github.ycsbembedded.core.Engines;
 import io.github.ycsbembedded.core.testing.YcsbProcess;
 import java.nio.file.Path;
@@ -36,7 +37,7 @@ class WorkloadsOnEveryEngineTest {
                 return false;
               }
             })
-        .map(Engines.Engine::name);
+        .map(EngineDescriptor::name);
   }
 
   private static String dbClass(String name) {

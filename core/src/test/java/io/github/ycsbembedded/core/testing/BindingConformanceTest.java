@@ -562,6 +562,25 @@ public abstract class BindingConformanceTest {
     assertThat(documentedProperties()).containsExactlyInAnyOrderElementsOf(accepted);
   }
 
+  /**
+   * The binding registers itself: its module publishes one descriptor under its name, naming this
+   * client class and exactly the properties the client accepts.
+   */
+  @Test
+  void theBindingsDescriptorNamesItsClientAndItsProperties() throws Exception {
+    io.github.ycsbembedded.core.EngineClient<?> client =
+        (io.github.ycsbembedded.core.EngineClient<?>) newClient();
+    List<io.github.ycsbembedded.core.EngineDescriptor> named =
+        io.github.ycsbembedded.core.Engines.all().stream()
+            .filter(e -> e.name().equals(name()))
+            .toList();
+
+    assertThat(named).as("descriptors named %s", name()).hasSize(1);
+    assertThat(named.get(0).clientClass()).isEqualTo(client.getClass().getName());
+    assertThat(io.github.ycsbembedded.core.Engines.properties(named.get(0)))
+        .containsExactlyInAnyOrderElementsOf(client.acceptedProperties());
+  }
+
   private Set<String> documentedProperties() throws Exception {
     List<String> lines = Files.readAllLines(YcsbProcess.root().resolve("docs/bindings.md"));
     java.util.regex.Pattern section =

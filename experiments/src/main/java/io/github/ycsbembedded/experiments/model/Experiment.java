@@ -276,7 +276,7 @@ public final class Experiment {
       return name;
     }
     return io.github.ycsbembedded.core.Engines.named(engine)
-        .map(io.github.ycsbembedded.core.Engines.Engine::displayName)
+        .map(io.github.ycsbembedded.core.EngineDescriptor::displayName)
         .orElse(engine);
   }
 

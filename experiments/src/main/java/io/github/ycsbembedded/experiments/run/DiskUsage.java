@@ -29,7 +29,7 @@ final class DiskUsage {
       return new Results.Disk(0, 0, 0);
     }
     Predicate<String> isLog =
-        Engines.named(engine).map(Engines.Engine::isLog).orElse(name -> false);
+        Engines.named(engine).<Predicate<String>>map(e -> e::isLog).orElse(name -> false);
     List<Path> children = new ArrayList<>();
     try (Stream<Path> list = Files.list(dir)) {
       list.filter(p -> !(excluded.contains(p.getFileName().toString()) && Files.isDirectory(p)))

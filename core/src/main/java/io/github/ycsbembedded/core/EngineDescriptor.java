@@ -1,0 +1,44 @@
+package io.github.ycsbembedded.core;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What a binding module says of its engine, the one place a binding is registered: each binding
+ * module publishes one implementation through {@link java.util.ServiceLoader} ({@code
+ * META-INF/services/io.github.ycsbembedded.core.EngineDescriptor}), and {@link Engines} reads them.
+ * The launchers, the directory checks, the experiment runner and the benchmarks all learn the
+ * engines from here. An implementation must load nothing of its engine: the runner and the
+ * directory checks read descriptors with no engine library on the classpath.
+ */
+public interface EngineDescriptor {
+  /** The binding's name: its property prefix, its folder ({@code <name>-binding}), e.g. lmdb. */
+  String name();
+
+  /** What the engine is called, e.g. LMDB. */
+  String displayName();
+
+  /** The binding's YCSB client class. */
+  String clientClass();
+
+  /**
+   * The properties the binding takes besides those every binding takes ({@link
+   * Engines#COMMON_PROPERTIES}), with its prefix, e.g. {@code lmdb.mapsize}.
+   */
+  Set<String> properties();
+
+  /** Files a database of the engine cannot lose without starting empty. */
+  List<String> essentialFiles();
+
+  /** Whether a file name is one only this engine writes. */
+  boolean ownsFile(String fileName);
+
+  /** Whether a file name is one of the engine's write-ahead log (what a reopen replays). */
+  boolean isLog(String fileName);
+
+  /**
+   * Where the engine comes when a directory's files are told apart (lower first): an engine that
+   * writes another's file names too (RocksDB writes LevelDB's) comes before that one.
+   */
+  int recognitionOrder();
+}

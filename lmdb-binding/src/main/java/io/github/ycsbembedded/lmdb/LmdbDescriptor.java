@@ -1,0 +1,62 @@
+package io.github.ycsbembedded.lmdb;
+
+import io.github.ycsbembedded.core.EngineDescriptor;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The lmdb binding as it registers itself ({@link java.util.ServiceLoader}): LMDB: one data file
+ * and its lock file; no write-ahead log. Loads nothing of the engine.
+ */
+public final class LmdbDescriptor implements EngineDescriptor {
+  /** The binding's properties besides those every binding takes. */
+  static final Set<String> PROPERTIES =
+      Set.of(
+          "lmdb.mapsize",
+          "lmdb.sync",
+          "lmdb.nometasync",
+          "lmdb.writemap",
+          "lmdb.nordahead",
+          "lmdb.maxreaders",
+          "lmdb.batch_parallelism");
+
+  @Override
+  public String name() {
+    return "lmdb";
+  }
+
+  @Override
+  public String displayName() {
+    return "LMDB";
+  }
+
+  @Override
+  public String clientClass() {
+    return "io.github.ycsbembedded.lmdb.LmdbClient";
+  }
+
+  @Override
+  public Set<String> properties() {
+    return PROPERTIES;
+  }
+
+  @Override
+  public List<String> essentialFiles() {
+    return List.of("data.mdb");
+  }
+
+  @Override
+  public boolean ownsFile(String name) {
+    return name.equals("data.mdb") || name.equals("lock.mdb");
+  }
+
+  @Override
+  public boolean isLog(String name) {
+    return false;
+  }
+
+  @Override
+  public int recognitionOrder() {
+    return 0;
+  }
+}

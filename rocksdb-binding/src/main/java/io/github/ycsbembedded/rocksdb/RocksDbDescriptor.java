@@ -1,0 +1,75 @@
+package io.github.ycsbembedded.rocksdb;
+
+import io.github.ycsbembedded.core.EngineDescriptor;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The rocksdb binding as it registers itself ({@link java.util.ServiceLoader}): RocksDB: LevelDB's
+ * file names and its own (IDENTITY, OPTIONS-*), so it is told apart before LevelDB. Loads nothing
+ * of the engine.
+ */
+public final class RocksDbDescriptor implements EngineDescriptor {
+  /** The binding's properties besides those every binding takes. */
+  static final Set<String> PROPERTIES =
+      Set.of(
+          "rocksdb.max_write_buffer_number",
+          "rocksdb.target_file_size_base",
+          "rocksdb.target_file_size_multiplier",
+          "rocksdb.max_bytes_for_level_base",
+          "rocksdb.max_bytes_for_level_multiplier",
+          "rocksdb.max_compaction_bytes",
+          "rocksdb.level0_stop_writes_trigger",
+          "rocksdb.level_compaction_dynamic_level_bytes",
+          "rocksdb.cache_index_and_filter_blocks",
+          "rocksdb.optionsfile",
+          "rocksdb.cache_size",
+          "rocksdb.compression",
+          "rocksdb.sync",
+          "rocksdb.disable_wal",
+          "rocksdb.write_buffer_size",
+          "rocksdb.bloom_bits",
+          "rocksdb.max_background_jobs",
+          "rocksdb.batch_parallelism",
+          "rocksdb.direct_reads");
+
+  @Override
+  public String name() {
+    return "rocksdb";
+  }
+
+  @Override
+  public String displayName() {
+    return "RocksDB";
+  }
+
+  @Override
+  public String clientClass() {
+    return "io.github.ycsbembedded.rocksdb.RocksDbClient";
+  }
+
+  @Override
+  public Set<String> properties() {
+    return PROPERTIES;
+  }
+
+  @Override
+  public List<String> essentialFiles() {
+    return List.of("CURRENT");
+  }
+
+  @Override
+  public boolean ownsFile(String name) {
+    return name.equals("IDENTITY") || name.startsWith("OPTIONS-");
+  }
+
+  @Override
+  public boolean isLog(String name) {
+    return name.matches("[0-9]+\\.log");
+  }
+
+  @Override
+  public int recognitionOrder() {
+    return 2;
+  }
+}
