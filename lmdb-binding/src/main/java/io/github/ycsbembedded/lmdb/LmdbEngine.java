@@ -172,7 +172,7 @@ final class LmdbEngine implements EngineHandle {
             .setMaxReaders(maxReaders)
             .open(dir.toFile(), flags.toArray(new EnvFlags[0]));
     try {
-      refuseTruncated(env, data, sizeBefore);
+      refuseTruncated(env, data, sizeBefore, writeMap);
       return new LmdbEngine(env, mainDatabase(env, dir), batchParallelism);
     } catch (DBException | RuntimeException e) {
       env.close();
@@ -183,22 +183,35 @@ final class LmdbEngine implements EngineHandle {
   /**
    * LMDB maps the file and would die with SIGBUS on the first page past its end: a data.mdb shorter
    * than its last used page (truncated) is refused before any page but the meta pages is read.
+   *
+   * <p>The size was read before the environment opened and the last page after, so another process
+   * committing to the same environment in between (two loads opening one new directory at once)
+   * made a whole file look cut short. A file that seems short is measured again: without {@code
+   * MDB_WRITEMAP} opening never grows it, so a file now long enough was grown by a commit, not cut.
+   * With {@code MDB_WRITEMAP} LMDB's own open sizes the file to the map, so only the size before
+   * can tell a truncation, and a short one is refused as before.
    */
-  private static void refuseTruncated(Env<DirectBuffer> env, Path data, long sizeBefore)
-      throws EngineFailure {
+  private static void refuseTruncated(
+      Env<DirectBuffer> env, Path data, long sizeBefore, boolean writeMap)
+      throws EngineFailure, java.io.IOException {
     long pageSize = env.stat().pageSize;
     long needed = (env.info().lastPageNumber + 1) * pageSize;
-    if (sizeBefore >= 0 && sizeBefore < needed) {
-      throw new EngineFailure(
-          EngineFailure.Condition.CORRUPTION,
-          "lmdb: "
-              + data
-              + " holds "
-              + sizeBefore
-              + " bytes but its last page ends at byte "
-              + needed
-              + ": the file was cut short; refusing to open it");
+    if (sizeBefore < 0 || sizeBefore >= needed) {
+      return;
     }
+    long sizeNow = Files.size(data);
+    if (!writeMap && sizeNow >= needed) {
+      return; // another process's commit grew it while this one opened
+    }
+    throw new EngineFailure(
+        EngineFailure.Condition.CORRUPTION,
+        "lmdb: "
+            + data
+            + " holds "
+            + sizeNow
+            + " bytes but its last page ends at byte "
+            + needed
+            + ": the file was cut short; refusing to open it");
   }
 
   /**
