@@ -18,6 +18,45 @@ public final class CoreProperties {
     "recordcount", "operationcount", "insertcount", "target", "maxexecutiontime"
   };
 
+  /**
+   * The names of YCSB's own properties this class knows (the Client's and CoreWorkload's), for a
+   * tool that must tell one from a typo (the experiment runner's sweeps).
+   */
+  public static final java.util.Set<String> NAMES =
+      java.util.Set.of(
+          "recordcount",
+          "operationcount",
+          "insertcount",
+          "insertstart",
+          "target",
+          "maxexecutiontime",
+          "threadcount",
+          "fieldcount",
+          "fieldlength",
+          "minfieldlength",
+          "fieldlengthdistribution",
+          "requestdistribution",
+          "scanlengthdistribution",
+          "insertorder",
+          "measurementtype",
+          "readproportion",
+          "updateproportion",
+          "insertproportion",
+          "scanproportion",
+          "readmodifywriteproportion",
+          "hotspotdatafraction",
+          "hotspotopnfraction",
+          "maxscanlength",
+          "minscanlength",
+          "zeropadding",
+          "status.interval",
+          "dataintegrity",
+          "readallfields",
+          "writeallfields",
+          "table",
+          "workload",
+          "exporter");
+
   private CoreProperties() {}
 
   /** Throws, with the message for the user, at the first property YCSB cannot run with. */

@@ -4,6 +4,7 @@ import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.Description.Scale;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
+import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.plan.MemoryPlan;
 import java.nio.file.Path;
 import java.util.Locale;

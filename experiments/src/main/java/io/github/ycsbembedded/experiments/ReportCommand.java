@@ -1,17 +1,24 @@
 package io.github.ycsbembedded.experiments;
 
+import io.github.ycsbembedded.experiments.analysis.Claim;
+import io.github.ycsbembedded.experiments.analysis.Context;
+import io.github.ycsbembedded.experiments.analysis.Findings;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
-import io.github.ycsbembedded.experiments.report.ReportWriter;
 import io.github.ycsbembedded.experiments.report.ScaleReport;
 import io.github.ycsbembedded.experiments.results.Merge;
 import io.github.ycsbembedded.experiments.results.Results;
+import io.github.ycsbembedded.experiments.results.ResultsFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -45,9 +52,8 @@ final class ReportCommand implements Callable<Integer> {
     Experiment experiment;
     List<List<Path>> byScale;
     try {
-      byScale = ScaleReport.byScale(folders);
-      String experimentName = ScaleReport.experimentOf(folders);
-      experiment = Experiment.load(home.resolve("experiments"), experimentName);
+      byScale = byScale(folders);
+      experiment = Reports.experimentOf(folders.get(0), ResultsFile.read(folders.get(0)));
     } catch (ExperimentException e) {
       System.err.println("experiment report: " + e.getMessage());
       return 2;
@@ -57,17 +63,27 @@ final class ReportCommand implements Callable<Integer> {
     try {
       if (byScale.size() > 1) {
         Path out = base.resolve(experiment.name() + "-scales-report-" + stamp);
-        List<String> summary = ScaleReport.write(experiment, folders, out);
+        List<Results.Run> runs = new ArrayList<>();
+        List<List<Claim>> claims = new ArrayList<>();
+        for (List<Path> scale : byScale) {
+          Results.Run run = Merge.runs(scale);
+          runs.add(run);
+          claims.add(Findings.of(new Context(experiment, run)).claims());
+        }
+        List<String> summary = ScaleReport.write(experiment, runs, claims, out);
         summary.forEach(System.out::println);
         System.out.println();
         System.out.println("report: " + out.resolve("report.md"));
         return 0;
       }
       Results.Run merged = Merge.runs(folders);
-      Path out = base.resolve(merged.experiment() + "-" + merged.scale() + "-report-" + stamp);
+      Path out =
+          base.resolve(
+              merged.experiment().name() + "-" + merged.scale().name() + "-report-" + stamp);
       Files.createDirectories(out);
       Merge.copyRaw(folders, out.resolve("raw"));
-      List<String> summary = ReportWriter.write(experiment, merged, out);
+      List<String> summary =
+          Outputs.write(experiment, merged, Reports.history(folders.get(0), merged, folders), out);
       summary.forEach(System.out::println);
       System.out.println();
       System.out.println("report: " + out.resolve("report.md"));
@@ -80,5 +96,33 @@ final class ReportCommand implements Callable<Integer> {
           "experiment report: --out: cannot write into " + base + " (" + e.getMessage() + ")");
       return 2;
     }
+  }
+
+  /** The folders grouped by scale, smallest data first; one experiment only. */
+  static List<List<Path>> byScale(List<Path> folders) throws ExperimentException {
+    Map<String, List<Path>> groups = new LinkedHashMap<>();
+    Map<String, Long> sizes = new LinkedHashMap<>();
+    String experiment = null;
+    for (Path folder : folders) {
+      Results.Run run = ResultsFile.read(folder);
+      String name = run.experiment().name();
+      if (experiment != null && !experiment.equals(name)) {
+        throw new ExperimentException(
+            folder
+                + " is a run of "
+                + name
+                + ", not "
+                + experiment
+                + "; only runs of one experiment report together");
+      }
+      experiment = name;
+      groups.computeIfAbsent(run.scale().name(), s -> new ArrayList<>()).add(folder);
+      sizes.put(run.scale().name(), run.scale().dataBytes());
+    }
+    List<String> order = new ArrayList<>(groups.keySet());
+    order.sort(Comparator.comparingLong(sizes::get));
+    List<List<Path>> result = new ArrayList<>();
+    order.forEach(s -> result.add(groups.get(s)));
+    return result;
   }
 }

@@ -8,27 +8,33 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** The runner's answers to bad choices: exit 2 and one line naming the option, before any work. */
 class ExperimentRunnerTest {
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
   private PrintStream originalErr;
+  private String originalHome;
 
   @BeforeEach
   void captureStderr() {
+    originalHome = System.getProperty("ycsbembedded.home");
     System.setProperty("ycsbembedded.home", System.getProperty("ycsbembedded.root"));
     originalErr = System.err;
     System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
   }
 
   @AfterEach
-  void restoreStderr() {
+  void restoreStderrAndHome() {
     System.setErr(originalErr);
+    if (originalHome == null) {
+      System.clearProperty("ycsbembedded.home");
+    } else {
+      System.setProperty("ycsbembedded.home", originalHome);
+    }
   }
 
   private int run(String... args) {
-    return new CommandLine(new ExperimentRunner()).execute(args);
+    return ExperimentRunner.commandLine(args).execute(args);
   }
 
   private String stderr() {
@@ -103,13 +109,14 @@ class ExperimentRunnerTest {
     assertThat(run("nosuch")).isEqualTo(2);
     assertThat(stderr())
         .isEqualTo(
-            "experiment: unknown experiment 'nosuch'; known experiments: digg, harperdb, hyperdex, likes, unum");
+            "experiment: unknown experiment 'nosuch'; known experiments: digg, harperdb, hyperdex, likes, unum (or give an experiment file's path)");
   }
 
   @Test
   void noNameAsksForOne() {
     assertThat(run()).isEqualTo(2);
-    assertThat(stderr()).isEqualTo("experiment: name an experiment, or 'list' to see them");
+    assertThat(stderr())
+        .isEqualTo("experiment: name an experiment or a file, or 'list' to see them");
   }
 
   @Test
@@ -125,6 +132,28 @@ class ExperimentRunnerTest {
     assertThat(stderr())
         .isEqualTo(
             "experiment: experiment unum has no scale 'huge'; its scales: tiny, quick, small, medium, full");
+  }
+
+  @Test
+  void anUnknownOptionIsOneLinePointingToHelp() {
+    assertThat(run("unum", "--scael", "tiny")).isEqualTo(2);
+    assertThat(stderr())
+        .isEqualTo("experiment: Unknown options: '--scael', 'tiny' (see bin/experiment --help)");
+    err.reset();
+    assertThat(run("compare", "a")).isEqualTo(2);
+    assertThat(stderr())
+        .isEqualTo(
+            "experiment compare: Missing required parameter: 'AFTER' (see bin/experiment compare"
+                + " --help)");
+  }
+
+  @Test
+  void aVaryThatIsNotNameEqualsValuesIsOneLine() {
+    assertThat(run("unum", "--scale", "tiny", "--vary", "leveldb.max_file_size")).isEqualTo(2);
+    assertThat(stderr())
+        .isEqualTo(
+            "experiment: --vary: 'leveldb.max_file_size' is not NAME=V1,V2 (e.g. --vary"
+                + " leveldb.max_file_size=1m,64m)");
   }
 
   @Test

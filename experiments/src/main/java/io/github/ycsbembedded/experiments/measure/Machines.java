@@ -1,6 +1,6 @@
 package io.github.ycsbembedded.experiments.measure;
 
-import io.github.ycsbembedded.experiments.Units;
+import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.results.Results;
 import java.io.IOException;
 import java.nio.file.FileStore;

@@ -16,6 +16,7 @@ import java.util.TreeMap;
  *     flush included)
  * @param keysAreSpeed whether the phase's speed is keys per second (batches of {@code batchSize})
  * @param warmupSeconds the start of every run left out of its figures
+ * @param durationSeconds a time-bound run's duration (its window ends there), or null
  * @param recordBytes bytes of one record (what a read of all fields or an insert carries)
  * @param updateBytes bytes an update writes
  * @param loadBytes bytes of records a load writes in all
@@ -26,6 +27,7 @@ public record PhaseFigures(
     boolean keysAreSpeed,
     int batchSize,
     double warmupSeconds,
+    Integer durationSeconds,
     long recordBytes,
     long updateBytes,
     long loadBytes,
@@ -49,8 +51,32 @@ public record PhaseFigures(
     // a load runs to completion: its warm-up is at most a fifth of it, so a short load keeps a
     // window
     double lastSecond = points.isEmpty() ? 0 : points.get(points.size() - 1).seconds();
-    return Window.of(points, load ? Math.min(warmupSeconds, 0.2 * lastSecond) : warmupSeconds);
+    return load
+        ? Window.of(points, Math.min(warmupSeconds, 0.2 * lastSecond))
+        : Window.of(points, warmupSeconds, durationSeconds);
   }
+
+  /**
+   * Why a run's window cannot stand for the phase, or null: a time-bound run whose window measured
+   * less than 80% of the seconds asked for (its start went to recovery or start-up), which would
+   * otherwise count as a sample like the others.
+   */
+  public String shortWindow(Window window) {
+    if (load || durationSeconds == null || window == null) {
+      return null;
+    }
+    double asked = durationSeconds - warmupSeconds;
+    return window.seconds() < SHORT * asked
+        ? String.format(
+            java.util.Locale.ROOT,
+            "its window measured %.1f s of the %.0f s asked for, too short to stand for the phase",
+            window.seconds(),
+            asked)
+        : null;
+  }
+
+  /** The share of the seconds asked for a window must measure to count as a sample. */
+  static final double SHORT = 0.8;
 
   /** The figures of one run. */
   public Results.Repetition repetition(Run run, PhaseProcess.Measured m) {
@@ -85,48 +111,81 @@ public record PhaseFigures(
             fromLines ? last.bytesWritten() - first.bytesWritten() : totalWritten,
             totalRead,
             totalWritten);
+    Results.Figures measured =
+        new Results.Figures(
+            new Results.Speed(
+                throughput,
+                keysAreSpeed ? throughput * batchSize : throughput,
+                output.throughput(),
+                output.runtimeMs(),
+                output.cleanupMs()),
+            figures,
+            cpu,
+            io,
+            memory(m),
+            run.disk(),
+            new Results.Amplification(
+                writeAmplification(counts, io), readAmplification(counts, io)));
     return new Results.Repetition(
         run.trial(),
         run.index(),
-        run.command(),
-        m.exitCode(),
-        run.error(),
-        run.logs(),
-        new Results.Speed(
-            throughput,
-            keysAreSpeed ? throughput * batchSize : throughput,
-            output.throughput(),
-            output.runtimeMs(),
-            output.cleanupMs()),
-        figures,
-        cpu,
-        io,
-        memory(m),
-        run.disk(),
-        new Results.Amplification(writeAmplification(counts, io), readAmplification(counts, io)),
-        output.operations(),
+        new Results.Outcome(run.command(), m.exitCode(), run.error(), run.logs()),
+        measured,
+        operations(output),
         run.latency(),
-        m.samples().stream().map(PhaseProcess.Sample::point).toList(),
+        m.samples().stream().map(s -> point(s.point())).toList(),
         run.engineStats());
+  }
+
+  /** YCSB's final report of each operation type, as the results file keeps it. */
+  private static Map<String, Results.Operation> operations(YcsbOutput output) {
+    Map<String, Results.Operation> operations = new TreeMap<>();
+    output
+        .operations()
+        .forEach(
+            (name, o) ->
+                operations.put(
+                    name,
+                    new Results.Operation(
+                        o.operations(),
+                        o.averageUs(),
+                        o.minUs(),
+                        o.maxUs(),
+                        o.p50Us(),
+                        o.p95Us(),
+                        o.p99Us(),
+                        o.p999Us(),
+                        o.returns())));
+    return operations;
+  }
+
+  /** A status line, as the results file keeps it. */
+  static Results.Point point(YcsbOutput.StatusPoint p) {
+    return new Results.Point(
+        p.timeMs(),
+        p.seconds(),
+        p.operations(),
+        p.opsPerSecond(),
+        p.intervalCounts(),
+        p.intervalP99Us(),
+        p.afterCleanup());
   }
 
   private static Results.MemoryUse memory(PhaseProcess.Measured m) {
     ProcFiles.MemoryStat atPeak = m.atPeak();
     Map<String, Long> jvm = m.jvm();
-    long committed = jvm.getOrDefault("jvm.resident", -1L);
-    long anonymous = jvm.getOrDefault("process.anonymous", -1L);
-    return new Results.MemoryUse(
-        m.peakMemoryBytes(),
-        m.averageMemoryBytes(),
-        atPeak == null ? -1 : atPeak.anonymousBytes(),
-        atPeak == null ? -1 : atPeak.pageCacheBytes(),
-        atPeak == null ? -1 : atPeak.mappedFileBytes(),
-        m.pageCachePeakBytes(),
-        m.pageCacheBaselineBytes(),
-        jvm.getOrDefault("heap.peak", -1L),
-        committed,
-        anonymous,
-        committed < 0 || anonymous < 0 ? -1 : Math.max(0, anonymous - committed));
+    Results.MemoryUse.Builder memory =
+        Results.MemoryUse.builder()
+            .peak(m.peakMemoryBytes(), m.averageMemoryBytes())
+            .pageCache(m.pageCachePeakBytes(), m.pageCacheBaselineBytes())
+            .jvm(
+                jvm.getOrDefault("heap.peak", -1L),
+                jvm.getOrDefault("jvm.resident", -1L),
+                jvm.getOrDefault("process.anonymous", -1L));
+    if (atPeak != null) {
+      memory.atPeak(atPeak.anonymousBytes(), atPeak.pageCacheBytes(), atPeak.mappedFileBytes());
+    }
+    return memory.build();
   }
 
   /**

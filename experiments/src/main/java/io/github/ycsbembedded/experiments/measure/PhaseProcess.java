@@ -87,9 +87,11 @@ public final class PhaseProcess {
       Path logPrefix,
       Path jvmReport,
       Hold hold,
-      Progress progress) {
+      Progress progress,
+      ProcessWatch watch) {
     public Request {
       progress = progress == null ? Progress.NONE : progress;
+      watch = watch == null ? ProcessWatch.NONE : watch;
     }
   }
 
@@ -126,12 +128,18 @@ public final class PhaseProcess {
     Path timesFile = Path.of(request.logPrefix() + ".times");
     Path ioFile = Path.of(request.logPrefix() + ".io");
     MemoryLimit limit = request.hold() == null ? null : request.hold().limit();
-    // bash joins the memory cgroup (if any), runs the command, then records its children's CPU
-    // times and its own I/O counters, which include the reaped child's
+    // the phase runs in a session (and so a process group) of its own, so that a stop reaches
+    // its whole tree and a Ctrl-C at the terminal reaches only the runner; bash joins the memory
+    // cgroup (if any), watches that the runner lives (if it dies, even by SIGKILL, the group is
+    // stopped: nothing runs on orphaned), runs the command, then records its children's CPU times
+    // and its own I/O counters, which include the reaped child's
     String script =
         (limit == null ? "" : "echo $$ > \"$YCSBE_CGROUP_PROCS\" || exit 97; ")
-            + "\"$@\"; rc=$?; times > \"$YCSBE_TIMES\"; cat /proc/$$/io > \"$YCSBE_IO\" 2>/dev/null; exit $rc";
-    List<String> wrapped = new ArrayList<>(List.of("bash", "-c", script, "bash"));
+            + "( while kill -0 \"$YCSBE_RUNNER\" 2>/dev/null; do sleep 1; done;"
+            + " kill -TERM -- -$$ ) & watchdog=$!; "
+            + "\"$@\"; rc=$?; kill \"$watchdog\" 2>/dev/null; "
+            + "times > \"$YCSBE_TIMES\"; cat /proc/$$/io > \"$YCSBE_IO\" 2>/dev/null; exit $rc";
+    List<String> wrapped = new ArrayList<>(List.of("setsid", "bash", "-c", script, "bash"));
     wrapped.addAll(request.command());
     ProcessBuilder builder =
         new ProcessBuilder(wrapped)
@@ -140,10 +148,14 @@ public final class PhaseProcess {
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
     builder.environment().put("YCSBE_TIMES", timesFile.toString());
     builder.environment().put("YCSBE_IO", ioFile.toString());
+    builder.environment().put("YCSBE_RUNNER", Long.toString(ProcessHandle.current().pid()));
     if (limit != null) {
       builder.environment().put("YCSBE_CGROUP_PROCS", limit.procs().toString());
     }
     Process process = builder.start();
+    // setsid execs bash in a new session when it can (a child of the JVM leads no group), so
+    // bash's pid is the group's id
+    request.watch().started(process.pid());
 
     List<Sample> samples = new ArrayList<>();
     Thread stderrReader =
@@ -160,6 +172,7 @@ public final class PhaseProcess {
       }
     }
     stderrReader.join();
+    request.watch().ended();
     request.progress().clear();
     Map<String, Long> jvm = readReport(request.jvmReport());
     ProcFiles.CpuSeconds cpu =

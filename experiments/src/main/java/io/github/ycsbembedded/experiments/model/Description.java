@@ -58,11 +58,15 @@ public record Description(
     List<Difference> differences,
     List<Phase> phases,
     List<Scale> scales,
-    Published published) {
+    Published published,
+    List<Variation.Variant> variants,
+    Variation.Sweep sweep,
+    List<Variation.ClaimSpec> claims) {
 
   public Description {
     engines = engines == null ? List.of() : List.copyOf(engines);
-    ycsb = ycsb == null ? Map.of() : Map.copyOf(ycsb);
+    ycsb =
+        ycsb == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(ycsb));
     jvm = jvm == null ? new Jvm(null, null) : jvm;
     settings = settings == null ? List.of() : List.copyOf(settings);
     differences = differences == null ? List.of() : List.copyOf(differences);
@@ -70,6 +74,50 @@ public record Description(
     scales = scales == null ? List.of() : List.copyOf(scales);
     published = published == null ? Published.NONE : published;
     threads = threads == null ? 1 : threads;
+    variants = variants == null ? List.of() : List.copyOf(variants);
+    claims = claims == null ? List.of() : List.copyOf(claims);
+  }
+
+  /**
+   * This description with a variant's changes made: its settings after the file's, its YCSB
+   * properties over the file's, its thread count, memory fraction and phases (in its order).
+   */
+  public Description with(Variation.Variant v) {
+    List<Setting> allSettings = new java.util.ArrayList<>(settings);
+    allSettings.addAll(v.settings());
+    Map<String, String> allYcsb = new LinkedHashMap<>(ycsb);
+    allYcsb.putAll(v.ycsb());
+    Regime changedRegime =
+        v.memoryFraction() == null || regime == null
+            ? regime
+            : new Regime(
+                regime.description(), v.memoryFraction(), regime.from(), regime.pageCache());
+    List<Phase> chosen = phases;
+    if (!v.phases().isEmpty()) {
+      chosen =
+          v.phases().stream()
+              .map(id -> phases.stream().filter(p -> p.id().equals(id)).findFirst().orElseThrow())
+              .toList();
+    }
+    return new Description(
+        title,
+        source,
+        writeup,
+        engines,
+        reference,
+        v.threads() == null ? threads : v.threads(),
+        record,
+        allYcsb,
+        jvm,
+        changedRegime,
+        allSettings,
+        differences,
+        chosen,
+        scales,
+        published,
+        List.of(),
+        null,
+        claims);
   }
 
   /**

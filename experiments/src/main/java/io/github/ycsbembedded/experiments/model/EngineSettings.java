@@ -1,7 +1,6 @@
 package io.github.ycsbembedded.experiments.model;
 
 import io.github.ycsbembedded.core.Sizes;
-import io.github.ycsbembedded.experiments.Units;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.Description.Scale;
 import io.github.ycsbembedded.experiments.model.Description.Setting;

@@ -17,53 +17,115 @@ import java.util.Properties;
 import java.util.Set;
 
 /**
- * A published experiment: its file {@code experiments/<name>.yaml} read into a {@link Description}
- * ({@link ExperimentFile}), checked (every engine, phase, scale and data set a part of it names
- * exists, every workload file is there), and the sizes derived from it: bytes of data at a scale,
- * of a record, of an update, a batch. A user adds an experiment by writing one file; see {@code
- * experiments/README.md}.
+ * An experiment: its file read into a {@link Description} ({@link ExperimentFile}), checked (every
+ * engine, phase, scale and data set a part of it names exists, every workload file is there), and
+ * the sizes derived from it: bytes of data at a scale, of a record, of an update, a batch. The
+ * shipped ones are {@code experiments/<name>.yaml}; a user's own can be any file ({@link
+ * #load(Path, Path)}), and finds its workload files next to it, then in the project's {@code
+ * workloads/}. See {@code experiments/README.md}.
  */
 public final class Experiment {
   /** The suffix of experiment files. */
   public static final String SUFFIX = ".yaml";
 
   private final String name;
+  private final Path file;
   private final Path home;
-  private final Description file;
+  private final Description description;
   private final Properties firstWorkload;
 
-  private Experiment(String name, Path home, Description file, Properties firstWorkload) {
+  private Experiment(
+      String name, Path file, Path home, Description description, Properties firstWorkload) {
     this.name = name;
-    this.home = home;
     this.file = file;
+    this.home = home;
+    this.description = description;
     this.firstWorkload = firstWorkload;
   }
 
   /**
-   * Reads and checks {@code <dir>/<name>.yaml}; workload files are found from {@code dir}'s parent.
+   * Reads and checks {@code <dir>/<name>.yaml}, a shipped experiment; workload files are found from
+   * {@code dir}'s parent, the project.
    */
   public static Experiment load(Path dir, String name) throws ExperimentException {
     Path path = dir.resolve(name + SUFFIX);
     if (!Files.isRegularFile(path)) {
       throw new ExperimentException(
-          "unknown experiment '" + name + "'; known experiments: " + String.join(", ", names(dir)));
+          "unknown experiment '"
+              + name
+              + "'; known experiments: "
+              + String.join(", ", names(dir))
+              + " (or give an experiment file's path)");
     }
-    Path home = dir.toAbsolutePath().getParent();
-    Description file = ExperimentFile.read(path);
-    ExperimentChecks.check(name + SUFFIX, file, home);
-    Properties first = workload(home, file.phases().get(0).workload());
-    return new Experiment(name, home, file, first);
+    return load(path, dir.toAbsolutePath().getParent());
   }
 
-  static Properties workload(Path home, String workload) throws ExperimentException {
+  /**
+   * Reads and checks the experiment file {@code file}, anywhere; its workload files are found next
+   * to it, then under {@code home} (the project: {@code workloads/<name>}, or a path from it).
+   */
+  public static Experiment load(Path file, Path home) throws ExperimentException {
+    if (Files.isDirectory(file)) {
+      throw new ExperimentException(file + " is a folder, not an experiment file");
+    }
+    if (!Files.exists(file)) {
+      throw new ExperimentException(file + ": no such experiment file");
+    }
+    if (!Files.isRegularFile(file)) {
+      throw new ExperimentException(file + " is not a regular file");
+    }
+    Path absolute = file.toAbsolutePath().normalize();
+    String fileName = absolute.getFileName().toString();
+    String name =
+        fileName.endsWith(SUFFIX)
+            ? fileName.substring(0, fileName.length() - SUFFIX.length())
+            : fileName;
+    Description description = ExperimentFile.read(absolute);
+    Path homeDir = home.toAbsolutePath().normalize();
+    WorkloadFiles workloads = new WorkloadFiles(absolute.getParent(), homeDir);
+    ExperimentChecks.check(fileName, description, workloads);
+    Properties first = workload(workloads.find(description.phases().get(0).workload()));
+    return new Experiment(name, absolute, homeDir, description, first);
+  }
+
+  /** This experiment with a variant's changes made (checked with the file). */
+  public Experiment with(Variation.Variant variant) {
+    return new Experiment(name, file, home, description.with(variant), firstWorkload);
+  }
+
+  static Properties workload(Path path) throws ExperimentException {
     Properties properties = new Properties();
-    try (Reader in = Files.newBufferedReader(home.resolve(workload), StandardCharsets.UTF_8)) {
+    try (Reader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
       properties.load(in);
     } catch (IOException e) {
-      throw new ExperimentException(
-          "cannot read " + home.resolve(workload) + ": " + e.getMessage(), e);
+      throw new ExperimentException("cannot read " + path + ": " + e.getMessage(), e);
     }
     return properties;
+  }
+
+  /** Where a file's workload files are: next to it, then the project's. */
+  record WorkloadFiles(Path fileDir, Path home) {
+    /** The workload file {@code workload} names, or null when there is none. */
+    Path findOrNull(String workload) {
+      for (Path candidate :
+          List.of(
+              fileDir.resolve(workload),
+              home.resolve("workloads").resolve(workload),
+              home.resolve(workload))) {
+        if (Files.isRegularFile(candidate)) {
+          return candidate.normalize();
+        }
+      }
+      return null;
+    }
+
+    Path find(String workload) throws ExperimentException {
+      Path found = findOrNull(workload);
+      if (found == null) {
+        throw new ExperimentException("workload file " + workload + " not found");
+      }
+      return found;
+    }
   }
 
   /** The experiments in {@code dir}, by name. */
@@ -82,55 +144,87 @@ public final class Experiment {
     return names;
   }
 
+  /** The experiment file, as read. */
+  public Path file() {
+    return file;
+  }
+
+  /** The file's name, as messages about it name it. */
+  public String fileName() {
+    return file.getFileName().toString();
+  }
+
+  /** Whether the file names a write-up class (a shipped write-up) or is one of its own. */
+  public boolean hasWriteUp() {
+    return description.writeup() != null;
+  }
+
+  /** The workload file of {@code phase}, found as the file's checks found it (null: none). */
+  public Path workloadFile(Description.Phase phase) {
+    return new WorkloadFiles(file.getParent(), home).findOrNull(phase.workload());
+  }
+
+  /**
+   * The workload file of {@code phase}, as a phase's command gives it: relative to the project when
+   * it is in it, else absolute.
+   */
+  public String workloadPath(Description.Phase phase) {
+    Path found = workloadFile(phase);
+    if (found == null) {
+      return phase.workload();
+    }
+    return found.startsWith(home) ? home.relativize(found).toString() : found.toString();
+  }
+
   public String name() {
     return name;
   }
 
-  /** The tree the workload files are found in. */
+  /** The project the runner belongs to. */
   public Path home() {
     return home;
   }
 
   public Description description() {
-    return file;
+    return description;
   }
 
   public String title() {
-    return file.title();
+    return description.title();
   }
 
   public String source() {
-    return file.source() == null ? "" : file.source();
+    return description.source() == null ? "" : description.source();
   }
 
   public List<String> engines() {
-    return file.engines();
+    return description.engines();
   }
 
   /** The engine ratios are taken against, in the report. */
   public String reference() {
-    return file.reference() == null ? file.engines().get(0) : file.reference();
+    return description.reference() == null ? description.engines().get(0) : description.reference();
   }
 
   public int threads() {
-    return file.threads();
+    return description.threads();
   }
 
   public List<Phase> phases() {
-    return file.phases();
+    return description.phases();
   }
 
   /** A phase by id, or null. */
   public Phase phase(String id) {
-    return file.phases().stream().filter(p -> p.id().equals(id)).findFirst().orElse(null);
+    return description.phases().stream().filter(p -> p.id().equals(id)).findFirst().orElse(null);
   }
 
   public List<Scale> scales() {
-    return file.scales();
+    return description.scales();
   }
 
   public Scale scale(String scale) throws ExperimentException {
-    for (Scale s : file.scales()) {
+    for (Scale s : description.scales()) {
       if (s.name().equals(scale)) {
         return s;
       }
@@ -141,26 +235,29 @@ public final class Experiment {
             + " has no scale '"
             + scale
             + "'; its scales: "
-            + String.join(", ", file.scales().stream().map(Scale::name).toList()));
+            + String.join(", ", description.scales().stream().map(Scale::name).toList()));
   }
 
   /** The write-up's memory regime, or null when the file declares none. */
   public Description.Regime regime() {
-    return file.regime();
+    return description.regime();
   }
 
   /** Whether the regime applies at {@code scale} (it does from its {@code from} scale on). */
   public boolean regimeAppliesAt(Scale scale) {
-    if (file.regime() == null) {
+    if (description.regime() == null) {
       return false;
     }
-    List<String> order = file.scales().stream().map(Scale::name).toList();
-    return order.indexOf(scale.name()) >= order.indexOf(file.regime().from());
+    if (description.regime().from() == null) {
+      return true;
+    }
+    List<String> order = description.scales().stream().map(Scale::name).toList();
+    return order.indexOf(scale.name()) >= order.indexOf(description.regime().from());
   }
 
   /** The engine, phase, data set or operation the write-up's class calls {@code role}. */
   public String role(String role) {
-    String value = file.writeup().roles().get(role);
+    String value = description.writeup() == null ? null : description.writeup().roles().get(role);
     if (value == null) {
       throw new IllegalStateException(name + ": the write-up's role '" + role + "' is not given");
     }
@@ -168,17 +265,17 @@ public final class Experiment {
   }
 
   public List<Description.Difference> differences() {
-    return file.differences();
+    return description.differences();
   }
 
   /** Each phase JVM's -Xmx. */
   public long heapBytes() {
-    return file.jvm().heap().bytes();
+    return description.jvm().heap().bytes();
   }
 
   /** What a phase JVM needs besides its heap: code, metadata, threads. */
   public long jvmOverheadBytes() {
-    return file.jvm().overhead().bytes();
+    return description.jvm().overhead().bytes();
   }
 
   /** Bytes of user data at a scale: records × bytes of a record. */
@@ -191,8 +288,8 @@ public final class Experiment {
    * {@code ycsb} properties or else the first phase's workload file (YCSB's defaults 10 × 100).
    */
   public long recordBytes() {
-    if (file.record() != null && file.record().bytes() != null) {
-      return file.record().bytes();
+    if (description.record() != null && description.record().bytes() != null) {
+      return description.record().bytes();
     }
     return fieldCount() * fieldLength();
   }
@@ -203,22 +300,25 @@ public final class Experiment {
    */
   public long updateBytes() {
     String writeAll =
-        file.ycsb()
+        description
+            .ycsb()
             .getOrDefault("writeallfields", firstWorkload.getProperty("writeallfields", "false"));
-    boolean ownRecord = file.record() != null && file.record().bytes() != null;
+    boolean ownRecord = description.record() != null && description.record().bytes() != null;
     return Boolean.parseBoolean(writeAll.trim()) || ownRecord ? recordBytes() : fieldLength();
   }
 
   private long fieldCount() {
     return Long.parseLong(
-        file.ycsb()
+        description
+            .ycsb()
             .getOrDefault("fieldcount", firstWorkload.getProperty("fieldcount", "10"))
             .trim());
   }
 
   private long fieldLength() {
     return Long.parseLong(
-        file.ycsb()
+        description
+            .ycsb()
             .getOrDefault("fieldlength", firstWorkload.getProperty("fieldlength", "100"))
             .trim());
   }
@@ -229,7 +329,9 @@ public final class Experiment {
   public int batchSize(Phase phase) throws ExperimentException {
     String size = phase.properties().get("batchsize");
     if (size == null) {
-      size = workload(home, phase.workload()).getProperty("batchsize", "256");
+      size =
+          workload(new WorkloadFiles(file.getParent(), home).find(phase.workload()))
+              .getProperty("batchsize", "256");
     }
     return Integer.parseInt(size.trim());
   }
@@ -238,14 +340,14 @@ public final class Experiment {
    * The published tables for {@code scale}: its own where the write-up has a table at that size.
    */
   public Published publishedAt(String scale) {
-    Published own = file.published().at().get(scale);
-    return own == null ? file.published() : own;
+    Published own = description.published().at().get(scale);
+    return own == null ? description.published() : own;
   }
 
   /** A published figure for a scale, phase (or table), engine (or subject) and column; or null. */
   public Figure published(String scale, String phase, String engine, String column) {
-    Figure figure = figure(file.published().at().get(scale), phase, engine, column);
-    return figure != null ? figure : figure(file.published(), phase, engine, column);
+    Figure figure = figure(description.published().at().get(scale), phase, engine, column);
+    return figure != null ? figure : figure(description.published(), phase, engine, column);
   }
 
   private static Figure figure(Published published, String phase, String engine, String column) {
@@ -261,9 +363,9 @@ public final class Experiment {
 
   /** Bytes of the data the write-up's tables for {@code scale} were measured on, or null. */
   public Long publishedDataBytes(String scale) {
-    Published own = file.published().at().get(scale);
+    Published own = description.published().at().get(scale);
     Long bytes = own == null ? null : own.dataBytes();
-    return bytes != null ? bytes : file.published().dataBytes();
+    return bytes != null ? bytes : description.published().dataBytes();
   }
 
   /**
@@ -271,7 +373,7 @@ public final class Experiment {
    * (RocksDB for rocksdb), else the name as given.
    */
   public String publishedName(String engine) {
-    String name = file.published().names().get(engine);
+    String name = description.published().names().get(engine);
     if (name != null) {
       return name;
     }
@@ -282,22 +384,22 @@ public final class Experiment {
 
   /** The engine version the write-up measured, or null when it names none. */
   public String publishedVersion(String engine) {
-    return file.published().versions().get(engine);
+    return description.published().versions().get(engine);
   }
 
   /** A list the report walks in the write-up's order (for example its setups); may be empty. */
   public List<String> publishedList(String list) {
-    return file.published().lists().getOrDefault(list, List.of());
+    return description.published().lists().getOrDefault(list, List.of());
   }
 
   public String publishedNote() {
-    return file.published().note();
+    return description.published().note();
   }
 
   /** The data sets the phases use, in order ({@code ""}: the engine's folder itself). */
   public Set<String> datasets() {
     Set<String> datasets = new LinkedHashSet<>();
-    file.phases().forEach(p -> datasets.add(p.dataset()));
+    description.phases().forEach(p -> datasets.add(p.dataset()));
     return datasets;
   }
 

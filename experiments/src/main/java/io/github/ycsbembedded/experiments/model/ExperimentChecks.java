@@ -4,8 +4,6 @@ import io.github.ycsbembedded.experiments.model.Description.Figure;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.Description.Published;
 import io.github.ycsbembedded.experiments.model.Description.Scale;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -25,18 +23,21 @@ final class ExperimentChecks {
     this.file = file;
   }
 
-  static void check(String shown, Description file, Path home) throws ExperimentException {
-    new ExperimentChecks(shown, file).all(home);
+  static void check(String shown, Description file, Experiment.WorkloadFiles workloads)
+      throws ExperimentException {
+    new ExperimentChecks(shown, file).all(workloads);
   }
 
-  private ExperimentException bad(String what) {
+  ExperimentException bad(String what) {
     return new ExperimentException(shown + ": " + what);
   }
 
-  private void all(Path home) throws ExperimentException {
+  private void all(Experiment.WorkloadFiles workloads) throws ExperimentException {
     required(file.title(), "title");
-    if (file.writeup() == null || file.writeup().className() == null) {
-      throw bad("writeup.class is required (the class that shapes the report, e.g. Unum)");
+    if (file.writeup() != null && file.writeup().className() == null) {
+      throw bad(
+          "writeup.class is required where writeup is given (the class that shapes the report,"
+              + " e.g. Unum); a file of your own leaves writeup out");
     }
     if (file.engines().isEmpty()) {
       throw bad("engines is required: the engines that run, e.g. [lmdb, rocksdb]");
@@ -53,15 +54,16 @@ final class ExperimentChecks {
     if (file.jvm().heap().bytes() < 1 || file.jvm().overhead().bytes() < 1) {
       throw bad("jvm: heap and overhead must be sizes above 0, e.g. 256m");
     }
-    phases(home);
+    phases(workloads);
     scales();
     regime();
-    settings();
+    settings(file.settings(), "settings", true);
     differences();
     published(file.published(), "published");
+    VariationChecks.check(this, file);
   }
 
-  private void phases(Path home) throws ExperimentException {
+  private void phases(Experiment.WorkloadFiles workloads) throws ExperimentException {
     if (file.phases().isEmpty()) {
       throw bad("phases is required: at least one phase");
     }
@@ -74,8 +76,14 @@ final class ExperimentChecks {
         throw bad(at + ".id: '" + p.id() + "' is given twice");
       }
       required(p.workload(), "phase " + p.id() + ": workload");
-      if (!Files.isRegularFile(home.resolve(p.workload()))) {
-        throw bad("phase " + p.id() + ": workload: " + p.workload() + " is not a file");
+      if (workloads.findOrNull(p.workload()) == null) {
+        throw bad(
+            "phase "
+                + p.id()
+                + ": workload: "
+                + p.workload()
+                + " is not a file (looked next to the experiment file, then in the project's"
+                + " workloads/)");
       }
       if (p.threads() != null && p.threads() < 1) {
         throw bad("phase " + p.id() + ": threads: " + p.threads() + "; use 1 or more");
@@ -139,15 +147,15 @@ final class ExperimentChecks {
     if (r == null) {
       return;
     }
-    required(r.description(), "regime.description");
     if (r.memoryFraction() == null || r.memoryFraction() <= 0 || r.memoryFraction() > 1) {
       throw bad(
           "regime.memoryFraction: "
               + r.memoryFraction()
               + "; use the engines' memory as a fraction of the data, e.g. 0.05");
     }
-    required(r.from(), "regime.from");
-    oneOf("regime.from", r.from(), file.scales().stream().map(Scale::name).toList());
+    if (r.from() != null) {
+      oneOf("regime.from", r.from(), file.scales().stream().map(Scale::name).toList());
+    }
     for (Map.Entry<String, Double> share : r.pageCache().entrySet()) {
       oneOf("regime.pageCache", share.getKey(), file.engines());
       if (share.getValue() <= 0 || share.getValue() > 1) {
@@ -161,10 +169,15 @@ final class ExperimentChecks {
     }
   }
 
-  private void settings() throws ExperimentException {
-    for (int i = 0; i < file.settings().size(); i++) {
-      Description.Setting s = file.settings().get(i);
-      String at = "settings[" + i + "]";
+  /**
+   * Settings at {@code where} (the file's, or a variant's); a setting of the file needs its source,
+   * a variant's is sourced by the variant.
+   */
+  void settings(List<Description.Setting> settings, String where, boolean needsSource)
+      throws ExperimentException {
+    for (int i = 0; i < settings.size(); i++) {
+      Description.Setting s = settings.get(i);
+      String at = where + "[" + i + "]";
       required(s.engine(), at + ".engine");
       oneOf(at + ".engine", s.engine(), file.engines());
       required(s.property(), at + ".property");
@@ -181,7 +194,9 @@ final class ExperimentChecks {
       }
       at = "setting " + s.property();
       required(s.value(), at + ": value");
-      required(s.source(), at + ": source");
+      if (needsSource) {
+        required(s.source(), at + ": source");
+      }
       switch (s.scaling()) {
         case WITH_DATA -> {
           size(at, s.value());
@@ -242,17 +257,17 @@ final class ExperimentChecks {
     }
   }
 
-  private List<String> phaseIds() {
+  List<String> phaseIds() {
     return file.phases().stream().map(Phase::id).toList();
   }
 
-  private void required(String value, String key) throws ExperimentException {
+  void required(String value, String key) throws ExperimentException {
     if (value == null || value.isBlank()) {
       throw bad(key + " is required");
     }
   }
 
-  private void oneOf(String key, String value, List<String> known) throws ExperimentException {
+  void oneOf(String key, String value, List<String> known) throws ExperimentException {
     if (!known.contains(value)) {
       throw bad(
           key

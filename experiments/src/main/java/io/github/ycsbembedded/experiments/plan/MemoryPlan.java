@@ -1,11 +1,11 @@
 package io.github.ycsbembedded.experiments.plan;
 
 import io.github.ycsbembedded.core.Sizes;
-import io.github.ycsbembedded.experiments.Units;
 import io.github.ycsbembedded.experiments.measure.MemoryLimit;
 import io.github.ycsbembedded.experiments.model.Description;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
+import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.results.Results;
 import java.util.Map;
 
@@ -98,7 +98,7 @@ public record MemoryPlan(
           allowance,
           false,
           true,
-          "the write-up describes no memory regime; the phases ran unlimited");
+          "the experiment file describes no memory regime; the phases ran unlimited");
     }
     if (!applies) {
       return new MemoryPlan(

@@ -57,7 +57,12 @@ public final class PhaseCommand {
       Path raw) {
     List<String> command =
         new ArrayList<>(
-            List.of("bin/ycsb", phase.command().word(), engine, "-P", phase.workload()));
+            List.of(
+                "bin/ycsb",
+                phase.command().word(),
+                engine,
+                "-P",
+                plan.experiment().workloadPath(phase)));
     Map<String, String> properties =
         EngineSettings.properties(plan.experiment(), phase, engine, plan.settingsContext());
     properties.put(engine + ".dir", engineData.toString());

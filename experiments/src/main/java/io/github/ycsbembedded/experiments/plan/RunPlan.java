@@ -5,17 +5,21 @@ import io.github.ycsbembedded.experiments.model.Description.Scale;
 import io.github.ycsbembedded.experiments.model.EngineSettings;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
+import io.github.ycsbembedded.experiments.model.Variants;
+import io.github.ycsbembedded.experiments.results.Results;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * What one run of an experiment will do, every choice made: the experiment at a scale, its engines,
- * threads, trials (each loads the data anew) and repetitions of every run phase per trial, its
- * memory, and where the tree ({@code home}), the engines' data and the results ({@code out}) are.
+ * What one variant of a run of an experiment will do, every choice made: the variant (the
+ * experiment as its file sets it, or with its changes made), the scale, its engines, threads,
+ * trials (each loads the data anew) and repetitions of every run phase per trial, its memory, and
+ * where the tree ({@code home}), the engines' data and the results ({@code out}) are.
  */
 public record RunPlan(
+    Variants.Planned variant,
     Experiment experiment,
     Scale scale,
     List<String> engines,
@@ -52,8 +56,13 @@ public record RunPlan(
   /**
    * The engines' settings for every phase, as applied (the report lists them with their sources).
    */
-  public List<EngineSettings.Applied> settings(String engine) {
-    return EngineSettings.of(experiment, engine, null, settingsContext());
+  public List<Results.Setting> settings(String engine) {
+    return EngineSettings.of(experiment, engine, null, settingsContext()).stream()
+        .map(
+            a ->
+                new Results.Setting(
+                    a.property(), a.value(), a.derivation(), a.source(), a.note(), a.phases()))
+        .toList();
   }
 
   /**

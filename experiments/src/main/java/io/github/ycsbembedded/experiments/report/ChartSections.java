@@ -1,10 +1,9 @@
 package io.github.ycsbembedded.experiments.report;
 
-import io.github.ycsbembedded.experiments.measure.Spread;
-import io.github.ycsbembedded.experiments.measure.YcsbOutput;
+import io.github.ycsbembedded.experiments.analysis.Context;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.results.Results;
-import io.github.ycsbembedded.experiments.writeups.Context;
+import io.github.ycsbembedded.experiments.results.Spread;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -121,7 +120,7 @@ final class ChartSections {
         String main = mainOperation(r);
         boolean first = true;
         for (Results.Repetition rep : r.ok()) {
-          List<YcsbOutput.StatusPoint> points = window(rep);
+          List<Results.Point> points = window(rep);
           if (points.size() < 3) {
             continue;
           }
@@ -129,7 +128,7 @@ final class ChartSections {
           List<Double> y = new ArrayList<>();
           List<Double> lx = new ArrayList<>();
           List<Double> ly = new ArrayList<>();
-          for (YcsbOutput.StatusPoint p : points) {
+          for (Results.Point p : points) {
             x.add((double) p.seconds());
             y.add(p.opsPerSecond());
             Double p99 = p.intervalP99Us().get(main);
@@ -182,10 +181,10 @@ final class ChartSections {
   }
 
   /** The status lines of a run up to the end of its measured window (not its final flush). */
-  static List<YcsbOutput.StatusPoint> window(Results.Repetition rep) {
-    List<YcsbOutput.StatusPoint> points = new ArrayList<>();
+  static List<Results.Point> window(Results.Repetition rep) {
+    List<Results.Point> points = new ArrayList<>();
     long end = rep.window().endMs();
-    for (YcsbOutput.StatusPoint p : rep.timeline()) {
+    for (Results.Point p : rep.timeline()) {
       if (p.afterCleanup() || (end > 0 && p.timeMs() > end) || p.seconds() <= 0) {
         continue;
       }

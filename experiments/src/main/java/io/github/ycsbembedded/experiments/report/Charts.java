@@ -1,6 +1,6 @@
 package io.github.ycsbembedded.experiments.report;
 
-import io.github.ycsbembedded.experiments.measure.Spread;
+import io.github.ycsbembedded.experiments.results.Spread;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;

@@ -1,11 +1,11 @@
 package io.github.ycsbembedded.experiments.report;
 
-import io.github.ycsbembedded.experiments.Units;
-import io.github.ycsbembedded.experiments.measure.Spread;
+import io.github.ycsbembedded.experiments.analysis.Context;
+import io.github.ycsbembedded.experiments.analysis.EngineMechanics;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
+import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.results.Results;
-import io.github.ycsbembedded.experiments.writeups.Context;
-import io.github.ycsbembedded.experiments.writeups.EngineMechanics;
+import io.github.ycsbembedded.experiments.results.Spread;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -143,12 +143,7 @@ final class PhaseSections {
         rows.add(
             List.of(
                 e,
-                r.phase()
-                    + " ×"
-                    + r.ok().size()
-                    + (r.ok().size() < r.repetitions().size()
-                        ? " (" + (r.repetitions().size() - r.ok().size()) + " failed)"
-                        : ""),
+                r.phase() + " ×" + r.ok().size() + notCounted(r),
                 Cells.spread(r.spread(x -> x.speed().speed()))
                     + " "
                     + r.speedUnit()
@@ -196,6 +191,23 @@ final class PhaseSections {
             + " flush included; a run phase: its window); read amplification likewise for reads."
             + " The final cleanup is outside the window, and shown on its own. The columns after"
             + " the speed are the median run's.");
+  }
+
+  /** The runs of a phase that are no samples: {@code (1 failed, 1 too short)}; else nothing. */
+  private static String notCounted(Results.PhaseRun r) {
+    long failed = r.repetitions().stream().filter(x -> x.error() != null).count();
+    long excluded =
+        r.repetitions().stream()
+            .filter(x -> x.error() == null && x.outcome().excluded() != null)
+            .count();
+    List<String> parts = new ArrayList<>();
+    if (failed > 0) {
+      parts.add(failed + " failed");
+    }
+    if (excluded > 0) {
+      parts.add(excluded + " window too short");
+    }
+    return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
   }
 
   private static String memory(Results.PhaseRun r, Results.Repetition m) {

@@ -1,11 +1,10 @@
 package io.github.ycsbembedded.experiments.report;
 
-import io.github.ycsbembedded.experiments.Units;
+import io.github.ycsbembedded.experiments.analysis.Claim;
+import io.github.ycsbembedded.experiments.analysis.Context;
 import io.github.ycsbembedded.experiments.model.Description;
-import io.github.ycsbembedded.experiments.model.EngineSettings;
+import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.results.Results;
-import io.github.ycsbembedded.experiments.writeups.Claim;
-import io.github.ycsbembedded.experiments.writeups.Context;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -29,9 +28,19 @@ final class RunSections {
   static void summary(Document doc, Context c, List<Claim> claims) {
     Results.Run run = c.run();
     Description.Published published = c.experiment().description().published();
-    doc.paragraph("Re-measured from: " + c.experiment().source() + ".");
+    boolean writeUp = c.experiment().hasWriteUp();
+    doc.paragraph(
+        writeUp && !c.experiment().source().isBlank()
+            ? "Re-measured from: " + c.experiment().source() + "."
+            : "Experiment file: `" + c.experiment().fileName() + "`.");
     List<String> lines = new ArrayList<>();
-    lines.add("**Verdicts**: " + tally(claims) + ".");
+    if (writeUp) {
+      lines.add("**Verdicts**: " + tally(claims) + ".");
+    }
+    List<Claim> own = claims.stream().filter(x -> x.origin() == Claim.Origin.OWN).toList();
+    if (!own.isEmpty()) {
+      lines.add("**Expectations of the file**: " + expectations(own) + ".");
+    }
     Results.Protocol p = run.protocol();
     lines.add(
         String.format(
@@ -40,7 +49,7 @@ final class RunSections {
                 + " every run phase%s, %d client thread%s%s.",
             run.startedAt().replace('T', ' '),
             run.finishedAt().replace('T', ' '),
-            run.scale(),
+            run.scale().name(),
             p.trials(),
             p.trials() == 1 ? "" : "s",
             p.repetitions(),
@@ -60,17 +69,17 @@ final class RunSections {
                     + " trials, so another run may move a range across a verdict's line"
                     + " (docs/performance.md, Experiments: how far a ratio moves between trials)"
                 : ""));
-    Long theirs = c.experiment().publishedDataBytes(run.scale());
+    Long theirs = c.experiment().publishedDataBytes(run.scale().name());
+    long ours = run.scale().dataBytes();
     lines.add(
         "**Data**: "
-            + Units.bytes(run.dataBytes())
-            + String.format(Locale.ROOT, " here (%,d records)", run.records())
+            + Units.bytes(ours)
+            + String.format(Locale.ROOT, " here (%,d records)", run.scale().records())
             + (theirs == null
                 ? ""
                 : "; the write-up measured "
                     + Units.bytes(theirs)
-                    + String.format(
-                        Locale.ROOT, " (%,.0f× as much)", (double) theirs / run.dataBytes())));
+                    + String.format(Locale.ROOT, " (%,.0f× as much)", (double) theirs / ours)));
     Results.Machine m = run.machines().isEmpty() ? null : run.machines().get(0);
     if (m != null) {
       lines.add(
@@ -90,28 +99,43 @@ final class RunSections {
                       + (published.device() == null ? "" : ", " + published.device())));
     }
     List<String> engines = new ArrayList<>();
-    for (Results.EngineRun e : run.engines()) {
+    for (Results.EngineRun e : c.engines()) {
       String theirsVersion = c.experiment().publishedVersion(e.engine());
       engines.add(
           e.engine()
               + " ("
               + (e.version() == null ? "version not recorded" : e.version())
-              + "; the write-up: "
-              + (theirsVersion == null ? "not in it" : theirsVersion)
+              + (writeUp
+                  ? "; the write-up: " + (theirsVersion == null ? "not in it" : theirsVersion)
+                  : "")
               + ")");
     }
     lines.add("**Engines**: " + String.join(", ", engines) + ".");
     Results.Regime regime = run.memory().regime();
-    lines.add(
-        "**Memory regime** "
-            + (run.memory().regimeReproduced() ? "reproduced" : "not reproduced")
-            + (regime == null ? "" : ": " + regime.note())
-            + ".");
+    if (c.experiment().regime() == null) {
+      lines.add("**Memory**: " + (regime == null ? "unlimited" : regime.note()) + ".");
+    } else {
+      lines.add(
+          "**Memory regime** "
+              + (run.memory().regimeReproduced() ? "reproduced" : "not reproduced")
+              + (regime == null ? "" : ": " + regime.note())
+              + ".");
+    }
     doc.bullets(lines);
   }
 
-  /** {@code 10 claims: 3 reproduced, 2 not reproduced, ...}. */
-  static String tally(List<Claim> claims) {
+  /** {@code 2: 1 holds, 1 inconclusive}: the file's own expectations. */
+  static String expectations(List<Claim> own) {
+    Map<String, Integer> counts = new java.util.LinkedHashMap<>();
+    own.forEach(claim -> counts.merge(ClaimText.verdict(claim), 1, Integer::sum));
+    List<String> parts = new ArrayList<>();
+    counts.forEach((verdict, n) -> parts.add(n + " " + verdict));
+    return own.size() + ": " + String.join(", ", parts);
+  }
+
+  /** {@code 10 claims: 3 reproduced, 2 not reproduced, ...}: the write-up's claims only. */
+  static String tally(List<Claim> all) {
+    List<Claim> claims = all.stream().filter(Claim::tallied).toList();
     Map<Claim.Verdict, Integer> counts = new EnumMap<>(Claim.Verdict.class);
     claims.forEach(claim -> counts.merge(claim.verdict(), 1, Integer::sum));
     List<String> parts = new ArrayList<>();
@@ -122,14 +146,17 @@ final class RunSections {
         + (parts.isEmpty() ? "" : ": " + String.join(", ", parts));
   }
 
-  static void measured(Document doc, Results.Run run) {
+  static void measured(Document doc, Results.Run run, List<Results.EngineRun> engines) {
     doc.heading(2, "How this run was measured");
     Results.Regime regime = run.memory().regime();
     Results.Protocol p = run.protocol();
     StringBuilder text = new StringBuilder();
     text.append(
         String.format(
-            Locale.ROOT, "Scale `%s`: %s of data. ", run.scale(), Units.bytes(run.dataBytes())));
+            Locale.ROOT,
+            "Scale `%s`: %s of data. ",
+            run.scale().name(),
+            Units.bytes(run.scale().dataBytes())));
     text.append(
         p.durationSeconds() == null
             ? "Run phases ran to their operation count"
@@ -180,7 +207,7 @@ final class RunSections {
     doc.paragraph(
         "Units: bytes measured here are binary (KiB, MiB, GiB = 1024, 1024², 1024³); the write-up's"
             + " MB and GB are decimal as it prints them.");
-    for (Results.EngineRun engine : run.engines()) {
+    for (Results.EngineRun engine : engines) {
       if (engine.failed()) {
         doc.paragraph(
             "**" + engine.engine() + " failed** (in at least one trial): " + engine.error());
@@ -190,10 +217,14 @@ final class RunSections {
 
   /** The engines' settings with their sources, and the harness's declared differences. */
   static void settings(Document doc, Context c) {
-    doc.heading(2, "Engine settings, as the write-up ran the engines");
+    doc.heading(
+        2,
+        c.experiment().hasWriteUp()
+            ? "Engine settings, as the write-up ran the engines"
+            : "Engine settings");
     List<List<String>> rows = new ArrayList<>();
-    for (Results.EngineRun e : c.run().engines()) {
-      for (EngineSettings.Applied a : e.settings()) {
+    for (Results.EngineRun e : c.engines()) {
+      for (Results.Setting a : e.settings()) {
         rows.add(
             List.of(
                 e.engine(),
@@ -235,10 +266,10 @@ final class RunSections {
     return all;
   }
 
-  static void commands(Document doc, Results.Run run) {
+  static void commands(Document doc, List<Results.EngineRun> engines) {
     doc.heading(2, "Commands (each reproducible by hand)");
     StringBuilder commands = new StringBuilder();
-    for (Results.EngineRun engine : run.engines()) {
+    for (Results.EngineRun engine : engines) {
       for (Results.PhaseRun r : engine.phases()) {
         Results.Repetition first = r.repetitions().get(0);
         commands.append(first.command()).append('\n');
@@ -249,19 +280,19 @@ final class RunSections {
         commands.toString());
   }
 
-  static void machines(Document doc, Results.Run run) {
+  static void machines(Document doc, Results.Run run, List<Results.EngineRun> engines) {
     doc.heading(2, "Machines and options");
     List<List<String>> hosts = new ArrayList<>();
     for (Results.Machine m : run.machines()) {
-      List<String> engines =
-          run.engines().stream()
+      List<String> here =
+          engines.stream()
               .filter(e -> e.host() != null && e.host().contains(m.host()))
               .map(e -> e.version() == null ? e.engine() : e.engine() + " (" + e.version() + ")")
               .toList();
       hosts.add(
           List.of(
               m.host(),
-              String.join(", ", engines),
+              String.join(", ", here),
               m.cpu() + ", " + m.cores() + " cores",
               Units.bytes(m.memoryBytes()),
               m.os(),
@@ -284,7 +315,7 @@ final class RunSections {
             "memory limit of each phase",
             run.memory().limitBytes() == null ? "none" : Units.bytes(run.memory().limitBytes())));
     options.add(List.of("JVM heap (-Xmx)", Units.bytes(run.memory().heapMaxBytes())));
-    run.options().forEach((k, v) -> options.add(List.of(k, v)));
+    run.invocation().options().forEach((k, v) -> options.add(List.of(k, v)));
     doc.table(List.of("option", "value"), options);
   }
 }

@@ -1,84 +1,43 @@
 package io.github.ycsbembedded.experiments.report;
 
-import io.github.ycsbembedded.experiments.Units;
-import io.github.ycsbembedded.experiments.measure.Spread;
+import io.github.ycsbembedded.experiments.analysis.Claim;
+import io.github.ycsbembedded.experiments.analysis.ScaleTrend;
 import io.github.ycsbembedded.experiments.model.Experiment;
-import io.github.ycsbembedded.experiments.model.ExperimentException;
-import io.github.ycsbembedded.experiments.results.Merge;
+import io.github.ycsbembedded.experiments.model.Units;
+import io.github.ycsbembedded.experiments.results.AtomicFile;
 import io.github.ycsbembedded.experiments.results.Results;
-import io.github.ycsbembedded.experiments.results.ResultsFile;
-import io.github.ycsbembedded.experiments.writeups.Claim;
-import io.github.ycsbembedded.experiments.writeups.Context;
-import io.github.ycsbembedded.experiments.writeups.WriteUp;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * How a write-up's ratios move with the data's size: runs of one experiment at several scales (the
- * folders of each scale merged as trials), each ratio claim's figure against the data size on a log
- * axis with the published figure at the write-up's own size, and whether the gap between ours and
- * the published figure narrows toward the published scale.
+ * The report of how a write-up's ratios move with the data's size: runs of one experiment at
+ * several scales (each scale's folders merged as trials by the caller), each ratio claim's figure
+ * against the data size on a log axis with the published figure at the write-up's own size, and
+ * whether the gap between ours and the published figure narrows toward the published scale ({@link
+ * ScaleTrend}).
  */
 public final class ScaleReport {
   private ScaleReport() {}
 
-  /** The folders grouped by scale, smallest data first; one experiment only. */
-  public static List<List<Path>> byScale(List<Path> folders) throws ExperimentException {
-    Map<String, List<Path>> groups = new LinkedHashMap<>();
-    Map<String, Long> sizes = new LinkedHashMap<>();
-    String experiment = null;
-    for (Path folder : folders) {
-      Results.Run run = ResultsFile.read(folder);
-      if (experiment != null && !experiment.equals(run.experiment())) {
-        throw new ExperimentException(
-            folder
-                + " is a run of "
-                + run.experiment()
-                + ", not "
-                + experiment
-                + "; only runs of one experiment report together");
-      }
-      experiment = run.experiment();
-      groups.computeIfAbsent(run.scale(), s -> new ArrayList<>()).add(folder);
-      sizes.put(run.scale(), run.dataBytes());
-    }
-    List<String> order = new ArrayList<>(groups.keySet());
-    order.sort(Comparator.comparingLong(sizes::get));
-    List<List<Path>> result = new ArrayList<>();
-    order.forEach(s -> result.add(groups.get(s)));
-    return result;
-  }
-
-  /** The experiment the folders are runs of. */
-  public static String experimentOf(List<Path> folders) throws ExperimentException {
-    return ResultsFile.read(folders.get(0)).experiment();
-  }
-
-  /** Writes the report of the scales into {@code out}; returns its summary for the terminal. */
-  public static List<String> write(Experiment experiment, List<Path> folders, Path out)
+  /**
+   * Writes the report of the scales into {@code out}; returns its summary for the terminal.
+   *
+   * @param runs one run per scale, smallest data first
+   * @param claimsByRun each run's claims, in the same order
+   */
+  public static List<String> write(
+      Experiment experiment, List<Results.Run> runs, List<List<Claim>> claimsByRun, Path out)
       throws IOException {
-    List<Results.Run> runs = new ArrayList<>();
-    WriteUp writeUp;
-    try {
-      for (List<Path> scale : byScale(folders)) {
-        runs.add(Merge.runs(scale));
-      }
-      writeUp = WriteUp.of(experiment);
-    } catch (ExperimentException e) {
-      throw new IOException(e.getMessage(), e);
-    }
     Path charts = Files.createDirectories(out.resolve("charts"));
     Map<String, List<Claim>> byClaim = new LinkedHashMap<>();
-    for (Results.Run run : runs) {
-      for (Claim claim : writeUp.claims(new Context(experiment, run))) {
+    for (List<Claim> claims : claimsByRun) {
+      for (Claim claim : claims) {
         byClaim.computeIfAbsent(claim.statement(), k -> new ArrayList<>()).add(claim);
       }
     }
@@ -91,9 +50,9 @@ public final class ScaleReport {
           String.format(
               Locale.ROOT,
               "`%s`: %s (%,d records), %d trial%s × %d run%s, memory regime %s",
-              run.scale(),
-              Units.bytes(run.dataBytes()),
-              run.records(),
+              run.scale().name(),
+              Units.bytes(run.scale().dataBytes()),
+              run.scale().records(),
               run.protocol().trials(),
               run.protocol().trials() == 1 ? "" : "s",
               run.protocol().repetitions(),
@@ -101,7 +60,7 @@ public final class ScaleReport {
               run.memory().regimeReproduced() ? "reproduced" : "not reproduced"));
     }
     doc.bullets(scales);
-    Long published = experiment.publishedDataBytes(runs.get(runs.size() - 1).scale());
+    Long published = experiment.publishedDataBytes(runs.get(runs.size() - 1).scale().name());
     doc.paragraph(
         "Each chart puts one claim's ratio here (median and range over the trials and runs of each"
             + " scale) against the data's size, on log axes, with the published ratio at the"
@@ -116,31 +75,34 @@ public final class ScaleReport {
     int index = 0;
     for (Map.Entry<String, List<Claim>> entry : byClaim.entrySet()) {
       List<Claim> claims = entry.getValue();
-      if (!claims.get(0).ratio()) {
+      if (!claims.get(0).ratio() || !Double.isFinite(claims.get(0).expected())) {
         continue;
       }
       doc.heading(2, entry.getKey());
       List<List<String>> rows = new ArrayList<>();
-      List<Step> steps = new ArrayList<>();
+      List<ScaleTrend.Step> steps = new ArrayList<>();
       for (int i = 0; i < claims.size() && i < runs.size(); i++) {
         Claim claim = claims.get(i);
         Results.Run run = runs.get(i);
         rows.add(
             List.of(
-                run.scale(),
-                Units.bytes(run.dataBytes()),
-                claim.oursText().isEmpty() ? "—" : claim.oursText(),
+                run.scale().name(),
+                Units.bytes(run.scale().dataBytes()),
+                claim.ours().isEmpty() ? "—" : Cells.ratio(claim.ours()),
                 claim.ours().isEmpty()
                     ? ""
-                    : "×" + Units.ratio(claim.ours().median() / claim.published()),
+                    : "×" + Units.ratio(claim.ours().median() / claim.expected()),
                 claim.verdict().word()));
         if (!claim.ours().isEmpty() && claim.ours().min() > 0) {
           steps.add(
-              new Step(
-                  run.scale(), run.dataBytes(), claim.ours(), run.memory().regimeReproduced()));
+              new ScaleTrend.Step(
+                  run.scale().name(),
+                  run.scale().dataBytes(),
+                  claim.ours(),
+                  run.memory().regimeReproduced()));
         }
       }
-      double publishedRatio = claims.get(0).published();
+      double publishedRatio = claims.get(0).expected();
       rows.add(
           List.of(
               "published",
@@ -149,7 +111,7 @@ public final class ScaleReport {
               "",
               ""));
       doc.table(List.of("scale", "data", "ours", "gap (ours ÷ published)", "verdict"), rows);
-      String trend = trend(steps, publishedRatio);
+      String trend = sentence(ScaleTrend.of(steps, publishedRatio), publishedRatio);
       doc.paragraph(trend);
       summary.add("  " + entry.getKey() + ": " + trend);
       String file = "scale-" + ++index + ".png";
@@ -163,55 +125,34 @@ public final class ScaleReport {
           charts.resolve(file));
       doc.image(entry.getKey() + " against the data's size", "charts/" + file);
     }
-    Files.writeString(out.resolve("report.md"), Markdown.render(doc), StandardCharsets.UTF_8);
-    Files.writeString(
-        out.resolve("report.html"),
-        Html.page(experiment.title() + ": scales", doc, out),
-        StandardCharsets.UTF_8);
+    AtomicFile.write(out.resolve("report.md"), Markdown.render(doc));
+    AtomicFile.write(
+        out.resolve("report.html"), Html.page(experiment.title() + ": scales", doc, out));
     return summary;
   }
 
-  /** One scale's ratio, and whether it ran in the write-up's memory regime. */
-  record Step(String scale, long dataBytes, Spread ratio, boolean inRegime) {}
-
-  /**
-   * Whether the gap to the published ratio narrows from the smallest scale to the largest, among
-   * the scales run in the write-up's memory regime when two or more were (a scale in RAM measures
-   * another thing). The gap is |log(ours ÷ published)|; within ×1.1 it stays about as wide, and
-   * when the two scales' ranges overlap the spread cannot tell.
-   */
-  static String trend(List<Step> steps, double published) {
-    List<Step> compared = steps.stream().filter(Step::inRegime).toList();
-    if (compared.size() < 2) {
-      compared = steps;
-    }
-    if (compared.size() < 2) {
+  /** The trend in a sentence: how the gap moved, and each scale's gap. */
+  static String sentence(ScaleTrend trend, double published) {
+    if (trend.movement() == ScaleTrend.Movement.TOO_FEW) {
       return "Measured at fewer than two scales: no trend.";
     }
-    Step first = compared.get(0);
-    Step last = compared.get(compared.size() - 1);
-    double before = Math.abs(Math.log(first.ratio().median() / published));
-    double after = Math.abs(Math.log(last.ratio().median() / published));
-    boolean overlap =
-        first.ratio().min() <= last.ratio().max() && last.ratio().min() <= first.ratio().max();
-    String word;
-    if (Math.abs(after - before) < Math.log(1.1)) {
-      word = "stays about as wide";
-    } else if (overlap) {
-      word = "cannot be told to move (the ranges overlap)";
-    } else {
-      word = after < before ? "narrows" : "widens";
-    }
+    ScaleTrend.Step first = trend.compared().get(0);
+    ScaleTrend.Step last = trend.compared().get(trend.compared().size() - 1);
+    String word =
+        switch (trend.movement()) {
+          case NARROWS -> "narrows";
+          case WIDENS -> "widens";
+          case STAYS -> "stays about as wide";
+          default -> "cannot be told to move (the ranges overlap)";
+        };
     List<String> gaps = new ArrayList<>();
-    for (Step step : steps) {
+    for (ScaleTrend.Step step : trend.steps()) {
       gaps.add(
           "×"
               + Units.ratio(step.ratio().median() / published)
               + " at "
               + Units.bytes(step.dataBytes())
-              + (step.inRegime() || compared == steps
-                  ? ""
-                  : " (outside the memory regime, not compared)"));
+              + (trend.compares(step) ? "" : " (outside the memory regime, not compared)"));
     }
     return "From "
         + first.scale()

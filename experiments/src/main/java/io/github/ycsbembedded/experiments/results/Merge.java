@@ -9,12 +9,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
  * Joins the results of several runs of one experiment at one scale into one run to report: engines
- * run on several machines side by side, and the same engine's runs as more trials (renumbered after
- * the trials it already has), so that a verdict rests on every trial of every folder.
+ * run on several machines side by side, and the same engine's runs (of the same variant) as more
+ * trials, renumbered after the trials it already has, so that a verdict rests on every trial of
+ * every folder.
  */
 public final class Merge {
   private Merge() {}
@@ -30,68 +32,82 @@ public final class Merge {
     }
     Results.Run first = runs.get(0);
     Map<String, Results.Machine> machines = new LinkedHashMap<>();
-    Map<String, Results.EngineRun> engines = new LinkedHashMap<>();
+    // variant → engine → its runs so far
+    Map<String, Map<String, Results.EngineRun>> variants = new LinkedHashMap<>();
+    Map<String, Results.Variant> described = new LinkedHashMap<>();
     Map<String, Integer> trials = new LinkedHashMap<>();
     boolean reproduced = true;
+    boolean complete = true;
     String finished = first.finishedAt();
     for (int i = 0; i < runs.size(); i++) {
       Results.Run run = runs.get(i);
       refuseMismatch(first, run, folders.get(0), folders.get(i));
-      for (Results.EngineRun engine : run.engines()) {
-        int offset = trials.getOrDefault(engine.engine(), 0);
-        Results.EngineRun shifted = shift(engine, offset, folders.get(i).getFileName().toString());
-        engines.merge(engine.engine(), shifted, Merge::join);
-        trials.put(engine.engine(), offset + trialsOf(engine));
+      String folder = folders.get(i).getFileName().toString();
+      for (Results.Variant variant : run.variants()) {
+        described.putIfAbsent(variant.name(), variant);
+        Map<String, Results.EngineRun> engines =
+            variants.computeIfAbsent(variant.name(), v -> new LinkedHashMap<>());
+        for (Results.EngineRun engine : variant.engines()) {
+          String key = variant.name() + "/" + engine.engine();
+          int offset = trials.getOrDefault(key, 0);
+          engines.merge(engine.engine(), shift(engine, offset, folder), Merge::join);
+          trials.put(key, offset + trialsOf(engine));
+        }
       }
       run.machines().forEach(m -> machines.putIfAbsent(m.host(), m));
       reproduced &= run.memory().regimeReproduced();
+      complete &= run.completion().complete();
       finished = run.finishedAt().compareTo(finished) > 0 ? run.finishedAt() : finished;
     }
     int maxTrials = trials.values().stream().mapToInt(Integer::intValue).max().orElse(1);
     Results.Protocol p = first.protocol();
-    return new Results.Run(
-        Results.SCHEMA,
-        first.experiment(),
-        first.title(),
-        first.source(),
-        first.scale(),
-        first.startedAt(),
-        finished,
-        List.copyOf(machines.values()),
-        new Results.Protocol(
-            maxTrials, p.repetitions(), p.warmupSeconds(), p.durationSeconds(), p.threads()),
-        new Results.MemorySetup(
-            first.memory().limitBytes(),
-            first.memory().heapMaxBytes(),
-            reproduced,
-            first.memory().regime()),
-        first.options(),
-        first.records(),
-        first.dataBytes(),
-        List.copyOf(engines.values()));
+    List<Results.Variant> merged = new ArrayList<>();
+    variants.forEach(
+        (name, engines) ->
+            merged.add(described.get(name).withEngines(List.copyOf(engines.values()))));
+    return first.toBuilder()
+        .finishedAt(finished)
+        .completion(
+            complete
+                ? Results.Completion.COMPLETE
+                : new Results.Completion(false, 0, 0, null, List.of()))
+        .machines(List.copyOf(machines.values()))
+        .protocol(
+            new Results.Protocol(
+                maxTrials, p.repetitions(), p.warmupSeconds(), p.durationSeconds(), p.threads()))
+        .memory(
+            new Results.MemorySetup(
+                first.memory().limitBytes(),
+                first.memory().heapMaxBytes(),
+                reproduced,
+                first.memory().regime()))
+        .variants(merged)
+        .claims(List.of())
+        .build();
   }
 
   private static void refuseMismatch(Results.Run first, Results.Run run, Path one, Path other)
       throws ExperimentException {
-    if (!run.experiment().equals(first.experiment()) || !run.scale().equals(first.scale())) {
+    if (!run.experiment().name().equals(first.experiment().name())
+        || !run.scale().name().equals(first.scale().name())) {
       throw new ExperimentException(
           other
               + " is a run of "
-              + run.experiment()
+              + run.experiment().name()
               + " at scale "
-              + run.scale()
+              + run.scale().name()
               + ", "
               + one
               + " of "
-              + first.experiment()
+              + first.experiment().name()
               + " at scale "
-              + first.scale()
+              + first.scale().name()
               + "; only runs of one experiment at one scale merge");
     }
     Results.Protocol a = first.protocol();
     Results.Protocol b = run.protocol();
     if (a.warmupSeconds() != b.warmupSeconds()
-        || !java.util.Objects.equals(a.durationSeconds(), b.durationSeconds())) {
+        || !Objects.equals(a.durationSeconds(), b.durationSeconds())) {
       throw new ExperimentException(
           other
               + " ran its phases for "
@@ -125,36 +141,18 @@ public final class Merge {
     for (Results.PhaseRun p : engine.phases()) {
       List<Results.Repetition> reps = new ArrayList<>();
       for (Results.Repetition r : p.repetitions()) {
+        Results.Logs logs = r.outcome().logs();
         reps.add(
-            new Results.Repetition(
-                r.trial() + offset,
-                r.index(),
-                r.command(),
-                r.exitCode(),
-                r.error(),
-                new Results.Logs(
-                    moved(r.logs().stdout(), folder), moved(r.logs().stderr(), folder)),
-                r.speed(),
-                r.window(),
-                r.cpu(),
-                r.io(),
-                r.memory(),
-                r.disk(),
-                r.amplification(),
-                r.operations(),
-                r.latency(),
-                r.timeline(),
-                r.engineStats()));
+            r.withTrial(r.trial() + offset)
+                .withOutcome(
+                    r.outcome()
+                        .withLogs(
+                            new Results.Logs(
+                                moved(logs.stdout(), folder), moved(logs.stderr(), folder)))));
       }
-      phases.add(new Results.PhaseRun(p.phase(), p.label(), p.speedUnit(), reps));
+      phases.add(p.withRepetitions(reps));
     }
-    return new Results.EngineRun(
-        engine.engine(),
-        engine.host(),
-        engine.version(),
-        engine.settings(),
-        engine.error(),
-        phases);
+    return engine.withPhases(phases);
   }
 
   /** One engine's runs from two folders: the phases' repetitions one after the other. */
@@ -170,14 +168,14 @@ public final class Merge {
           (x, y) -> {
             List<Results.Repetition> reps = new ArrayList<>(x.repetitions());
             reps.addAll(y.repetitions());
-            return new Results.PhaseRun(x.phase(), x.label(), x.speedUnit(), reps);
+            return x.withRepetitions(reps);
           });
     }
     String version =
         a.version() == null || a.version().equals(b.version())
             ? (a.version() == null ? b.version() : a.version())
             : a.version() + " and " + b.version();
-    String host = a.host().equals(b.host()) ? a.host() : a.host() + ", " + b.host();
+    String host = Objects.equals(a.host(), b.host()) ? a.host() : a.host() + ", " + b.host();
     return new Results.EngineRun(
         a.engine(),
         host,

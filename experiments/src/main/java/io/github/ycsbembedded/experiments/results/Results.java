@@ -1,11 +1,7 @@
 package io.github.ycsbembedded.experiments.results;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.ycsbembedded.experiments.measure.Spread;
-import io.github.ycsbembedded.experiments.measure.YcsbOutput;
-import io.github.ycsbembedded.experiments.model.EngineSettings;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -14,53 +10,251 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * Everything an experiment run measured, written as {@code results.json} (schema {@value #SCHEMA};
- * {@link ResultsFile} reads and writes it). A run holds engines, an engine its phases, a phase its
- * repetitions — one per run of the phase, in every trial — and a repetition its figures grouped by
- * what they measure. Nothing is stored twice: medians and ranges are derived ({@link
- * PhaseRun#spread}, {@link PhaseRun#median}).
+ * {@link ResultsFile} reads and writes it). These records are the file's format and nothing else's:
+ * the measurement layer fills them from what it parsed, and no parser's record appears here.
+ *
+ * <p>A run holds its variants (the experiment as its file sets it, and each variant of a sweep or
+ * an ablation: one or more settings changed), a variant its engines, an engine its phases, a phase
+ * its repetitions — one per run of the phase in every trial — and a repetition its outcome and its
+ * figures grouped by what they measure. Nothing is stored twice: medians and ranges are derived
+ * ({@link PhaseRun#spread}, {@link PhaseRun#median}). A run that was stopped is a valid result too:
+ * {@link Completion} says what it holds of what was planned.
  */
 public final class Results {
-  /** The version of the results.json format; a file of another version is refused in one line. */
-  public static final int SCHEMA = 2;
+  /**
+   * The version of the results.json format; a file of another version is refused in one line.
+   * Schema 3: variants, completion, the invocation, and records of its own for YCSB's operations
+   * and status lines.
+   */
+  public static final int SCHEMA = 3;
+
+  /** The name of the variant that runs the experiment as its file sets it. */
+  public static final String BASE = "base";
 
   private Results() {}
 
+  /** A map kept in the order given (an option's, a change's: the order they were written in). */
+  static <V> Map<String, V> ordered(Map<String, V> map) {
+    return map == null
+        ? Map.of()
+        : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(map));
+  }
+
   /**
-   * The whole run: what ran ({@code experiment}, {@code scale}), where ({@code machines}), how
-   * ({@code protocol}, {@code memory}, the runner's {@code options} as given), the records and
-   * bytes of data loaded, and each engine's phases.
+   * The whole run: what ran ({@code experiment}, {@code scale}), when, how far it got ({@code
+   * completion}), where ({@code machines}), how ({@code invocation}, {@code protocol}, {@code
+   * memory}), and each variant's engines.
    */
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Run(
       int schema,
-      String experiment,
-      String title,
-      String source,
-      String scale,
+      ExperimentRef experiment,
+      ScaleRef scale,
       String startedAt,
       String finishedAt,
+      Completion completion,
       List<Machine> machines,
+      Invocation invocation,
       Protocol protocol,
       MemorySetup memory,
-      Map<String, String> options,
-      long records,
-      long dataBytes,
-      List<EngineRun> engines) {
-    /** One engine's run of a phase, or null when that engine or phase did not run. */
-    public PhaseRun phase(String engine, String phase) {
-      EngineRun e = engine(engine);
-      return e == null ? null : e.phase(phase);
+      List<Variant> variants,
+      List<ClaimRecord> claims) {
+    public Run {
+      machines = List.copyOf(machines);
+      variants = List.copyOf(variants);
+      claims = claims == null ? List.of() : List.copyOf(claims);
     }
 
-    public EngineRun engine(String engine) {
-      return engines.stream().filter(e -> e.engine().equals(engine)).findFirst().orElse(null);
+    /** A variant by name, or null. */
+    public Variant variant(String name) {
+      return variants.stream().filter(v -> v.name().equals(name)).findFirst().orElse(null);
+    }
+
+    /** The first variant: the experiment as its file sets it (or a sweep's first point). */
+    @JsonIgnore
+    public Variant base() {
+      return variants.get(0);
+    }
+
+    public Builder toBuilder() {
+      return new Builder(this);
+    }
+
+    public static Builder builder() {
+      return new Builder(null);
+    }
+
+    /** A run built or changed field by field. */
+    public static final class Builder {
+      private ExperimentRef experiment;
+      private ScaleRef scale;
+      private String startedAt;
+      private String finishedAt;
+      private Completion completion = Completion.COMPLETE;
+      private List<Machine> machines = List.of();
+      private Invocation invocation = Invocation.NONE;
+      private Protocol protocol;
+      private MemorySetup memory;
+      private List<Variant> variants = List.of();
+      private List<ClaimRecord> claims = List.of();
+
+      private Builder(Run from) {
+        if (from != null) {
+          experiment = from.experiment();
+          scale = from.scale();
+          startedAt = from.startedAt();
+          finishedAt = from.finishedAt();
+          completion = from.completion();
+          machines = from.machines();
+          invocation = from.invocation();
+          protocol = from.protocol();
+          memory = from.memory();
+          variants = from.variants();
+          claims = from.claims();
+        }
+      }
+
+      public Builder experiment(ExperimentRef value) {
+        experiment = value;
+        return this;
+      }
+
+      public Builder scale(ScaleRef value) {
+        scale = value;
+        return this;
+      }
+
+      public Builder startedAt(String value) {
+        startedAt = value;
+        return this;
+      }
+
+      public Builder finishedAt(String value) {
+        finishedAt = value;
+        return this;
+      }
+
+      public Builder completion(Completion value) {
+        completion = value;
+        return this;
+      }
+
+      public Builder machines(List<Machine> value) {
+        machines = value;
+        return this;
+      }
+
+      public Builder invocation(Invocation value) {
+        invocation = value;
+        return this;
+      }
+
+      public Builder protocol(Protocol value) {
+        protocol = value;
+        return this;
+      }
+
+      public Builder memory(MemorySetup value) {
+        memory = value;
+        return this;
+      }
+
+      public Builder variants(List<Variant> value) {
+        variants = value;
+        return this;
+      }
+
+      public Builder claims(List<ClaimRecord> value) {
+        claims = value;
+        return this;
+      }
+
+      public Run build() {
+        return new Run(
+            SCHEMA,
+            experiment,
+            scale,
+            startedAt,
+            finishedAt,
+            completion,
+            machines,
+            invocation,
+            protocol,
+            memory,
+            variants,
+            claims);
+      }
+    }
+  }
+
+  /**
+   * A claim as the run judged it, for a reader of the file other than the report: what it states,
+   * whose it is ({@code origin}: write-up, beyond, own), the figure expected ({@code expected}, NaN
+   * for an expectation stated as an interval alone) and the interval of values that agree ({@code
+   * low} to {@code high}), every sample measured here, the verdict and direction (as the report
+   * words them), and what differs from the write-up for it ({@code why}).
+   */
+  public record ClaimRecord(
+      String statement,
+      String label,
+      String origin,
+      String kind,
+      double expected,
+      String unit,
+      double low,
+      double high,
+      List<Double> samples,
+      String verdict,
+      String direction,
+      List<String> why) {
+    public ClaimRecord {
+      samples = samples == null ? List.of() : List.copyOf(samples);
+      why = why == null ? List.of() : List.copyOf(why);
+    }
+  }
+
+  /**
+   * The experiment that ran: its {@code name}, {@code title} and {@code source} (the write-up, or
+   * empty for a file of one's own), and {@code file}: the experiment file as it ran, copied into
+   * the results folder (relative to it), which {@code report} and {@code resume} read.
+   */
+  public record ExperimentRef(String name, String title, String source, String file) {}
+
+  /** The scale: its name, the records loaded and their bytes. */
+  public record ScaleRef(String name, long records, long dataBytes) {}
+
+  /**
+   * How much of what was planned the run holds: {@code complete} when every phase ran; else {@code
+   * planned} and {@code done} count the runs of phases (engine × phase × repetition × trial ×
+   * variant), {@code stoppedBy} says what ended it (a signal, or null) and {@code missing} lists
+   * the first runs it did not reach.
+   */
+  public record Completion(
+      boolean complete, int planned, int done, String stoppedBy, List<String> missing) {
+    public static final Completion COMPLETE = new Completion(true, 0, 0, null, List.of());
+
+    public Completion {
+      missing = missing == null ? List.of() : List.copyOf(missing);
+    }
+  }
+
+  /**
+   * How the run was asked for: the runner's arguments as given ({@code arguments}, which {@code
+   * resume} parses again) and the options as they took effect, by name, for the report.
+   */
+  public record Invocation(List<String> arguments, Map<String, String> options) {
+    public static final Invocation NONE = new Invocation(List.of(), Map.of());
+
+    public Invocation {
+      arguments = arguments == null ? List.of() : List.copyOf(arguments);
+      options = ordered(options);
     }
   }
 
   /**
    * How the phases ran: {@code trials} loads of the data, each run phase {@code repetitions} times
    * a trial, for {@code durationSeconds} (null: to its operation count) with the first {@code
-   * warmupSeconds} left out, with {@code threads} client threads unless a phase sets its own.
+   * warmupSeconds} left out, with {@code threads} client threads unless a phase or variant sets its
+   * own.
    */
   public record Protocol(
       int trials, int repetitions, double warmupSeconds, Integer durationSeconds, int threads) {}
@@ -89,6 +283,34 @@ public final class Results {
       Map<String, Long> pageCacheBytes) {}
 
   /**
+   * One variant: its {@code name}, what it changes against the experiment file ({@code changes}: a
+   * dimension, such as {@code threads} or a binding property, and its value; empty for the base), a
+   * line of what it is for ({@code note}, may be empty), and its engines.
+   */
+  public record Variant(
+      String name, Map<String, String> changes, String note, List<EngineRun> engines) {
+    public Variant {
+      changes = ordered(changes);
+      note = note == null ? "" : note;
+      engines = List.copyOf(engines);
+    }
+
+    /** One engine's run of a phase, or null when that engine or phase did not run. */
+    public PhaseRun phase(String engine, String phase) {
+      EngineRun e = engine(engine);
+      return e == null ? null : e.phase(phase);
+    }
+
+    public EngineRun engine(String engine) {
+      return engines.stream().filter(e -> e.engine().equals(engine)).findFirst().orElse(null);
+    }
+
+    public Variant withEngines(List<EngineRun> value) {
+      return new Variant(name, changes, note, value);
+    }
+  }
+
+  /**
    * One engine: where it ran, the library its binding named at startup ({@code version}, e.g.
    * {@code LevelDB 1.23}), the settings it ran with, the first failure (null when none) and its
    * phases in order.
@@ -97,9 +319,14 @@ public final class Results {
       String engine,
       String host,
       String version,
-      List<EngineSettings.Applied> settings,
+      List<Setting> settings,
       String error,
       List<PhaseRun> phases) {
+    public EngineRun {
+      settings = settings == null ? List.of() : List.copyOf(settings);
+      phases = List.copyOf(phases);
+    }
+
     public PhaseRun phase(String id) {
       return phases.stream().filter(p -> p.phase().equals(id)).findFirst().orElse(null);
     }
@@ -108,15 +335,42 @@ public final class Results {
     public boolean failed() {
       return error != null;
     }
+
+    public EngineRun withPhases(List<PhaseRun> value) {
+      return new EngineRun(engine, host, version, settings, error, value);
+    }
+  }
+
+  /**
+   * An engine setting as the run applied it: the property and value, how the value came about
+   * ({@code derivation}, empty for a value used as published), its source and note, and the phases
+   * it was limited to (empty: all).
+   */
+  public record Setting(
+      String property,
+      String value,
+      String derivation,
+      String source,
+      String note,
+      List<String> phases) {
+    public Setting {
+      phases = phases == null ? List.of() : List.copyOf(phases);
+    }
   }
 
   /** One engine × phase: every repetition, in every trial, in the order they ran. */
   public record PhaseRun(
       String phase, String label, String speedUnit, List<Repetition> repetitions) {
-    /** The repetitions that did not fail. */
+    public PhaseRun {
+      repetitions = List.copyOf(repetitions);
+    }
+
+    /** The repetitions that did not fail and are samples of the phase. */
     @JsonIgnore
     public List<Repetition> ok() {
-      return repetitions.stream().filter(r -> r.error() == null).toList();
+      return repetitions.stream()
+          .filter(r -> r.error() == null && r.outcome().excluded() == null)
+          .toList();
     }
 
     /** Whether no repetition measured anything. */
@@ -155,36 +409,151 @@ public final class Results {
       ok.sort(Comparator.comparingDouble(r -> r.speed().throughput()));
       return ok.get((ok.size() - 1) / 2);
     }
+
+    public PhaseRun withRepetitions(List<Repetition> value) {
+      return new PhaseRun(phase, label, speedUnit, value);
+    }
   }
 
   /**
    * One run of a phase: its trial (from 1: each trial loads the data anew) and its index within the
-   * trial, the command, how it ended ({@code error}: null when it worked), its logs, and its
-   * figures. {@code operations} are YCSB's own report (the whole run); {@code latency} the
-   * percentiles over the measurement window from YCSB's HdrHistogram interval logs; {@code
-   * engineStats} the engine's own figures at the last cleanup (null where the binding wrote none).
+   * trial, how it ended ({@code outcome}), its {@code figures} over the measurement window, YCSB's
+   * own report per operation type ({@code operations}: the whole run), latency percentiles over the
+   * window from YCSB's HdrHistogram interval logs ({@code latency}), the status lines ({@code
+   * timeline}) and the engine's own figures at the last cleanup ({@code engineStats}: null where
+   * the binding wrote none).
    */
   public record Repetition(
       int trial,
       int index,
-      String command,
-      int exitCode,
-      String error,
-      Logs logs,
+      Outcome outcome,
+      Figures figures,
+      Map<String, Operation> operations,
+      Map<String, Latency> latency,
+      List<Point> timeline,
+      JsonNode engineStats) {
+    public Repetition {
+      operations = operations == null ? Map.of() : Map.copyOf(operations);
+      latency = latency == null ? Map.of() : Map.copyOf(latency);
+      timeline = timeline == null ? List.of() : List.copyOf(timeline);
+    }
+
+    /** A run that measured nothing: it could not start, or failed before its figures. */
+    public static Repetition failed(int trial, int index, String command, String error) {
+      return new Repetition(
+          trial,
+          index,
+          new Outcome(command, -1, error, new Logs("", "")),
+          Figures.UNKNOWN,
+          Map.of(),
+          Map.of(),
+          List.of(),
+          null);
+    }
+
+    @JsonIgnore
+    public String command() {
+      return outcome.command();
+    }
+
+    /** Why the run failed; null when it worked. */
+    @JsonIgnore
+    public String error() {
+      return outcome.error();
+    }
+
+    @JsonIgnore
+    public Speed speed() {
+      return figures.speed();
+    }
+
+    @JsonIgnore
+    public WindowFigures window() {
+      return figures.window();
+    }
+
+    @JsonIgnore
+    public Cpu cpu() {
+      return figures.cpu();
+    }
+
+    @JsonIgnore
+    public Io io() {
+      return figures.io();
+    }
+
+    @JsonIgnore
+    public MemoryUse memory() {
+      return figures.memory();
+    }
+
+    @JsonIgnore
+    public Disk disk() {
+      return figures.disk();
+    }
+
+    @JsonIgnore
+    public Amplification amplification() {
+      return figures.amplification();
+    }
+
+    public Repetition withTrial(int value) {
+      return new Repetition(
+          value, index, outcome, figures, operations, latency, timeline, engineStats);
+    }
+
+    public Repetition withOutcome(Outcome value) {
+      return new Repetition(
+          trial, index, value, figures, operations, latency, timeline, engineStats);
+    }
+  }
+
+  /**
+   * How a run ended: its command, the exit status, why it failed ({@code error}: null when it
+   * worked), why a run that worked is still no sample of the phase ({@code excluded}: null when it
+   * is one; a window too short to stand for the phase) and its logs.
+   */
+  public record Outcome(String command, int exitCode, String error, String excluded, Logs logs) {
+    public Outcome(String command, int exitCode, String error, Logs logs) {
+      this(command, exitCode, error, null, logs);
+    }
+
+    public Outcome withExcluded(String value) {
+      return new Outcome(command, exitCode, error, value, logs);
+    }
+
+    public Outcome withLogs(Logs value) {
+      return new Outcome(command, exitCode, error, excluded, value);
+    }
+  }
+
+  /** The run's standard output and error, relative to the results folder. */
+  public record Logs(String stdout, String stderr) {}
+
+  /** A run's figures, by what they measure. */
+  public record Figures(
       Speed speed,
       WindowFigures window,
       Cpu cpu,
       Io io,
       MemoryUse memory,
       Disk disk,
-      Amplification amplification,
-      Map<String, YcsbOutput.Operation> operations,
-      Map<String, Latency> latency,
-      List<YcsbOutput.StatusPoint> timeline,
-      JsonNode engineStats) {}
+      Amplification amplification) {
+    /** Figures of a run that measured nothing: every one unknown. */
+    public static final Figures UNKNOWN =
+        new Figures(
+            new Speed(Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN),
+            new WindowFigures(Double.NaN, 0, false, Map.of(), -1, -1),
+            new Cpu(Double.NaN, Double.NaN),
+            new Io(-1, -1, -1, -1),
+            MemoryUse.UNKNOWN,
+            new Disk(-1, -1, -1),
+            new Amplification(null, null));
 
-  /** The run's standard output and error, relative to the results folder. */
-  public record Logs(String stdout, String stderr) {}
+    public Figures withDisk(Disk value) {
+      return new Figures(speed, window, cpu, io, memory, value, amplification);
+    }
+  }
 
   /**
    * {@code throughput}: YCSB operations per second over the window; {@code speed}: what the
@@ -206,7 +575,11 @@ public final class Results {
       boolean fromStatusLines,
       Map<String, Long> counts,
       long startMs,
-      long endMs) {}
+      long endMs) {
+    public WindowFigures {
+      counts = counts == null ? Map.of() : Map.copyOf(counts);
+    }
+  }
 
   /** CPU seconds of the phase's JVM over the window. */
   public record Cpu(double user, double system) {
@@ -230,7 +603,8 @@ public final class Results {
    * peak; {@code jvmCommitted} what the JVM itself had committed at its end (heap, metaspace, code,
    * thread stacks, GC: Native Memory Tracking's total), {@code residentAnonymous} the process's
    * anonymous resident memory then, and {@code engineNative} their difference: the engine's own
-   * native memory (caches, memtables, its allocator's arenas); -1 where unknown.
+   * native memory (caches, memtables, its allocator's arenas); -1 where unknown. Built with {@link
+   * #builder}.
    */
   public record MemoryUse(
       long peak,
@@ -243,7 +617,78 @@ public final class Results {
       long heapPeak,
       long jvmCommitted,
       long residentAnonymous,
-      long engineNative) {}
+      long engineNative) {
+    public static final MemoryUse UNKNOWN = builder().build();
+
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** Memory figures given by name; every one not given is unknown (-1). */
+    public static final class Builder {
+      private long peak = -1;
+      private long average = -1;
+      private long anonymousAtPeak = -1;
+      private long pageCacheAtPeak = -1;
+      private long mappedAtPeak = -1;
+      private long pageCachePeak = -1;
+      private long pageCacheBaseline = -1;
+      private long heapPeak = -1;
+      private long jvmCommitted = -1;
+      private long residentAnonymous = -1;
+
+      private Builder() {}
+
+      /** The cgroup's (or the JVM's) peak and average. */
+      public Builder peak(long peakBytes, long averageBytes) {
+        peak = peakBytes;
+        average = averageBytes;
+        return this;
+      }
+
+      /** The cgroup's make-up at its sampled peak. */
+      public Builder atPeak(long anonymous, long pageCache, long mapped) {
+        anonymousAtPeak = anonymous;
+        pageCacheAtPeak = pageCache;
+        mappedAtPeak = mapped;
+        return this;
+      }
+
+      /** The page cache once held, and the file pages mapped when the workload began. */
+      public Builder pageCache(long peakBytes, long baselineBytes) {
+        pageCachePeak = peakBytes;
+        pageCacheBaseline = baselineBytes;
+        return this;
+      }
+
+      /** The JVM's report at the last cleanup. */
+      public Builder jvm(long heapPeakBytes, long committed, long anonymousResident) {
+        heapPeak = heapPeakBytes;
+        jvmCommitted = committed;
+        residentAnonymous = anonymousResident;
+        return this;
+      }
+
+      public MemoryUse build() {
+        long engine =
+            jvmCommitted < 0 || residentAnonymous < 0
+                ? -1
+                : Math.max(0, residentAnonymous - jvmCommitted);
+        return new MemoryUse(
+            peak,
+            average,
+            anonymousAtPeak,
+            pageCacheAtPeak,
+            mappedAtPeak,
+            pageCachePeak,
+            pageCacheBaseline,
+            heapPeak,
+            jvmCommitted,
+            residentAnonymous,
+            engine);
+      }
+    }
+  }
 
   /**
    * Bytes of the phase's data set on disk after it, its write-ahead log left out: apparent and
@@ -259,6 +704,26 @@ public final class Results {
   public record Amplification(Double write, Double read) {}
 
   /**
+   * YCSB's own figures of one operation type over the whole run (its final report): operations,
+   * latencies in µs (the median NaN unless YCSB was asked for it) and the count of each return
+   * code.
+   */
+  public record Operation(
+      long operations,
+      double averageUs,
+      double minUs,
+      double maxUs,
+      double p50Us,
+      double p95Us,
+      double p99Us,
+      double p999Us,
+      Map<String, Long> returns) {
+    public Operation {
+      returns = returns == null ? Map.of() : Map.copyOf(returns);
+    }
+  }
+
+  /**
    * Latency of one operation type over the measurement window, in µs, from YCSB's HdrHistogram
    * intervals: {@code count} operations, their mean, percentiles and the maximum.
    */
@@ -271,8 +736,27 @@ public final class Results {
       double p999Us,
       double maxUs) {}
 
+  /**
+   * One status line of the run: its time (ms since the epoch, -1 without), the seconds since the
+   * run started as YCSB counts them, operations so far, the current ops/s, each type's operations
+   * since the line before and their 99th percentile in µs, and whether a client had finished by
+   * then (its cleanup measured).
+   */
+  public record Point(
+      long timeMs,
+      long seconds,
+      long operations,
+      double opsPerSecond,
+      Map<String, Long> intervalCounts,
+      Map<String, Double> intervalP99Us,
+      boolean afterCleanup) {
+    public Point {
+      intervalCounts = intervalCounts == null ? Map.of() : Map.copyOf(intervalCounts);
+      intervalP99Us = intervalP99Us == null ? Map.of() : Map.copyOf(intervalP99Us);
+    }
+  }
+
   /** A machine a run (or part of a merged run) was measured on. */
-  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Machine(
       String host,
       int cores,

@@ -17,13 +17,13 @@ public final class ResultsFile {
   private static final ObjectMapper JSON =
       new ObjectMapper()
           .enable(SerializationFeature.INDENT_OUTPUT)
-          .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+          .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
 
   private ResultsFile() {}
 
-  /** Writes {@code run} as {@code folder/results.json}. */
+  /** Writes {@code run} as {@code folder/results.json}, whole ({@link AtomicFile}). */
   public static void write(Results.Run run, Path folder) throws IOException {
-    JSON.writeValue(folder.resolve(NAME).toFile(), run);
+    AtomicFile.write(folder.resolve(NAME), JSON.writeValueAsBytes(run));
   }
 
   /**
@@ -36,7 +36,14 @@ public final class ResultsFile {
       throw new ExperimentException(folder + " is not a results folder: it has no " + NAME);
     }
     try {
+      if (Files.size(file) == 0) {
+        throw new ExperimentException(
+            file + " is empty: the run that was to write it wrote nothing (not a result)");
+      }
       JsonNode tree = JSON.readTree(file.toFile());
+      if (tree == null || tree.isMissingNode() || !tree.isObject()) {
+        throw new ExperimentException(file + " holds no results (it is not a JSON object)");
+      }
       int schema = tree.path("schema").asInt(1);
       if (schema != Results.SCHEMA) {
         throw new ExperimentException(

@@ -1,11 +1,14 @@
 package io.github.ycsbembedded.experiments.run;
 
-import io.github.ycsbembedded.experiments.Units;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
+import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.plan.RunPlan;
 import io.github.ycsbembedded.experiments.results.Results;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -17,114 +20,205 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Runs a plan: {@code trials} times, each loading the data anew, every phase in order; each load
- * once per engine and trial, each run phase {@code repetitions} times, every repetition going
- * through all engines (in reverse order every other time, so that drift of the machine hits all
- * alike). An engine that fails a phase skips its later phases in that trial; the others go on.
+ * Runs the variants of an experiment ({@link RunPlan}s, one per variant) and returns the finished
+ * run: {@code trials} times, each trial loading the data anew and running every phase of every
+ * variant in order — the variants one after another (in reverse order every other trial), each load
+ * once per engine, each run phase {@code repetitions} times, every repetition going through all
+ * engines (in reverse order every other time), so that drift of the machine hits all alike. An
+ * engine that fails a phase skips its later phases of that variant in that trial; the others go on.
+ * After every phase the run so far goes to the {@link Listener} (the caller writes it), and between
+ * two phases a stop asked for ({@link #stop}) ends the campaign with what it measured.
  */
 public final class Campaign {
-  private final RunPlan plan;
-  private final PhaseRunner runner;
+  /** Told of the run after every phase: a valid, partial result. */
+  @FunctionalInterface
+  public interface Listener {
+    void measured(Results.Run soFar) throws IOException;
+  }
+
+  private final List<RunPlan> plans;
   private final PrintStream log;
+  private final PrintStream progress;
+  private final Listener listener;
+  private final PhaseStop stop = new PhaseStop();
 
-  private final Map<String, Map<String, List<Results.Repetition>>> runs = new LinkedHashMap<>();
-  private final Map<String, String> errors = new LinkedHashMap<>();
+  /** Per variant, engine and phase: its repetitions so far. */
+  private final Map<String, Map<String, Map<String, List<Results.Repetition>>>> runs =
+      new LinkedHashMap<>();
 
-  /**
-   * The engine versions each engine's phases named in their startup lines, in the order first seen.
-   */
+  private final Map<String, Map<String, String>> errors = new LinkedHashMap<>();
+
+  /** The engine versions each engine's phases named in their startup lines, first seen first. */
   private final Map<String, Set<String>> versions = new LinkedHashMap<>();
 
   private int step;
   private int steps;
+  private String host;
+  private Results.Run skeleton;
 
-  public Campaign(RunPlan plan, PrintStream log, PrintStream progress) {
-    this.plan = plan;
-    this.runner = new PhaseRunner(plan, log, progress);
+  public Campaign(List<RunPlan> plans, PrintStream log, PrintStream progress, Listener listener) {
+    this.plans = List.copyOf(plans);
     this.log = log;
-    plan.engines().forEach(e -> runs.put(e, new LinkedHashMap<>()));
+    this.progress = progress;
+    this.listener = listener;
+    for (RunPlan plan : plans) {
+      Map<String, Map<String, List<Results.Repetition>>> byEngine = new LinkedHashMap<>();
+      plan.engines().forEach(e -> byEngine.put(e, new LinkedHashMap<>()));
+      runs.put(plan.variant().name(), byEngine);
+      errors.put(plan.variant().name(), new LinkedHashMap<>());
+    }
   }
 
-  /** Runs everything; returns each engine's results, in the plan's engine order. */
-  public List<Results.EngineRun> run(String host) throws IOException, InterruptedException {
-    for (Phase phase : plan.experiment().phases()) {
-      steps += plan.engines().size() * plan.repetitions(phase) * plan.trials();
-    }
-    int turn = 0;
-    for (int trial = 1; trial <= plan.trials(); trial++) {
-      // a trial loads the data anew: every data set of every engine (the bulk load's subfolder
-      // too) goes before it, so that the first load of each starts from an empty folder
-      for (String engine : plan.engines()) {
-        DiskUsage.delete(plan.data().resolve(engine));
-      }
-      Set<String> started = new HashSet<>();
-      Set<String> failed = new HashSet<>();
+  /** What stops the running phase and the campaign: ask it from a signal handler. */
+  public PhaseStop stop() {
+    return stop;
+  }
+
+  /**
+   * Runs every trial from {@code fromTrial} on; the repetitions {@code start} holds of earlier
+   * trials are kept (a resumed run), any of later ones dropped. Returns the run, complete or, when
+   * stopped, partial.
+   *
+   * @param start the run's description with the variants measured so far (none for a new run)
+   */
+  public Results.Run run(Results.Run start, int fromTrial)
+      throws IOException, InterruptedException {
+    skeleton = start;
+    host = start.machines().isEmpty() ? null : start.machines().get(0).host();
+    keep(start, fromTrial);
+    int trials = plans.get(0).trials();
+    for (RunPlan plan : plans) {
       for (Phase phase : plan.experiment().phases()) {
-        for (int rep = 1; rep <= plan.repetitions(phase); rep++) {
-          List<String> order = new ArrayList<>(plan.engines());
-          if (!phase.isLoad() && turn++ % 2 == 1) {
-            Collections.reverse(order);
-          }
-          for (String engine : order) {
-            step++;
-            if (!failed.contains(engine)) {
-              boolean first = started.add(engine + "/" + phase.dataset());
-              if (!runOnce(phase, engine, trial, rep, first)) {
-                failed.add(engine);
+        steps += plan.engines().size() * plan.repetitions(phase) * trials;
+      }
+    }
+    step = steps / trials * (fromTrial - 1);
+    int turn = 0;
+    for (int trial = fromTrial; trial <= trials && !stop.requested(); trial++) {
+      List<RunPlan> order = new ArrayList<>(plans);
+      if (trial % 2 == 0) {
+        Collections.reverse(order);
+      }
+      for (RunPlan plan : order) {
+        if (stop.requested()) {
+          break;
+        }
+        turn = trial(plan, trial, turn);
+      }
+    }
+    return current(!stop.requested());
+  }
+
+  /** Keeps {@code start}'s repetitions of the trials before {@code fromTrial}. */
+  private void keep(Results.Run start, int fromTrial) {
+    for (Results.Variant variant : start.variants()) {
+      Map<String, Map<String, List<Results.Repetition>>> byEngine = runs.get(variant.name());
+      if (byEngine == null) {
+        continue;
+      }
+      for (Results.EngineRun engine : variant.engines()) {
+        Map<String, List<Results.Repetition>> phases = byEngine.get(engine.engine());
+        if (phases == null) {
+          continue;
+        }
+        if (engine.version() != null) {
+          versions
+              .computeIfAbsent(engine.engine(), e -> new LinkedHashSet<>())
+              .add(engine.version());
+        }
+        for (Results.PhaseRun phase : engine.phases()) {
+          for (Results.Repetition r : phase.repetitions()) {
+            if (r.trial() < fromTrial) {
+              phases.computeIfAbsent(phase.phase(), k -> new ArrayList<>()).add(r);
+              if (r.error() != null) {
+                errors
+                    .get(variant.name())
+                    .putIfAbsent(engine.engine(), phase.label() + ": " + r.error());
               }
             }
           }
         }
       }
     }
-    List<Results.EngineRun> result = new ArrayList<>();
-    for (String engine : plan.engines()) {
-      List<Results.PhaseRun> phases = new ArrayList<>();
-      for (Phase phase : plan.experiment().phases()) {
-        List<Results.Repetition> reps = runs.get(engine).get(phase.id());
-        if (reps != null) {
-          phases.add(
-              new Results.PhaseRun(
-                  phase.id(), phase.label(), phase.speed().unit(), List.copyOf(reps)));
-        }
-      }
-      Set<String> named = versions.get(engine);
-      result.add(
-          new Results.EngineRun(
-              engine,
-              host,
-              named == null ? null : String.join(" and ", named),
-              plan.settings(engine),
-              errors.get(engine),
-              phases));
-    }
-    return result;
   }
 
-  /** One run; returns whether it worked. */
-  private boolean runOnce(Phase phase, String engine, int trial, int rep, boolean first)
+  /** One trial of one variant; returns the turn count (which engine order comes next). */
+  private int trial(RunPlan plan, int trial, int turn) throws IOException, InterruptedException {
+    PhaseRunner runner = new PhaseRunner(plan, log, progress, stop);
+    // a trial loads the data anew: every data set of every engine (the bulk load's subfolder too)
+    // goes before it, so that the first load of each starts from an empty folder
+    for (String engine : plan.engines()) {
+      DiskUsage.delete(plan.data().resolve(engine));
+    }
+    Set<String> started = new HashSet<>();
+    Set<String> failed = new HashSet<>();
+    for (Phase phase : plan.experiment().phases()) {
+      for (int rep = 1; rep <= plan.repetitions(phase); rep++) {
+        List<String> order = new ArrayList<>(plan.engines());
+        if (!phase.isLoad() && turn++ % 2 == 1) {
+          Collections.reverse(order);
+        }
+        for (String engine : order) {
+          if (stop.requested()) {
+            return turn;
+          }
+          step++;
+          if (failed.contains(engine)) {
+            continue;
+          }
+          boolean first = started.add(engine + "/" + phase.dataset());
+          if (!runOnce(runner, plan, phase, engine, trial, rep, first)) {
+            failed.add(engine);
+          }
+          if (!stop.requested()) {
+            listener.measured(current(false));
+          }
+        }
+      }
+    }
+    return turn;
+  }
+
+  /** One run; returns whether it worked (a run the stop cut short is not kept). */
+  private boolean runOnce(
+      PhaseRunner runner,
+      RunPlan plan,
+      Phase phase,
+      String engine,
+      int trial,
+      int rep,
+      boolean first)
       throws IOException, InterruptedException {
+    String variant = plan.variant().name();
     log.printf(
-        "%n[%d/%d] %s · %s%s%s%n",
+        "%n[%d/%d] %s · %s%s%s%s%n",
         step,
         steps,
         engine,
         phase.label(),
+        plans.size() > 1 ? " · variant " + variant : "",
         plan.trials() > 1 ? " · trial " + trial + " of " + plan.trials() : "",
         plan.repetitions(phase) > 1 ? " · run " + rep + " of " + plan.repetitions(phase) : "");
     PhaseRunner.Outcome outcome = runner.run(phase, engine, trial, rep, first);
+    if (stop.requested()) {
+      log.println("    stopped: this run is not kept");
+      return false;
+    }
     Results.Repetition r = outcome.repetition();
     if (outcome.version() != null) {
       versions.computeIfAbsent(engine, e -> new LinkedHashSet<>()).add(outcome.version());
     }
-    runs.get(engine).computeIfAbsent(phase.id(), k -> new ArrayList<>()).add(r);
+    runs.get(variant).get(engine).computeIfAbsent(phase.id(), k -> new ArrayList<>()).add(r);
     if (r.error() != null) {
-      errors.putIfAbsent(engine, phase.label() + ": " + r.error());
+      errors.get(variant).putIfAbsent(engine, phase.label() + ": " + r.error());
       log.println(
           "    FAILED: "
               + r.error()
               + " (its later phases in this trial are skipped; the other engines go on)");
       return false;
+    }
+    if (r.outcome().excluded() != null) {
+      log.println("    not a sample: " + r.outcome().excluded());
     }
     log.printf(
         Locale.ROOT,
@@ -140,8 +234,53 @@ public final class Campaign {
     return true;
   }
 
-  /** Deletes every engine's data. */
+  /** The run as measured so far. */
+  private Results.Run current(boolean complete) {
+    List<Results.Variant> variants = new ArrayList<>();
+    int done = 0;
+    for (RunPlan plan : plans) {
+      String name = plan.variant().name();
+      List<Results.EngineRun> engines = new ArrayList<>();
+      for (String engine : plan.engines()) {
+        List<Results.PhaseRun> phases = new ArrayList<>();
+        for (Phase phase : plan.experiment().phases()) {
+          List<Results.Repetition> reps = runs.get(name).get(engine).get(phase.id());
+          if (reps != null) {
+            phases.add(
+                new Results.PhaseRun(
+                    phase.id(), phase.label(), phase.speed().unit(), List.copyOf(reps)));
+            done += reps.size();
+          }
+        }
+        Set<String> named = versions.get(engine);
+        engines.add(
+            new Results.EngineRun(
+                engine,
+                host,
+                named == null ? null : String.join(" and ", named),
+                plan.settings(engine),
+                errors.get(name).get(engine),
+                phases));
+      }
+      variants.add(
+          new Results.Variant(name, plan.variant().changes(), plan.variant().note(), engines));
+    }
+    Results.Completion completion =
+        complete
+            ? Results.Completion.COMPLETE
+            : new Results.Completion(false, steps, done, stop.signal(), List.of());
+    return skeleton.toBuilder()
+        .finishedAt(
+            LocalDateTime.now(ZoneId.systemDefault()).truncatedTo(ChronoUnit.SECONDS).toString())
+        .completion(completion)
+        .variants(variants)
+        .build();
+  }
+
+  /** Deletes every engine's data of every variant. */
   public void deleteData() throws IOException {
-    DiskUsage.delete(plan.data());
+    for (RunPlan plan : plans) {
+      DiskUsage.delete(plan.data());
+    }
   }
 }

@@ -1,6 +1,5 @@
 package io.github.ycsbembedded.experiments.run;
 
-import io.github.ycsbembedded.experiments.Units;
 import io.github.ycsbembedded.experiments.measure.MemoryLimit;
 import io.github.ycsbembedded.experiments.measure.PhaseFigures;
 import io.github.ycsbembedded.experiments.measure.PhaseProcess;
@@ -9,6 +8,7 @@ import io.github.ycsbembedded.experiments.measure.WindowLatency;
 import io.github.ycsbembedded.experiments.measure.YcsbOutput;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
+import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.plan.PhaseCommand;
 import io.github.ycsbembedded.experiments.plan.RunPlan;
 import io.github.ycsbembedded.experiments.results.Results;
@@ -29,14 +29,16 @@ final class PhaseRunner {
   private final RunPlan plan;
   private final PrintStream log;
   private final PrintStream progress;
+  private final PhaseStop stop;
 
   /** A run's figures, and the engine library its binding named at startup (null if none). */
   record Outcome(Results.Repetition repetition, String version) {}
 
-  PhaseRunner(RunPlan plan, PrintStream log, PrintStream progress) {
+  PhaseRunner(RunPlan plan, PrintStream log, PrintStream progress, PhaseStop stop) {
     this.plan = plan;
     this.log = log;
     this.progress = progress;
+    this.stop = stop;
   }
 
   /**
@@ -47,7 +49,15 @@ final class PhaseRunner {
       throws IOException, InterruptedException {
     Path dir = plan.data().resolve(engine).resolve(phase.dataset());
     Integer duration = plan.duration(phase);
-    String name = engine + "-" + phase.id() + "-t" + trial + "-" + index;
+    String name =
+        (plan.variant().base() ? "" : plan.variant().name() + "-")
+            + engine
+            + "-"
+            + phase.id()
+            + "-t"
+            + trial
+            + "-"
+            + index;
     Path raw = plan.out().resolve("raw").resolve(name);
     List<String> command =
         PhaseCommand.of(plan, phase, engine, dir, first, plan.threads(phase), duration, raw);
@@ -58,7 +68,7 @@ final class PhaseRunner {
     try {
       measured = measure(phase, engine, dir, duration, raw, command);
     } catch (IOException e) {
-      return new Outcome(failed(trial, index, line, e.getMessage()), null);
+      return new Outcome(Results.Repetition.failed(trial, index, line, e.getMessage()), null);
     }
     String error = error(measured, phase);
     PhaseFigures figures = figures(phase);
@@ -84,6 +94,10 @@ final class PhaseRunner {
                 latency,
                 EngineStatsFile.read(raw)),
             measured);
+    String tooShort = error == null ? figures.shortWindow(window) : null;
+    if (tooShort != null) {
+      repetition = repetition.withOutcome(repetition.outcome().withExcluded(tooShort));
+    }
     return new Outcome(repetition, YcsbOutput.engineVersion(measured.stdout(), engine));
   }
 
@@ -99,7 +113,7 @@ final class PhaseRunner {
     Path report = PhaseCommand.jvmReport(raw);
     if (plan.memory().limitBytes() == null) {
       return PhaseProcess.run(
-          new PhaseProcess.Request(command, plan.home(), raw, report, null, shown));
+          new PhaseProcess.Request(command, plan.home(), raw, report, null, shown, stop));
     }
     long pageCache = plan.pageCacheShares().get(engine);
     try (MemoryLimit limit =
@@ -109,7 +123,7 @@ final class PhaseRunner {
       PhaseProcess.Hold hold =
           new PhaseProcess.Hold(limit, pageCache, phase.isLoad() ? 0 : plan.scale().warmup());
       return PhaseProcess.run(
-          new PhaseProcess.Request(command, plan.home(), raw, report, hold, shown));
+          new PhaseProcess.Request(command, plan.home(), raw, report, hold, shown, stop));
     }
   }
 
@@ -153,32 +167,11 @@ final class PhaseRunner {
         phase.keysAreSpeed(),
         batch,
         plan.scale().warmup(),
+        plan.duration(phase),
         plan.experiment().recordBytes(),
         plan.experiment().updateBytes(),
         plan.experiment().dataSize(plan.scale()),
         Set.copyOf(phase.accept()));
-  }
-
-  /** A run that could not be started, with why. */
-  static Results.Repetition failed(int trial, int index, String command, String error) {
-    return new Results.Repetition(
-        trial,
-        index,
-        command,
-        -1,
-        error,
-        new Results.Logs("", ""),
-        new Results.Speed(Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN),
-        new Results.WindowFigures(Double.NaN, 0, false, Map.of(), -1, -1),
-        new Results.Cpu(Double.NaN, Double.NaN),
-        new Results.Io(-1, -1, -1, -1),
-        new Results.MemoryUse(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1),
-        new Results.Disk(-1, -1, -1),
-        new Results.Amplification(null, null),
-        Map.of(),
-        Map.of(),
-        List.of(),
-        null);
   }
 
   /**

@@ -1,12 +1,13 @@
 package io.github.ycsbembedded.experiments.writeups;
 
-import io.github.ycsbembedded.experiments.Units;
-import io.github.ycsbembedded.experiments.measure.YcsbOutput;
+import io.github.ycsbembedded.experiments.analysis.Cell;
+import io.github.ycsbembedded.experiments.analysis.Cell.Format;
+import io.github.ycsbembedded.experiments.analysis.Claim;
+import io.github.ycsbembedded.experiments.analysis.Context;
+import io.github.ycsbembedded.experiments.analysis.Section;
+import io.github.ycsbembedded.experiments.analysis.WriteUp;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
-import io.github.ycsbembedded.experiments.report.Cells;
-import io.github.ycsbembedded.experiments.report.Document;
 import io.github.ycsbembedded.experiments.results.Results;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -54,13 +55,7 @@ public final class Digg extends WriteUp {
             Claim.ratio(
                 c,
                 Claim.Subject.of(List.of(e), fanoutLayout.load(), normalizedLayout.load()),
-                "Fan-out takes many times the room of the normalized data (Digg: about "
-                    + Units.number(normalized)
-                    + " GB became "
-                    + Units.number(fanout)
-                    + " GB; "
-                    + e
-                    + ")",
+                "Fan-out takes many times the room of the normalized data (" + e + ")",
                 e + " room fan-out ÷ normalized",
                 fanout / normalized,
                 c.ratio(
@@ -98,9 +93,8 @@ public final class Digg extends WriteUp {
   }
 
   @Override
-  public void tables(Context c, Document doc, Path charts) {
-    queries(c, doc);
-    storage(c, doc);
+  public List<Section> tables(Context c) {
+    return List.of(queries(c), storage(c));
   }
 
   /** A layout's query phases: those of its data set that neither load it nor add diggs. */
@@ -114,8 +108,8 @@ public final class Digg extends WriteUp {
         .toList();
   }
 
-  private void queries(Context c, Document doc) {
-    doc.heading(2, "Friends' diggs: result sets per second");
+  private static Section queries(Context c) {
+    Section.Builder section = new Section.Builder(2, "Friends' diggs: result sets per second");
     List<Layout> layouts = layouts(c);
     List<Phase> normalizedQueries = queryPhases(c, layouts.get(0));
     List<String> header = new ArrayList<>(List.of("engine", "layout"));
@@ -128,48 +122,49 @@ public final class Digg extends WriteUp {
             "rows per answer",
             "fan-out ÷ normalized" + first));
     String query = c.role("query");
-    List<List<String>> rows = new ArrayList<>();
+    List<List<Cell>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       String e = engine.engine();
       for (Layout layout : layouts) {
         List<Phase> phases = queryPhases(c, layout);
-        List<String> row = new ArrayList<>(List.of(e, layout.dataset()));
+        List<Cell> row = new ArrayList<>(List.of(Cell.text(e), Cell.text(layout.dataset())));
         for (int i = 0; i < normalizedQueries.size(); i++) {
           Results.PhaseRun r = i < phases.size() ? c.ok(e, phases.get(i).id()) : null;
-          row.add(r == null ? "failed" : Cells.spread(c.speed(e, phases.get(i).id())));
+          row.add(
+              r == null
+                  ? Cell.missing(Cell.Why.FAILED)
+                  : Cell.number(c.speed(e, phases.get(i).id())));
         }
         Results.PhaseRun single = phases.isEmpty() ? null : c.ok(e, phases.get(0).id());
         Results.Repetition median = single == null ? null : single.median();
-        YcsbOutput.Operation answer =
-            median == null ? null : median.operations().get(query + "_ROWS");
+        Results.Operation answer = median == null ? null : median.operations().get(query + "_ROWS");
+        Results.Operation whole = median == null ? null : median.operations().get(query);
         Results.Latency latency = median == null ? null : median.latency().get(query);
         row.addAll(
             List.of(
-                median == null
-                    ? ""
-                    : Cells.ms(median.operations().get(query), YcsbOutput.Operation::averageUs),
-                latency == null ? "" : Units.number(latency.p99Us() / 1000),
-                answer == null ? "" : Units.number(answer.averageUs()),
+                whole == null ? Cell.blank() : Cell.one(whole.averageUs() / 1000, Format.NUMBER),
+                latency == null ? Cell.blank() : Cell.one(latency.p99Us() / 1000, Format.NUMBER),
+                answer == null ? Cell.blank() : Cell.one(answer.averageUs(), Format.NUMBER),
                 !layout.equals(layouts.get(0)) && !phases.isEmpty() && !normalizedQueries.isEmpty()
-                    ? Cells.ratio(
+                    ? Cell.ratio(
                         c.ratio(
                             e,
                             phases.get(0).id(),
                             e,
                             normalizedQueries.get(0).id(),
                             r -> r.speed().speed()))
-                    : ""));
+                    : Cell.blank()));
         rows.add(row);
       }
     }
-    doc.table(header, rows);
-    doc.paragraph(
+    section.table(header, rows);
+    section.note(
         "normalized: the user's friend list, then one probe of the digg index per friend (one batch"
             + " read). fanout: one range read of the user's bucket for the item. Each answer is sorted"
             + " newest first. Queries/s over the measurement window, median [range] over every trial"
             + " and run; latency of the median run (99th: over its window).");
 
-    List<List<String>> published = new ArrayList<>();
+    List<List<Cell>> published = new ArrayList<>();
     Double digg = null;
     List<String> setups = c.experiment().publishedList("setups");
     for (String setup : setups) {
@@ -177,26 +172,29 @@ public final class Digg extends WriteUp {
       digg = digg == null ? perSecond : digg;
       published.add(
           List.of(
-              c.experiment().publishedName(setup),
-              perSecond == null ? "" : Units.number(perSecond),
-              perSecond == null || digg == null ? "" : Units.number(perSecond / digg)));
+              Cell.text(c.experiment().publishedName(setup)),
+              Cell.published(perSecond, Format.NUMBER, false),
+              perSecond == null || digg == null
+                  ? Cell.blank()
+                  : Cell.published(perSecond / digg, Format.NUMBER, false)));
     }
     if (!published.isEmpty()) {
-      doc.paragraph("Published (500,000 users, 10,000,000 friendships, 500,000,000 diggs):");
-      doc.table(
+      section.note("Published (500,000 users, 10,000,000 friendships, 500,000,000 diggs):");
+      section.table(
           List.of(
               "setup",
               "result sets per second",
               "÷ " + c.experiment().publishedName(setups.get(0))),
           published);
     }
+    return section.build();
   }
 
-  private void storage(Context c, Document doc) {
-    doc.heading(2, "Storage and the cost of a digg");
+  private static Section storage(Context c) {
+    Section.Builder section = new Section.Builder(2, "Storage and the cost of a digg");
     List<Layout> layouts = layouts(c);
     String digg = c.role("digg");
-    List<List<String>> rows = new ArrayList<>();
+    List<List<Cell>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       String e = engine.engine();
       List<Results.Repetition> loads = new ArrayList<>();
@@ -206,27 +204,33 @@ public final class Digg extends WriteUp {
         loads.add(load == null ? null : load.median());
         diggs.add(c.ok(e, layout.diggs()));
       }
-      List<String> row = new ArrayList<>(List.of(e));
+      List<Cell> row = new ArrayList<>(List.of(Cell.text(e)));
       for (Results.Repetition load : loads) {
-        row.add(load == null ? "failed" : Units.bytes(load.disk().allocated()));
+        row.add(load == null ? Cell.missing(Cell.Why.FAILED) : Cell.bytes(load.disk().allocated()));
       }
       row.add(
-          Cells.ratio(
+          Cell.ratio(
               c.ratio(
                   e, layouts.get(1).load(), e, layouts.get(0).load(), r -> r.disk().allocated())));
       for (Results.Repetition load : loads) {
-        YcsbOutput.Operation writes = load == null ? null : load.operations().get(digg + "_WRITES");
+        Results.Operation writes = load == null ? null : load.operations().get(digg + "_WRITES");
         row.add(
             writes == null
-                ? ""
-                : Units.number(writes.averageUs()) + " / " + Units.number(writes.maxUs()));
+                ? Cell.blank()
+                : Cell.text(
+                    io.github.ycsbembedded.experiments.model.Units.number(writes.averageUs())
+                        + " / "
+                        + io.github.ycsbembedded.experiments.model.Units.number(writes.maxUs())));
       }
       for (Results.Repetition load : loads) {
-        YcsbOutput.Operation perDigg = load == null ? null : load.operations().get(digg);
-        row.add(perDigg == null ? "" : Units.number(perDigg.averageUs()));
+        Results.Operation perDigg = load == null ? null : load.operations().get(digg);
+        row.add(perDigg == null ? Cell.blank() : Cell.one(perDigg.averageUs(), Format.NUMBER));
       }
       for (int i = 0; i < layouts.size(); i++) {
-        row.add(diggs.get(i) == null ? "failed" : Cells.spread(c.speed(e, layouts.get(i).diggs())));
+        row.add(
+            diggs.get(i) == null
+                ? Cell.missing(Cell.Why.FAILED)
+                : Cell.number(c.speed(e, layouts.get(i).diggs())));
       }
       rows.add(row);
     }
@@ -236,18 +240,18 @@ public final class Digg extends WriteUp {
     if (normalized != null && fanout != null) {
       rows.add(
           List.of(
-              "published",
-              Units.number(normalized) + " GB (estimate)",
-              Units.number(fanout) + " GB (Digg)",
-              Units.ratio(fanout / normalized),
-              "",
-              maxWrites == null ? "" : "max " + Units.number(maxWrites),
-              "",
-              "",
-              "",
-              ""));
+              Cell.text("published"),
+              Cell.published(normalized, Format.NUMBER, "GB (estimate)", false),
+              Cell.published(fanout, Format.NUMBER, "GB (Digg)", false),
+              Cell.published(fanout / normalized, Format.RATIO, false),
+              Cell.blank(),
+              Cell.published(maxWrites, Format.NUMBER, "at most", false),
+              Cell.blank(),
+              Cell.blank(),
+              Cell.blank(),
+              Cell.blank()));
     }
-    doc.table(
+    section.table(
         List.of(
             "engine",
             "normalized on disk",
@@ -260,10 +264,11 @@ public final class Digg extends WriteUp {
             "new diggs/s, normalized",
             "new diggs/s, fan-out"),
         rows);
-    doc.paragraph(
+    section.note(
         "On disk: allocated bytes after each layout's load (lists and diggs), of the median trial."
             + " A fan-out digg writes one row per follower (the load takes followers from the"
             + " generator; a new digg reads the follower list first).");
+    return section.build();
   }
 
   private static String threads(Phase phase) {

@@ -1,27 +1,24 @@
 package io.github.ycsbembedded.experiments.writeups;
 
-import io.github.ycsbembedded.experiments.Units;
+import io.github.ycsbembedded.experiments.analysis.Cell;
+import io.github.ycsbembedded.experiments.analysis.Cell.Format;
+import io.github.ycsbembedded.experiments.analysis.Claim;
+import io.github.ycsbembedded.experiments.analysis.Context;
+import io.github.ycsbembedded.experiments.analysis.Section;
+import io.github.ycsbembedded.experiments.analysis.WriteUp;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
-import io.github.ycsbembedded.experiments.model.ExperimentException;
-import io.github.ycsbembedded.experiments.report.Cells;
-import io.github.ycsbembedded.experiments.report.Charts;
-import io.github.ycsbembedded.experiments.report.Document;
 import io.github.ycsbembedded.experiments.results.Results;
-import io.github.ycsbembedded.experiments.results.ResultsFile;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.github.ycsbembedded.experiments.results.Spread;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 /**
  * HarperDB's normalized against denormalized users and entitlements: size on disk and load speed
  * per model, reads per second at 1 and 50 client threads, and reads per second against users over
- * every harperdb run in the results folder. The write-up ran on LMDB (HarperDB's storage), so its
- * claims are checked on the LMDB runs.
+ * this run and the other harperdb runs the caller hands over ({@link Context#history}). The
+ * write-up ran on LMDB (HarperDB's storage), so its claims are checked on the LMDB runs.
  */
 public final class HarperDb extends WriteUp {
   @Override
@@ -90,7 +87,7 @@ public final class HarperDb extends WriteUp {
                   + engine
                   + ", "
                   + dRead.threads()
-                  + " threads; published: 20,000,000 users past 128 GB of RAM)",
+                  + " threads)",
               "reads denorm ÷ norm past RAM",
               pastRamDenormalized / pastRamNormalized,
               c.ratio(engine, dRead.id(), engine, nRead.id(), r -> r.speed().throughput()),
@@ -101,66 +98,68 @@ public final class HarperDb extends WriteUp {
   }
 
   @Override
-  public void tables(Context c, Document doc, Path charts) throws IOException {
-    writes(c, doc);
-    reads(c, doc);
-    readsByUsers(c, doc, charts);
+  public List<Section> tables(Context c) {
+    List<Section> sections = new ArrayList<>(List.of(writes(c), reads(c)));
+    Section byUsers = readsByUsers(c);
+    if (byUsers != null) {
+      sections.add(byUsers);
+    }
+    return sections;
   }
 
-  private void writes(Context c, Document doc) {
-    doc.heading(2, "Write performance and size on disk");
-    List<List<String>> rows = new ArrayList<>();
+  private static Section writes(Context c) {
+    Section.Builder section = new Section.Builder(2, "Write performance and size on disk");
+    List<List<Cell>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
-      List<String> row = new ArrayList<>(List.of(engine.engine()));
+      List<Cell> row = new ArrayList<>(List.of(Cell.text(engine.engine())));
       Phase[] loads = {load(c, models(c).get(0)), load(c, models(c).get(1))};
       for (Phase load : loads) {
         Results.PhaseRun r = load == null ? null : c.ok(engine.engine(), load.id());
         Results.Repetition m = r == null ? null : r.median();
         row.addAll(
             m == null
-                ? List.of("failed", "", "")
+                ? List.of(Cell.missing(Cell.Why.FAILED), Cell.blank(), Cell.blank())
                 : List.of(
-                    Units.number(m.disk().allocated() / 1e6),
-                    Units.number(m.speed().runtimeMs() / 1000.0),
-                    Units.number(m.speed().overall())));
+                    Cell.one(m.disk().allocated() / 1e6, Format.NUMBER),
+                    Cell.one(m.speed().runtimeMs() / 1000.0, Format.NUMBER),
+                    Cell.one(m.speed().overall(), Format.NUMBER)));
       }
       boolean both = loads[0] != null && loads[1] != null;
       row.add(
           both
-              ? Cells.ratio(
+              ? Cell.ratio(
                   c.ratio(
                       engine.engine(),
                       loads[0].id(),
                       engine.engine(),
                       loads[1].id(),
                       r -> r.disk().allocated()))
-              : "");
+              : Cell.blank());
       row.add(
           both
-              ? Cells.ratio(
+              ? Cell.ratio(
                   c.ratio(
                       engine.engine(),
                       loads[1].id(),
                       engine.engine(),
                       loads[0].id(),
                       r -> r.speed().overall()))
-              : "");
+              : Cell.blank());
       rows.add(row);
     }
-    List<String> published = new ArrayList<>(List.of("published (HarperDB on LMDB)"));
+    List<Cell> published = new ArrayList<>(List.of(Cell.text("published (HarperDB on LMDB)")));
     for (String model : models(c)) {
       for (String column : List.of("size_mb", "create_s", "inserts_per_s")) {
-        Double value = c.published("write", model, column);
-        published.add(value == null ? "" : Units.number(value));
+        published.add(Cell.published(c.published("write", model, column), Format.NUMBER, false));
       }
     }
     Double size = publishedRatio(c, "write", "size_mb", models(c).get(0), models(c).get(1), null);
     Double insert =
         publishedRatio(c, "write", "inserts_per_s", models(c).get(1), models(c).get(0), null);
-    published.add(size == null ? "" : Units.ratio(size));
-    published.add(insert == null ? "" : Units.ratio(insert));
+    published.add(Cell.published(size, Format.RATIO, false));
+    published.add(Cell.published(insert, Format.RATIO, false));
     rows.add(published);
-    doc.table(
+    section.table(
         List.of(
             "engine",
             "denorm. size (MB)",
@@ -175,21 +174,23 @@ public final class HarperDb extends WriteUp {
     Double averageSize = c.published("average", "all", "size_ratio");
     Double averageInsert = c.published("average", "all", "insert_ratio");
     if (averageSize != null && averageInsert != null) {
-      doc.paragraph(
+      section.note(
           "Over all its sizes the write-up reports the denormalized data "
-              + Units.number(averageSize)
+              + io.github.ycsbembedded.experiments.model.Units.number(averageSize)
               + " times larger and the normalized model "
-              + Units.number(averageInsert)
+              + io.github.ycsbembedded.experiments.model.Units.number(averageInsert)
               + " times faster to write, on average."
-              + " Users/s counts users loaded, each with its 150 entitlements (the normalized load also writes the pool).");
+              + " Users/s counts users loaded, each with its 150 entitlements (the normalized load"
+              + " also writes the pool).");
     }
+    return section.build();
   }
 
-  private void reads(Context c, Document doc) {
-    doc.heading(2, "Read performance");
+  private static Section reads(Context c) {
+    Section.Builder section = new Section.Builder(2, "Read performance");
     List<Phase> denormalized = reads(c, models(c).get(0));
     List<Phase> normalized = reads(c, models(c).get(1));
-    List<List<String>> rows = new ArrayList<>();
+    List<List<Cell>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       String e = engine.engine();
       for (int i = 0; i < Math.min(denormalized.size(), normalized.size()); i++) {
@@ -197,13 +198,13 @@ public final class HarperDb extends WriteUp {
         String n = normalized.get(i).id();
         rows.add(
             List.of(
-                e,
-                threads(denormalized.get(i)),
+                Cell.text(e),
+                Cell.text(threads(denormalized.get(i))),
                 median(c, c.ok(e, d)),
-                Cells.spread(c.spread(e, d, r -> r.speed().throughput())),
+                Cell.number(c.spread(e, d, r -> r.speed().throughput())),
                 median(c, c.ok(e, n)),
-                Cells.spread(c.spread(e, n, r -> r.speed().throughput())),
-                Cells.ratio(c.ratio(e, d, e, n, r -> r.speed().throughput()))));
+                Cell.number(c.spread(e, n, r -> r.speed().throughput())),
+                Cell.ratio(c.ratio(e, d, e, n, r -> r.speed().throughput()))));
       }
     }
     for (Phase phase : denormalized) {
@@ -215,7 +216,7 @@ public final class HarperDb extends WriteUp {
           threads(phase) + " connection" + (threads(phase).equals("1") ? "" : "s"));
     }
     publishedReads(c, rows, "read", "5,000 connections");
-    doc.table(
+    section.table(
         List.of(
             "engine",
             "threads",
@@ -225,13 +226,15 @@ public final class HarperDb extends WriteUp {
             "norm. reads/s",
             "reads/s denorm. ÷ norm."),
         rows);
-    doc.paragraph(
-        "Reads/s counts users read, each with all its entitlements (normalized: the user, then one batch"
-            + " read of its entitlements). Median response: the median latency of those reads (of the median run).");
+    section.note(
+        "Reads/s counts users read, each with all its entitlements (normalized: the user, then one"
+            + " batch read of its entitlements). Median response: the median latency of those reads"
+            + " (of the median run).");
+    return section.build();
   }
 
   private static void publishedReads(
-      Context c, List<List<String>> rows, String column, String connections) {
+      Context c, List<List<Cell>> rows, String column, String connections) {
     Double d = c.published(column, models(c).get(0), "reads_per_s");
     Double n = c.published(column, models(c).get(1), "reads_per_s");
     if (d == null && n == null) {
@@ -239,47 +242,34 @@ public final class HarperDb extends WriteUp {
     }
     rows.add(
         List.of(
-            "published",
-            connections,
-            pub(c, column, models(c).get(0), "median_ms"),
-            d == null ? "" : Units.number(d),
-            pub(c, column, models(c).get(1), "median_ms"),
-            n == null ? "" : Units.number(n),
-            d == null || n == null ? "" : Units.ratio(d / n)));
+            Cell.text("published"),
+            Cell.text(connections),
+            Cell.published(
+                c.published(column, models(c).get(0), "median_ms"), Format.NUMBER, false),
+            Cell.published(d, Format.NUMBER, false),
+            Cell.published(
+                c.published(column, models(c).get(1), "median_ms"), Format.NUMBER, false),
+            Cell.published(n, Format.NUMBER, false),
+            d == null || n == null ? Cell.blank() : Cell.published(d / n, Format.RATIO, false)));
   }
 
   /**
    * Reads/s of the read phase with the most threads against users, per engine and model, over this
-   * run and the other harperdb runs in the results folder: how the models scale with the data.
+   * run and the other harperdb runs the caller handed over: how the models scale with the data.
    */
-  private void readsByUsers(Context c, Document doc, Path charts) throws IOException {
+  private static Section readsByUsers(Context c) {
     List<Phase> denormalized = reads(c, models(c).get(0));
     List<Phase> normalized = reads(c, models(c).get(1));
     if (denormalized.isEmpty() || normalized.isEmpty()) {
-      return;
+      return null;
     }
     List<Results.Run> runs = new ArrayList<>(List.of(c.run()));
-    Path folder = charts.getParent();
-    if (folder.getParent() != null && Files.isDirectory(folder.getParent())) {
-      try (Stream<Path> dirs = Files.list(folder.getParent())) {
-        for (Path dir : (Iterable<Path>) dirs::iterator) {
-          if (!dir.equals(folder)
-              && dir.getFileName().toString().startsWith(c.run().experiment() + "-")
-              && Files.exists(dir.resolve(ResultsFile.NAME))) {
-            try {
-              runs.add(ResultsFile.read(dir));
-            } catch (ExperimentException e) {
-              // a results file of another version is left out of the chart
-            }
-          }
-        }
-      }
-    }
+    runs.addAll(c.history());
     String threads = threads(last(denormalized));
-    Map<String, TreeMap<Double, Double>> series = new TreeMap<>();
+    Map<String, TreeMap<Double, Spread>> series = new TreeMap<>();
     for (Results.Run run : runs) {
-      double users = run.records();
-      for (Results.EngineRun engine : run.engines()) {
+      double users = run.scale().records();
+      for (Results.EngineRun engine : run.base().engines()) {
         for (var model :
             Map.of(models(c).get(1), last(normalized), models(c).get(0), last(denormalized))
                 .entrySet()) {
@@ -287,41 +277,43 @@ public final class HarperDb extends WriteUp {
           if (r != null && !r.failed() && users > 0) {
             series
                 .computeIfAbsent(engine.engine() + " " + model.getKey(), k -> new TreeMap<>())
-                .put(users, r.spread(x -> x.speed().throughput()).median());
+                .put(users, r.spread(x -> x.speed().throughput()));
           }
         }
       }
     }
     if (series.isEmpty()) {
-      return;
+      return null;
     }
-    List<Charts.Line> lines = new ArrayList<>();
+    List<Section.Line> lines = new ArrayList<>();
     series.forEach(
         (name, points) ->
             lines.add(
-                new Charts.Line(
+                new Section.Line(
                     name,
                     new ArrayList<>(points.keySet()),
                     new ArrayList<>(points.values()),
                     name.endsWith(" " + models(c).get(0)))));
-    Path file = charts.resolve("reads-by-users.png");
-    Charts.lines(
-        "Reads/s against users, "
-            + threads
-            + " client threads (solid: normalized, dashed: denormalized)",
-        "users",
-        "reads/s (median)",
-        true,
-        lines,
-        file);
-    doc.paragraph(
-        "Every harperdb run in the results folder ("
-            + runs.size()
-            + " here), "
-            + threads
-            + " client threads; one colour per engine, solid lines normalized, dashed denormalized.");
-    doc.image(
-        "reads per second against users, " + threads + " threads", "charts/" + file.getFileName());
+    return new Section.Builder(2, "Reads against users")
+        .note(
+            "This run and the other harperdb runs beside it ("
+                + runs.size()
+                + " in all), "
+                + threads
+                + " client threads; one colour per engine, solid lines normalized, dashed"
+                + " denormalized.")
+        .chart(
+            new Section.LineChart(
+                "reads-by-users.png",
+                "Reads/s against users, "
+                    + threads
+                    + " client threads (solid: normalized, dashed: denormalized)",
+                "users",
+                "reads/s (median)",
+                true,
+                lines,
+                "reads per second against users, " + threads + " threads"))
+        .build();
   }
 
   private static Double publishedRatio(
@@ -356,16 +348,11 @@ public final class HarperDb extends WriteUp {
   }
 
   /** The median latency of a user read over the median run's window, in ms. */
-  private static String median(Context c, Results.PhaseRun r) {
+  private static Cell median(Context c, Results.PhaseRun r) {
     if (r == null) {
-      return "failed";
+      return Cell.missing(Cell.Why.FAILED);
     }
     Results.Latency read = r.median().latency().get(c.role("userRead"));
-    return read == null ? "" : Units.number(read.p50Us() / 1000);
-  }
-
-  private static String pub(Context c, String phase, String model, String column) {
-    Double value = c.published(phase, model, column);
-    return value == null ? "" : Units.number(value);
+    return read == null ? Cell.blank() : Cell.one(read.p50Us() / 1000, Format.NUMBER);
   }
 }

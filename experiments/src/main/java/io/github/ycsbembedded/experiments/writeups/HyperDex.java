@@ -1,12 +1,14 @@
 package io.github.ycsbembedded.experiments.writeups;
 
-import io.github.ycsbembedded.experiments.Units;
-import io.github.ycsbembedded.experiments.measure.Spread;
+import io.github.ycsbembedded.experiments.analysis.Cell;
+import io.github.ycsbembedded.experiments.analysis.Cell.Format;
+import io.github.ycsbembedded.experiments.analysis.Claim;
+import io.github.ycsbembedded.experiments.analysis.Context;
+import io.github.ycsbembedded.experiments.analysis.Section;
+import io.github.ycsbembedded.experiments.analysis.WriteUp;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
-import io.github.ycsbembedded.experiments.report.Cells;
-import io.github.ycsbembedded.experiments.report.Document;
 import io.github.ycsbembedded.experiments.results.Results;
-import java.nio.file.Path;
+import io.github.ycsbembedded.experiments.results.Spread;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -133,7 +135,7 @@ public final class HyperDex extends WriteUp {
   }
 
   @Override
-  public void tables(Context c, Document doc, Path charts) {
+  public List<Section> tables(Context c) {
     List<String> header =
         List.of(
             "engine · operation",
@@ -145,14 +147,20 @@ public final class HyperDex extends WriteUp {
             "runtime (s)",
             "ops/s",
             "CPU (mm:ss)");
+    List<Section> sections = new ArrayList<>();
     for (Phase phase : c.experiment().phases()) {
-      doc.heading(2, phase.label());
-      List<List<String>> measured = new ArrayList<>();
+      Section.Builder section = new Section.Builder(2, phase.label());
+      List<List<Cell>> measured = new ArrayList<>();
       for (Results.EngineRun engine : c.engines()) {
         String e = engine.engine();
         Results.PhaseRun r = c.ok(e, phase.id());
         if (r == null) {
-          measured.add(List.of(e, "failed", "", "", "", "", "", "", ""));
+          List<Cell> row =
+              new ArrayList<>(List.of(Cell.text(e), Cell.missing(failedOrNotRun(c, e, phase))));
+          while (row.size() < header.size()) {
+            row.add(Cell.blank());
+          }
+          measured.add(row);
           continue;
         }
         boolean first = true;
@@ -161,33 +169,34 @@ public final class HyperDex extends WriteUp {
           if (r.median().latency().get(operation) == null) {
             continue;
           }
+          Results.Operation whole = r.median().operations().get(operation);
           measured.add(
               List.of(
-                  e + " " + op,
-                  Units.number(
-                      r.median().operations().get(operation) == null
-                          ? Double.NaN
-                          : r.median().operations().get(operation).minUs()),
-                  Cells.spread(
+                  Cell.text(e + " " + op),
+                  Cell.one(whole == null ? Double.NaN : whole.minUs(), Format.NUMBER),
+                  Cell.number(
                       c.spread(e, phase.id(), x -> latency(x, operation, Results.Latency::meanUs))),
-                  Cells.spread(ms(c, e, phase.id(), operation, Results.Latency::p95Us)),
-                  Cells.spread(ms(c, e, phase.id(), operation, Results.Latency::p99Us)),
-                  Cells.spread(ms(c, e, phase.id(), operation, Results.Latency::maxUs)),
-                  first ? Units.number(r.median().speed().runtimeMs() / 1000.0) : "",
-                  first ? Cells.spread(c.spread(e, phase.id(), x -> x.speed().throughput())) : "",
+                  Cell.number(ms(c, e, phase.id(), operation, Results.Latency::p95Us)),
+                  Cell.number(ms(c, e, phase.id(), operation, Results.Latency::p99Us)),
+                  Cell.number(ms(c, e, phase.id(), operation, Results.Latency::maxUs)),
                   first
-                      ? Cells.spread(
-                          c.spread(e, phase.id(), x -> x.cpu().total()), HyperDex::minutes)
-                      : ""));
+                      ? Cell.one(r.median().speed().runtimeMs() / 1000.0, Format.NUMBER)
+                      : Cell.blank(),
+                  first
+                      ? Cell.number(c.spread(e, phase.id(), x -> x.speed().throughput()))
+                      : Cell.blank(),
+                  first
+                      ? Cell.of(c.spread(e, phase.id(), x -> x.cpu().total()), Format.MINUTES)
+                      : Cell.blank()));
           first = false;
         }
       }
-      doc.paragraph(
+      section.note(
           "Measured here: latencies over the measurement window (YCSB's HdrHistogram intervals),"
               + " median [range] over every trial and run; min of the median run; ops/s and CPU over"
               + " the window:");
-      doc.table(header, measured);
-      List<List<String>> published = new ArrayList<>();
+      section.table(header, measured);
+      List<List<Cell>> published = new ArrayList<>();
       for (String engine : c.experiment().engines()) {
         boolean first = true;
         for (String op : OPERATIONS) {
@@ -196,27 +205,33 @@ public final class HyperDex extends WriteUp {
           }
           published.add(
               List.of(
-                  c.experiment().publishedName(engine) + " " + op,
-                  pub(c, phase, engine, op + ".min_us"),
-                  pub(c, phase, engine, op + ".avg_us"),
-                  pub(c, phase, engine, op + ".p95_ms"),
-                  pub(c, phase, engine, op + ".p99_ms"),
-                  pub(c, phase, engine, op + ".max_ms"),
-                  first ? pub(c, phase, engine, "runtime_s") : "",
-                  first ? pub(c, phase, engine, "throughput") : "",
-                  first ? minutes(orNaN(c.published(phase.id(), engine, "cpu_s"))) : ""));
+                  Cell.text(c.experiment().publishedName(engine) + " " + op),
+                  pub(c, phase, engine, op + ".min_us", Format.NUMBER),
+                  pub(c, phase, engine, op + ".avg_us", Format.NUMBER),
+                  pub(c, phase, engine, op + ".p95_ms", Format.NUMBER),
+                  pub(c, phase, engine, op + ".p99_ms", Format.NUMBER),
+                  pub(c, phase, engine, op + ".max_ms", Format.NUMBER),
+                  first ? pub(c, phase, engine, "runtime_s", Format.NUMBER) : Cell.blank(),
+                  first ? pub(c, phase, engine, "throughput", Format.NUMBER) : Cell.blank(),
+                  first ? pub(c, phase, engine, "cpu_s", Format.MINUTES) : Cell.blank()));
           first = false;
         }
       }
       if (!published.isEmpty()) {
-        doc.paragraph(
+        section.note(
             "Published (runtime, ops/s and CPU on the first row of each engine, as the write-up has"
                 + " them; a \"?\" marks a cell the write-up ran together with its neighbours, split"
                 + " back one of several ways):");
-        doc.table(header, published);
+        section.table(header, published);
       }
-      ratios(c, doc, phase);
+      ratios(c, section, phase);
+      sections.add(section.build());
     }
+    return sections;
+  }
+
+  private static Cell.Why failedOrNotRun(Context c, String engine, Phase phase) {
+    return c.phaseRun(engine, phase.id()) == null ? Cell.Why.NOT_RUN : Cell.Why.FAILED;
   }
 
   private static Spread ms(
@@ -231,9 +246,9 @@ public final class HyperDex extends WriteUp {
   /**
    * Each engine's throughput and CPU per operation ÷ the reference engine's, here and as published.
    */
-  private static void ratios(Context c, Document doc, Phase phase) {
+  private static void ratios(Context c, Section.Builder section, Phase phase) {
     String reference = c.reference();
-    List<List<String>> rows = new ArrayList<>();
+    List<List<Cell>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       String e = engine.engine();
       if (e.equals(reference)) {
@@ -243,20 +258,20 @@ public final class HyperDex extends WriteUp {
       Double referenceThroughput = c.published(phase.id(), reference, "throughput");
       Double cpu = c.published(phase.id(), e, "cpu_s");
       Double referenceCpu = c.published(phase.id(), reference, "cpu_s");
-      Spread ourThroughput =
-          c.ratio(e, phase.id(), reference, phase.id(), r -> r.speed().throughput());
-      Spread ourCpu = c.ratio(e, phase.id(), reference, phase.id(), HyperDex::cpuPerOperation);
       rows.add(
           List.of(
-              e + " ÷ " + reference,
-              Cells.ratio(ourThroughput),
+              Cell.text(e + " ÷ " + reference),
+              Cell.ratio(
+                  c.ratio(e, phase.id(), reference, phase.id(), r -> r.speed().throughput())),
               throughput == null || referenceThroughput == null
-                  ? ""
-                  : Units.ratio(throughput / referenceThroughput),
-              Cells.ratio(ourCpu),
-              cpu == null || referenceCpu == null ? "" : Units.ratio(cpu / referenceCpu)));
+                  ? Cell.blank()
+                  : Cell.published(throughput / referenceThroughput, Format.RATIO, false),
+              Cell.ratio(c.ratio(e, phase.id(), reference, phase.id(), HyperDex::cpuPerOperation)),
+              cpu == null || referenceCpu == null
+                  ? Cell.blank()
+                  : Cell.published(cpu / referenceCpu, Format.RATIO, false)));
     }
-    doc.table(
+    section.table(
         List.of(
             "ratio",
             "throughput here",
@@ -266,22 +281,10 @@ public final class HyperDex extends WriteUp {
         rows);
   }
 
-  private static String pub(Context c, Phase phase, String engine, String column) {
-    Double value = c.published(phase.id(), engine, column);
-    if (value == null) {
-      return "";
-    }
-    return Units.number(value) + (c.publishedUncertain(phase.id(), engine, column) ? "?" : "");
-  }
-
-  static String minutes(double seconds) {
-    if (!Double.isFinite(seconds)) {
-      return "";
-    }
-    return String.format(Locale.ROOT, "%d:%05.2f", (long) seconds / 60, seconds % 60);
-  }
-
-  private static double orNaN(Double value) {
-    return value == null ? Double.NaN : value;
+  private static Cell pub(Context c, Phase phase, String engine, String column, Format format) {
+    return Cell.published(
+        c.published(phase.id(), engine, column),
+        format,
+        c.publishedUncertain(phase.id(), engine, column));
   }
 }

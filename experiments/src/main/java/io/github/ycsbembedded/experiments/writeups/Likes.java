@@ -1,11 +1,12 @@
 package io.github.ycsbembedded.experiments.writeups;
 
-import io.github.ycsbembedded.experiments.Units;
-import io.github.ycsbembedded.experiments.measure.YcsbOutput;
-import io.github.ycsbembedded.experiments.report.Cells;
-import io.github.ycsbembedded.experiments.report.Document;
+import io.github.ycsbembedded.experiments.analysis.Cell;
+import io.github.ycsbembedded.experiments.analysis.Cell.Format;
+import io.github.ycsbembedded.experiments.analysis.Claim;
+import io.github.ycsbembedded.experiments.analysis.Context;
+import io.github.ycsbembedded.experiments.analysis.Section;
+import io.github.ycsbembedded.experiments.analysis.WriteUp;
 import io.github.ycsbembedded.experiments.results.Results;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -48,9 +49,8 @@ public final class Likes extends WriteUp {
           Claim.atLeast(
               c,
               Claim.Subject.of(List.of(engine.engine()), like),
-              "Sessions of single-like transactions, each writing both indexes, sustain about "
-                  + Units.number(published)
-                  + " transactions/s ("
+              "Sessions of single-like transactions, each writing both indexes, sustain the"
+                  + " write-up's transaction rate ("
                   + engine.engine()
                   + ")",
               engine.engine() + " likes/s",
@@ -64,49 +64,58 @@ public final class Likes extends WriteUp {
   }
 
   @Override
-  public void tables(Context c, Document doc, Path charts) {
-    likeTransactions(c, doc);
-    lookups(c, doc);
+  public List<Section> tables(Context c) {
+    List<Section> sections = new ArrayList<>(likeTransactions(c));
+    sections.addAll(lookupTables(c));
+    return sections;
   }
 
-  private void likeTransactions(Context c, Document doc) {
-    doc.heading(2, "Concurrent single-like transactions");
+  private static List<Section> likeTransactions(Context c) {
+    Section.Builder section = new Section.Builder(2, "Concurrent single-like transactions");
     String reference = c.reference();
     String like = c.role("like");
     String oracle = c.role("published");
-    List<List<String>> rows = new ArrayList<>();
+    List<List<Cell>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       String e = engine.engine();
       Results.PhaseRun r = c.ok(e, like);
       if (r == null) {
-        rows.add(List.of(e, "failed", "", "", "", "", ""));
+        rows.add(
+            List.of(
+                Cell.text(e),
+                Cell.missing(Cell.Why.FAILED),
+                Cell.blank(),
+                Cell.blank(),
+                Cell.blank(),
+                Cell.blank(),
+                Cell.blank()));
         continue;
       }
       Results.Latency latency = r.median().latency().get(c.role("likeOperation"));
-      YcsbOutput.Operation op = r.median().operations().get(c.role("likeOperation"));
+      Results.Operation op = r.median().operations().get(c.role("likeOperation"));
       rows.add(
           List.of(
-              e,
-              threads(c),
-              Units.number((double) r.median().window().operations()),
-              Cells.spread(c.speed(e, like)),
-              Cells.ratio(c.speedRatio(e, like)),
-              Cells.ms(op, YcsbOutput.Operation::averageUs),
-              latency == null ? "" : Units.number(latency.p99Us() / 1000)));
+              Cell.text(e),
+              Cell.text(threads(c)),
+              Cell.count(r.median().window().operations()),
+              Cell.number(c.speed(e, like)),
+              Cell.ratio(c.speedRatio(e, like)),
+              op == null ? Cell.blank() : Cell.one(op.averageUs() / 1000, Format.NUMBER),
+              latency == null ? Cell.blank() : Cell.one(latency.p99Us() / 1000, Format.NUMBER)));
     }
     Double published = c.published(like, oracle, "transactions_per_s");
     if (published != null) {
       rows.add(
           List.of(
-              c.experiment().publishedName(oracle) + ", published",
-              pub(c, like, "sessions"),
-              pub(c, like, "transactions") + " in " + pub(c, like, "runtime_s") + " s",
-              Units.number(published),
-              "",
-              "",
-              ""));
+              Cell.text(c.experiment().publishedName(oracle) + ", published"),
+              pub(c, like, "sessions", ""),
+              pub(c, like, "transactions", "in " + numberText(c, like, "runtime_s") + " s"),
+              Cell.published(published, Format.NUMBER, false),
+              Cell.blank(),
+              Cell.blank(),
+              Cell.blank()));
     }
-    doc.table(
+    section.table(
         List.of(
             "engine",
             "sessions",
@@ -116,33 +125,40 @@ public final class Likes extends WriteUp {
             "avg (ms)",
             "99th (ms)"),
         rows);
-    doc.paragraph(
+    section.note(
         "Each transaction writes both index entries of one like atomically. Sessions are client"
             + " threads. Transactions/s over the measurement window, median [range] over every"
             + " trial and run; \"÷ "
             + reference
             + "\": per run; latency of the median run (99th: over its window).");
 
-    doc.heading(2, "The load: both indexes");
-    List<List<String>> load = new ArrayList<>();
+    Section.Builder loadSection = new Section.Builder(2, "The load: both indexes");
+    List<List<Cell>> load = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       Results.PhaseRun l = c.ok(engine.engine(), c.role("load"));
       Results.PhaseRun after = c.ok(engine.engine(), like);
       if (l == null) {
-        load.add(List.of(engine.engine(), "failed", "", "", "", ""));
+        load.add(
+            List.of(
+                Cell.text(engine.engine()),
+                Cell.missing(Cell.Why.FAILED),
+                Cell.blank(),
+                Cell.blank(),
+                Cell.blank(),
+                Cell.blank()));
         continue;
       }
       Results.Repetition m = l.median();
       load.add(
           List.of(
-              engine.engine(),
-              Units.number((double) m.window().operations()),
-              Units.number(m.speed().runtimeMs() / 1000.0),
-              Units.number(m.speed().overall()),
-              Units.bytes(m.disk().allocated()),
-              after == null ? "" : Units.bytes(after.median().disk().allocated())));
+              Cell.text(engine.engine()),
+              Cell.count(m.window().operations()),
+              Cell.one(m.speed().runtimeMs() / 1000.0, Format.NUMBER),
+              Cell.one(m.speed().overall(), Format.NUMBER),
+              Cell.bytes(m.disk().allocated()),
+              after == null ? Cell.blank() : Cell.bytes(after.median().disk().allocated())));
     }
-    doc.table(
+    loadSection.table(
         List.of(
             "engine",
             "likes (window)",
@@ -151,57 +167,74 @@ public final class Likes extends WriteUp {
             "disk after the load",
             "disk after the transactions"),
         load);
-    doc.paragraph(
+    loadSection.note(
         "The write-up preloaded its 666,666,667 rows with one direct-path insert and built the"
             + " indexes afterwards, so it has no figure to set beside this load.");
+    return List.of(section.build(), loadSection.build());
   }
 
-  private void lookups(Context c, Document doc) {
-    doc.heading(2, "Lookups after the inserts");
+  private static List<Section> lookupTables(Context c) {
+    Section.Builder section = new Section.Builder(2, "Lookups after the inserts");
     String oracle = c.role("published");
-    List<List<String>> rows = new ArrayList<>();
+    List<List<Cell>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       for (String lookup : lookups(c)) {
         Results.PhaseRun r = c.ok(engine.engine(), lookup);
         if (r == null) {
-          rows.add(List.of(engine.engine(), c.label(lookup), "failed", "", "", "", "", "", ""));
+          List<Cell> row =
+              new ArrayList<>(
+                  List.of(
+                      Cell.text(engine.engine()),
+                      Cell.text(c.label(lookup)),
+                      Cell.missing(Cell.Why.FAILED)));
+          while (row.size() < 9) {
+            row.add(Cell.blank());
+          }
+          rows.add(row);
           continue;
         }
-        YcsbOutput.Operation op = r.median().operations().get(operation(lookup));
-        YcsbOutput.Operation found = r.median().operations().get(operation(lookup) + "_ROWS");
+        Results.Operation op = r.median().operations().get(operation(lookup));
+        Results.Operation found = r.median().operations().get(operation(lookup) + "_ROWS");
         rows.add(
             List.of(
-                engine.engine(),
-                c.label(lookup),
-                Cells.spread(c.speed(engine.engine(), lookup)),
-                Cells.ms(op, YcsbOutput.Operation::averageUs),
-                Cells.ms(op, YcsbOutput.Operation::minUs),
-                Cells.ms(op, YcsbOutput.Operation::maxUs),
-                found == null ? "" : Units.number(found.averageUs()),
-                found == null ? "" : Units.number(found.maxUs()),
-                ""));
+                Cell.text(engine.engine()),
+                Cell.text(c.label(lookup)),
+                Cell.number(c.speed(engine.engine(), lookup)),
+                op == null ? Cell.blank() : Cell.one(op.averageUs() / 1000, Format.NUMBER),
+                op == null ? Cell.blank() : Cell.one(op.minUs() / 1000, Format.NUMBER),
+                op == null ? Cell.blank() : Cell.one(op.maxUs() / 1000, Format.NUMBER),
+                found == null ? Cell.blank() : Cell.one(found.averageUs(), Format.NUMBER),
+                found == null ? Cell.blank() : Cell.one(found.maxUs(), Format.NUMBER),
+                Cell.blank()));
       }
     }
     for (String lookup : lookups(c)) {
       if (c.published(lookup, oracle, "queries") == null) {
         continue;
       }
-      String rowsOfSlowest = pub(c, lookup, "rows");
+      Double slowestRows = c.published(lookup, oracle, "rows");
       rows.add(
           List.of(
-              c.experiment().publishedName(oracle) + ", published",
-              c.label(lookup),
-              Units.number(
+              Cell.text(c.experiment().publishedName(oracle) + ", published"),
+              Cell.text(c.label(lookup)),
+              Cell.one(
                   orNaN(c.published(lookup, oracle, "queries"))
-                      / orNaN(c.published(lookup, oracle, "total_s"))),
-              Units.number(average(c, lookup)),
-              pub(c, lookup, "min_ms"),
-              pub(c, lookup, "max_ms"),
-              "",
-              rowsOfSlowest.isEmpty() ? "" : rowsOfSlowest + " (the slowest query's)",
-              pub(c, lookup, "queries") + " in " + pub(c, lookup, "total_s") + " s"));
+                      / orNaN(c.published(lookup, oracle, "total_s")),
+                  Format.NUMBER),
+              Cell.one(average(c, lookup), Format.NUMBER),
+              pub(c, lookup, "min_ms", ""),
+              pub(c, lookup, "max_ms", ""),
+              Cell.blank(),
+              slowestRows == null
+                  ? Cell.blank()
+                  : Cell.one(slowestRows, Format.NUMBER, "(the slowest query's)"),
+              Cell.text(
+                  numberText(c, lookup, "queries")
+                      + " in "
+                      + numberText(c, lookup, "total_s")
+                      + " s")));
     }
-    doc.table(
+    section.table(
         List.of(
             "engine",
             "query",
@@ -214,8 +247,9 @@ public final class Likes extends WriteUp {
             "published total"),
         rows);
 
-    doc.heading(2, "Each lookup's average ÷ the single (user, post) lookup's");
-    List<List<String>> relative = new ArrayList<>();
+    Section.Builder relativeSection =
+        new Section.Builder(2, "Each lookup's average ÷ the single (user, post) lookup's");
+    List<List<Cell>> relative = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       relative.add(
           relativeRow(
@@ -223,7 +257,7 @@ public final class Likes extends WriteUp {
               engine.engine(),
               lookup -> {
                 Results.PhaseRun r = c.ok(engine.engine(), lookup);
-                YcsbOutput.Operation op =
+                Results.Operation op =
                     r == null ? null : r.median().operations().get(operation(lookup));
                 return op == null ? Double.NaN : op.averageUs();
               }));
@@ -233,12 +267,13 @@ public final class Likes extends WriteUp {
             c, c.experiment().publishedName(oracle) + ", published", lookup -> average(c, lookup)));
     List<String> header = new ArrayList<>(List.of("engine"));
     lookups(c).forEach(lookup -> header.add(c.label(lookup)));
-    doc.table(header, relative);
-    doc.paragraph(
+    relativeSection.table(header, relative);
+    relativeSection.note(
         "Absolute latencies depend on the machine and the scale (rows per user and per post grow"
             + " with it); these ratios show whether a scan of a user's or a post's likes costs here"
             + " what it cost there. The published averages are each lookup's total time ÷ its 50,000"
             + " queries (the write-up's rounded averages would give 9.02 and 129.91).");
+    return List.of(section.build(), relativeSection.build());
   }
 
   /** The write-up's average of a lookup in ms, from its exact total time and query count. */
@@ -249,12 +284,12 @@ public final class Likes extends WriteUp {
         / orNaN(c.published(lookup, oracle, "queries"));
   }
 
-  private static List<String> relativeRow(
+  private static List<Cell> relativeRow(
       Context c, String name, ToDoubleFunction<String> averageOf) {
-    List<String> row = new ArrayList<>(List.of(name));
+    List<Cell> row = new ArrayList<>(List.of(Cell.text(name)));
     double unit = averageOf.applyAsDouble(c.role("likeExists"));
     for (String lookup : lookups(c)) {
-      row.add(Units.ratio(averageOf.applyAsDouble(lookup) / unit));
+      row.add(Cell.one(averageOf.applyAsDouble(lookup) / unit, Format.RATIO));
     }
     return row;
   }
@@ -268,9 +303,15 @@ public final class Likes extends WriteUp {
     return threads == null ? "" : threads.toString();
   }
 
-  private static String pub(Context c, String phase, String column) {
+  private static Cell pub(Context c, String phase, String column, String suffix) {
     Double value = c.published(phase, c.role("published"), column);
-    return value == null ? "" : Units.number(value);
+    return value == null ? Cell.blank() : Cell.one(value, Format.NUMBER, suffix);
+  }
+
+  /** A published figure inside a text cell (a count beside the time it took). */
+  private static String numberText(Context c, String phase, String column) {
+    Double value = c.published(phase, c.role("published"), column);
+    return value == null ? "?" : io.github.ycsbembedded.experiments.model.Units.number(value);
   }
 
   private static double orNaN(Double value) {

@@ -1,16 +1,16 @@
 package io.github.ycsbembedded.experiments.writeups;
 
-import io.github.ycsbembedded.experiments.Units;
-import io.github.ycsbembedded.experiments.measure.Spread;
+import io.github.ycsbembedded.experiments.analysis.Cell;
+import io.github.ycsbembedded.experiments.analysis.Cell.Format;
+import io.github.ycsbembedded.experiments.analysis.Claim;
+import io.github.ycsbembedded.experiments.analysis.Context;
+import io.github.ycsbembedded.experiments.analysis.Section;
+import io.github.ycsbembedded.experiments.analysis.WriteUp;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
-import io.github.ycsbembedded.experiments.report.Cells;
-import io.github.ycsbembedded.experiments.report.Document;
 import io.github.ycsbembedded.experiments.results.Results;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -59,41 +59,49 @@ public final class Unum extends WriteUp {
                 c.speedRatio(engine, phase.id()),
                 TOLERANCE,
                 true);
-        claims.add(phase.beyondWriteUp() ? claim.beyond(c.label(of)) : claim);
+        claims.add(phase.beyondWriteUp() ? claim.beyond() : claim);
       }
     }
     return claims;
   }
 
   @Override
-  public void tables(Context c, Document doc, Path charts) {
+  public List<Section> tables(Context c) {
+    List<Section> sections = new ArrayList<>();
     for (Phase phase : c.experiment().phases()) {
       if (phase.id().equals(c.role("bulk"))) {
-        if (c.engines().stream().anyMatch(e -> c.run().phase(e.engine(), phase.id()) != null)) {
-          bulkTable(c, doc, phase);
+        if (c.engines().stream().anyMatch(e -> c.phaseRun(e.engine(), phase.id()) != null)) {
+          sections.add(bulkTable(c, phase));
         }
         continue;
       }
-      if (phase.beyondWriteUp()) {
-        continue;
+      if (!phase.beyondWriteUp()) {
+        sections.add(phaseTable(c, phase));
       }
-      phaseTable(c, doc, phase);
     }
-    doc.paragraph(
-        "Speed: median [range] over every trial and run; \"÷ "
-            + c.reference()
-            + "\": each engine's speed ÷ "
-            + c.reference()
-            + "'s in the same trial and run, median [range]. Engine memory: the engine's own native"
-            + " memory (its caches and write buffers: the process's anonymous memory less the JVM's own,"
-            + " as Native Memory Tracking maps it, at the last cleanup) plus the page cache the phase"
-            + " held at its peak — what compares with the write-up's RAM of a C++ process; process"
-            + " peak: the memory cgroup's peak of the whole JVM. Published RAM and disk are decimal"
-            + " MB and GB as the write-up prints them; the shares of the data compare across sizes.");
+    if (!sections.isEmpty()) {
+      Section last = sections.remove(sections.size() - 1);
+      List<Section.Part> parts = new ArrayList<>(last.parts());
+      parts.add(
+          new Section.Note(
+              "Speed: median [range] over every trial and run; \"÷ "
+                  + c.reference()
+                  + "\": each engine's speed ÷ "
+                  + c.reference()
+                  + "'s in the same trial and run, median [range]. Engine memory: the engine's own"
+                  + " native memory (its caches and write buffers: the process's anonymous memory"
+                  + " less the JVM's own, as Native Memory Tracking maps it, at the last cleanup)"
+                  + " plus the page cache the phase held at its peak — what compares with the"
+                  + " write-up's RAM of a C++ process; process peak: the memory cgroup's peak of the"
+                  + " whole JVM. Published RAM and disk are decimal MB and GB as the write-up prints"
+                  + " them; the shares of the data compare across sizes."));
+      sections.add(new Section(last.level(), last.heading(), parts));
+    }
+    return sections;
   }
 
-  private static void phaseTable(Context c, Document doc, Phase phase) {
-    doc.heading(2, phase.label());
+  private static Section phaseTable(Context c, Phase phase) {
+    Section.Builder section = new Section.Builder(2, phase.label());
     String reference = c.reference();
     String unit = phase.speed().unit();
     List<Phase> beside =
@@ -101,7 +109,7 @@ public final class Unum extends WriteUp {
             .filter(p -> phase.id().equals(p.beside()) && !p.id().equals(c.role("bulk")))
             .toList();
     Double publishedReference = c.published(phase.id(), reference, "speed");
-    List<List<String>> rows = new ArrayList<>();
+    List<List<Cell>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       String e = engine.engine();
       rows.add(row(c, e, phase, phase.id(), publishedReference));
@@ -109,7 +117,7 @@ public final class Unum extends WriteUp {
         rows.add(row(c, e, ours, phase.id(), publishedReference));
       }
     }
-    doc.table(
+    section.table(
         List.of(
             "engine",
             "speed (" + unit + ")",
@@ -119,73 +127,64 @@ public final class Unum extends WriteUp {
             "disk",
             "published speed",
             "published ÷ " + c.experiment().publishedName(reference),
-            "published RAM (share of data)",
+            "published RAM",
+            "published RAM ÷ data",
             "published disk"),
         rows);
     for (Phase ours : beside) {
-      doc.paragraph(
+      section.note(
           "*" + ours.label() + "*: " + (ours.note() == null ? "" : ours.note().trim()) + ".");
     }
     if (phase.keysAreSpeed()) {
-      doc.paragraph(
+      section.note(
           "Our speed counts keys read (batches of "
               + batch(c, phase)
               + " × batches/s). The write-up's table reads \"ops/s\" for Workload Z without saying"
               + " whether an operation is one key or one batch; its ratios between engines compare"
               + " either way, and its figures are shown as it prints them.");
     }
+    return section.build();
   }
 
-  private static List<String> row(
+  private static List<Cell> row(
       Context c, String e, Phase phase, String published, Double publishedReference) {
     Results.PhaseRun r = c.ok(e, phase.id());
     String name = phase.beyondWriteUp() ? e + ", " + phase.label() + " (beyond the write-up)" : e;
+    List<Cell> row = new ArrayList<>(List.of(Cell.text(name)));
     if (r == null) {
-      return List.of(
-          name,
-          c.run().phase(e, phase.id()) == null ? "not run" : "failed",
-          "",
-          "",
-          "",
-          "",
-          "",
-          "",
-          "",
-          "");
+      row.add(Cell.missing(c.phaseRun(e, phase.id()) == null ? Cell.Why.NOT_RUN : Cell.Why.FAILED));
+      while (row.size() < 11) {
+        row.add(Cell.blank());
+      }
+      return row;
     }
-    Double pubRam = phase.beyondWriteUp() ? null : c.published(published, e, "ram_mb");
-    Double pubDisk = phase.beyondWriteUp() ? null : c.published(published, e, "disk_gb");
-    Double pubSpeed = phase.beyondWriteUp() ? null : c.published(published, e, "speed");
-    Long theirData = c.experiment().publishedDataBytes(c.run().scale());
-    return List.of(
-        name,
-        Cells.spread(c.speed(e, phase.id())),
-        Cells.ratio(c.speedRatio(e, phase.id())),
-        engineMemory(c, e, phase.id()),
-        Cells.spread(c.spread(e, phase.id(), x -> x.memory().peak()), Unum::mib),
-        Units.bytes(r.median().disk().allocated()),
-        pubSpeed == null ? "" : Units.number(pubSpeed),
-        pubSpeed == null || publishedReference == null
-            ? ""
-            : Units.ratio(pubSpeed / publishedReference),
-        pubRam == null
-            ? ""
-            : Units.published(pubRam)
-                + " MB"
-                + (theirData == null ? "" : " (" + percent(pubRam * 1e6 / theirData) + ")"),
-        pubDisk == null ? "" : Units.published(pubDisk) + " GB");
+    boolean ours = phase.beyondWriteUp();
+    Double pubRam = ours ? null : c.published(published, e, "ram_mb");
+    Double pubDisk = ours ? null : c.published(published, e, "disk_gb");
+    Double pubSpeed = ours ? null : c.published(published, e, "speed");
+    Long theirData = c.experiment().publishedDataBytes(c.run().scale().name());
+    row.addAll(
+        List.of(
+            Cell.number(c.speed(e, phase.id())),
+            Cell.ratio(c.speedRatio(e, phase.id())),
+            engineMemory(c, e, phase.id()),
+            Cell.of(c.spread(e, phase.id(), x -> x.memory().peak()), Format.BYTES),
+            Cell.bytes(r.median().disk().allocated()),
+            Cell.published(pubSpeed, Format.NUMBER, false),
+            pubSpeed == null || publishedReference == null
+                ? Cell.blank()
+                : Cell.published(pubSpeed / publishedReference, Format.RATIO, false),
+            Cell.published(pubRam, Format.NUMBER, "MB", false),
+            pubRam == null || theirData == null
+                ? Cell.blank()
+                : Cell.one(pubRam * 1e6 / theirData, Format.PERCENT),
+            Cell.published(pubDisk, Format.NUMBER, "GB", false)));
+    return row;
   }
 
-  /** The engine's own memory and the page cache it held, with its share of the data. */
-  static String engineMemory(Context c, String engine, String phase) {
-    Spread memory = c.spread(engine, phase, Unum::engineBytes);
-    if (memory.isEmpty()) {
-      return "";
-    }
-    return Cells.spread(memory, Unum::mib)
-        + " ("
-        + percent(memory.median() / c.run().dataBytes())
-        + ")";
+  /** The engine's own memory and the page cache it held. */
+  static Cell engineMemory(Context c, String engine, String phase) {
+    return Cell.of(c.spread(engine, phase, Unum::engineBytes), Format.BYTES);
   }
 
   /**
@@ -199,42 +198,36 @@ public final class Unum extends WriteUp {
     return m.engineNative() + m.pageCacheAtPeak();
   }
 
-  private static String percent(double share) {
-    return String.format(Locale.ROOT, share >= 0.1 ? "%.0f%%" : "%.2f%%", 100 * share);
-  }
-
   /**
    * Bulk load beside Init, per engine: speed of each, bulk ÷ one-by-one (per sample), bytes the
    * whole process wrote, and write amplification (bytes written ÷ bytes of records loaded).
    */
-  private static void bulkTable(Context c, Document doc, Phase bulk) {
-    doc.heading(2, bulk.label());
+  private static Section bulkTable(Context c, Phase bulk) {
+    Section.Builder section = new Section.Builder(2, bulk.label());
     String init = c.role("oneByOne");
-    List<List<String>> rows = new ArrayList<>();
+    List<List<Cell>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       String e = engine.engine();
       Results.PhaseRun one = c.ok(e, init);
       Results.PhaseRun many = c.ok(e, bulk.id());
       rows.add(
           List.of(
-              e,
-              one == null ? notRun(c, e, init) : Cells.spread(c.speed(e, init)) + " ops/s",
+              Cell.text(e),
+              one == null ? notRun(c, e, init) : Cell.of(c.speed(e, init), Format.NUMBER, "ops/s"),
               many == null
                   ? notRun(c, e, bulk.id())
-                  : Cells.spread(c.speed(e, bulk.id())) + " records/s",
+                  : Cell.of(c.speed(e, bulk.id()), Format.NUMBER, "records/s"),
               one == null || many == null
-                  ? ""
-                  : Cells.ratio(c.ratio(e, bulk.id(), e, init, r -> r.speed().speed())),
-              one == null ? "" : written(c, e, init),
-              many == null ? "" : written(c, e, bulk.id()),
-              one == null
-                  ? ""
-                  : Cells.spread(c.spread(e, init, Unum::writeAmplification), Units::ratio),
+                  ? Cell.blank()
+                  : Cell.ratio(c.ratio(e, bulk.id(), e, init, r -> r.speed().speed())),
+              one == null ? Cell.blank() : written(c, e, init),
+              many == null ? Cell.blank() : written(c, e, bulk.id()),
+              one == null ? Cell.blank() : Cell.ratio(c.spread(e, init, Unum::writeAmplification)),
               many == null
-                  ? ""
-                  : Cells.spread(c.spread(e, bulk.id(), Unum::writeAmplification), Units::ratio)));
+                  ? Cell.blank()
+                  : Cell.ratio(c.spread(e, bulk.id(), Unum::writeAmplification))));
     }
-    doc.table(
+    section.table(
         List.of(
             "engine",
             "Init, one by one",
@@ -245,13 +238,14 @@ public final class Unum extends WriteUp {
             "write amplification, one by one",
             "write amplification, bulk"),
         rows);
-    doc.paragraph(
+    section.note(
         (bulk.note() == null ? "" : bulk.note().trim() + ". ")
             + "RocksDB ingests a sorted table file per batch, LMDB appends in key order (MDB_APPEND),"
             + " WiredTiger fills one bulk cursor, LevelDB (which has no bulk path) writes each batch in"
             + " one write batch. The keys come in order (LMDB and WiredTiger need it); Init's come"
             + " hashed. Written: bytes the load's process wrote to the device, final flush included;"
             + " write amplification: that ÷ the bytes of the records.");
+    return section.build();
   }
 
   private static double writeAmplification(Results.Repetition r) {
@@ -259,16 +253,12 @@ public final class Unum extends WriteUp {
     return w == null ? Double.NaN : w;
   }
 
-  private static String notRun(Context c, String engine, String phase) {
-    return c.run().phase(engine, phase) == null ? "not run" : "failed";
+  private static Cell notRun(Context c, String engine, String phase) {
+    return Cell.missing(c.phaseRun(engine, phase) == null ? Cell.Why.NOT_RUN : Cell.Why.FAILED);
   }
 
-  private static String written(Context c, String engine, String phase) {
-    return Cells.spread(c.spread(engine, phase, r -> r.io().totalWritten()), Unum::mib);
-  }
-
-  private static String mib(double bytes) {
-    return Double.isFinite(bytes) ? Units.bytes((long) bytes) : "";
+  private static Cell written(Context c, String engine, String phase) {
+    return Cell.of(c.spread(engine, phase, r -> r.io().totalWritten()), Format.BYTES);
   }
 
   private static int batch(Context c, Phase phase) {

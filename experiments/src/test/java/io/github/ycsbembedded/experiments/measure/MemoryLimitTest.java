@@ -88,6 +88,7 @@ class MemoryLimitTest {
                   tmp.resolve("io"),
                   tmp.resolve("jvm"),
                   new PhaseProcess.Hold(limit, 0, 0),
+                  null,
                   null));
 
       assertThat(m.exitCode()).isZero();
@@ -124,6 +125,7 @@ class MemoryLimitTest {
                   tmp.resolve("write"),
                   tmp.resolve("jvm"),
                   new PhaseProcess.Hold(first, 0, 0),
+                  null,
                   null));
       assertThat(wrote.exitCode()).isZero();
     }
@@ -137,6 +139,7 @@ class MemoryLimitTest {
                   tmp.resolve("read"),
                   tmp.resolve("jvm"),
                   new PhaseProcess.Hold(second, 0, 0),
+                  null,
                   null));
       assertThat(read.exitCode()).isZero();
       assertThat(read.totalIo().readBytes())
@@ -211,6 +214,7 @@ class MemoryLimitTest {
                   tmp.resolve(name),
                   tmp.resolve("jvm"),
                   new PhaseProcess.Hold(limit, share, warmUpSeconds),
+                  null,
                   null));
       return new WrittenAndRead(m, limit.stat().pageCacheBytes());
     }
@@ -277,6 +281,7 @@ class MemoryLimitTest {
                   tmp.resolve("dirty"),
                   tmp.resolve("jvm"),
                   new PhaseProcess.Hold(limit, 512L << 20, 0),
+                  null,
                   null));
 
       assertThat(m.exitCode()).isZero();

@@ -3,9 +3,9 @@ package io.github.ycsbembedded.experiments.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.ycsbembedded.experiments.analysis.WriteUp;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.Description.Scale;
-import io.github.ycsbembedded.experiments.writeups.WriteUp;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -214,7 +214,7 @@ public class ExperimentTest {
     assertThatThrownBy(() -> Experiment.load(EXPERIMENTS, "nosuch"))
         .isInstanceOf(ExperimentException.class)
         .hasMessage(
-            "unknown experiment 'nosuch'; known experiments: digg, harperdb, hyperdex, likes, unum");
+            "unknown experiment 'nosuch'; known experiments: digg, harperdb, hyperdex, likes, unum (or give an experiment file's path)");
     Experiment unum = Experiment.load(EXPERIMENTS, "unum");
     assertThatThrownBy(() -> unum.scale("huge"))
         .hasMessage(
@@ -307,7 +307,9 @@ public class ExperimentTest {
                 write("from", BASE + "regime: {description: d, memoryFraction: 0.5, from: huge}\n"))
         .hasMessage("from.yaml: regime.from: 'huge' is not one of s");
     assertThatThrownBy(() -> write("workload", BASE.replace("workloads/w}", "workloads/none}")))
-        .hasMessage("workload.yaml: phase p: workload: workloads/none is not a file");
+        .hasMessage(
+            "workload.yaml: phase p: workload: workloads/none is not a file (looked next to the"
+                + " experiment file, then in the project's workloads/)");
   }
 
   @Test

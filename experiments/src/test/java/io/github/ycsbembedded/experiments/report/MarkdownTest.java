@@ -2,7 +2,7 @@ package io.github.ycsbembedded.experiments.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.ycsbembedded.experiments.measure.Spread;
+import io.github.ycsbembedded.experiments.results.Spread;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,10 +97,11 @@ class MarkdownTest {
 
   @Test
   void aSpreadShowsItsRangeOnlyWhenMeasuredMoreThanOnce() {
-    assertThat(Cells.spread(new Spread(12345, 11000, 13000, 3)))
+    assertThat(Cells.spread(Spread.of(java.util.List.of(11000.0, 12345.0, 13000.0))))
         .isEqualTo("12,345 [11,000–13,000]");
-    assertThat(Cells.spread(new Spread(12345, 12345, 12345, 1))).isEqualTo("12,345");
-    assertThat(Cells.ratio(new Spread(1.5, 1.25, 2, 3))).isEqualTo("1.50 [1.25–2.00]");
+    assertThat(Cells.spread(Spread.of(java.util.List.of(12345.0)))).isEqualTo("12,345");
+    assertThat(Cells.ratio(Spread.of(java.util.List.of(1.25, 1.5, 2.0))))
+        .isEqualTo("1.50 [1.25–2.00]");
     assertThat(Cells.spread(Spread.NONE)).isEmpty();
   }
 }

@@ -46,17 +46,18 @@ class MergeTest {
 
     Results.Run merged = Merge.runs(List.of(a, b));
 
-    assertThat(merged.engines())
+    assertThat(merged.base().engines())
         .extracting(Results.EngineRun::engine)
         .containsExactly("lmdb", "leveldb");
     assertThat(merged.machines())
         .extracting(Results.Machine::host)
         .containsExactly("host-a", "host-b");
-    assertThat(merged.phase("leveldb", "load").repetitions())
+    assertThat(merged.base().phase("leveldb", "load").repetitions())
         .extracting(Results.Repetition::trial)
         .as("trial 1 of each: their ratios pair up")
         .containsExactly(1);
-    assertThat(merged.phase("leveldb", "load").repetitions().get(0).logs().stdout())
+    assertThat(
+            merged.base().phase("leveldb", "load").repetitions().get(0).outcome().logs().stdout())
         .isEqualTo("raw/b/x-1-1.stdout");
 
     Merge.copyRaw(List.of(a, b), tmp.resolve("m/raw"));
@@ -89,10 +90,10 @@ class MergeTest {
     Results.Run merged = Merge.runs(List.of(a, b));
 
     assertThat(merged.protocol().trials()).isEqualTo(3);
-    assertThat(merged.phase("lmdb", "c").repetitions())
+    assertThat(merged.base().phase("lmdb", "c").repetitions())
         .extracting(r -> r.trial() + ":" + r.speed().speed())
         .containsExactly("1:10.0", "2:11.0", "3:12.0");
-    assertThat(merged.phase("leveldb", "c").repetitions())
+    assertThat(merged.base().phase("leveldb", "c").repetitions())
         .extracting(Results.Repetition::trial)
         .containsExactly(1, 2, 3);
   }
@@ -112,24 +113,7 @@ class MergeTest {
     assertThatThrownBy(() -> Merge.runs(List.of(a, c)))
         .hasMessageStartingWith(c + " is a run of unum at scale tiny");
     Results.Run other = run("hyperdex", "tiny", "h", engine("leveldb", "h"));
-    Path d =
-        folder(
-            "d",
-            new Results.Run(
-                other.schema(),
-                other.experiment(),
-                other.title(),
-                other.source(),
-                other.scale(),
-                other.startedAt(),
-                other.finishedAt(),
-                other.machines(),
-                new Results.Protocol(1, 1, 5, 60, 1),
-                other.memory(),
-                other.options(),
-                other.records(),
-                other.dataBytes(),
-                other.engines()));
+    Path d = folder("d", other.toBuilder().protocol(new Results.Protocol(1, 1, 5, 60, 1)).build());
     assertThatThrownBy(() -> Merge.runs(List.of(a, d)))
         .hasMessageEndingWith("; their figures are not trials of one measurement");
   }
@@ -143,5 +127,36 @@ class MergeTest {
     assertThatThrownBy(() -> Merge.runs(List.of(old)))
         .hasMessageStartingWith(
             old.resolve("results.json") + " is of results schema 1, written by another version");
+    Files.writeString(old.resolve("results.json"), "");
+    assertThatThrownBy(() -> Merge.runs(List.of(old)))
+        .hasMessage(
+            old.resolve("results.json")
+                + " is empty: the run that was to write it wrote nothing (not a result)");
+  }
+
+  @Test
+  void theVariantsOfTwoFoldersMergeByName() throws Exception {
+    Results.Run first = run("unum", "quick", "h", engine("lmdb", "h", phase("c", rep(1, 1, 10))));
+    Results.Run withVariant =
+        first.toBuilder()
+            .variants(
+                List.of(
+                    first.base(),
+                    new Results.Variant(
+                        "fast",
+                        java.util.Map.of("lmdb.nordahead", "false"),
+                        "",
+                        List.of(engine("lmdb", "h", phase("c", rep(1, 1, 20)))))))
+            .build();
+    Path a = folder("a", withVariant);
+    Path b = folder("b", withVariant);
+
+    Results.Run merged = Merge.runs(List.of(a, b));
+
+    assertThat(merged.variants()).extracting(Results.Variant::name).containsExactly("base", "fast");
+    assertThat(merged.variant("fast").phase("lmdb", "c").repetitions())
+        .extracting(r -> r.trial() + ":" + r.speed().speed())
+        .containsExactly("1:20.0", "2:20.0");
+    assertThat(merged.variant("fast").changes()).containsEntry("lmdb.nordahead", "false");
   }
 }

@@ -8,21 +8,26 @@ public final class Runs {
   private Runs() {}
 
   public static Results.Repetition rep(int trial, int index, double speed) {
+    Results.Figures figures =
+        new Results.Figures(
+            new Results.Speed(speed, speed, speed, 12_000, 1),
+            new Results.WindowFigures(10, (long) (speed * 10), true, Map.of(), -1, -1),
+            new Results.Cpu(1, 1),
+            new Results.Io(0, 0, 0, 0),
+            Results.MemoryUse.builder().peak(100, 100).build(),
+            new Results.Disk(10, 10, 0),
+            new Results.Amplification(null, null));
     return new Results.Repetition(
         trial,
         index,
-        "bin/ycsb run x",
-        0,
-        null,
-        new Results.Logs(
-            "raw/x-" + trial + "-" + index + ".stdout", "raw/x-" + trial + "-" + index + ".stderr"),
-        new Results.Speed(speed, speed, speed, 12_000, 1),
-        new Results.WindowFigures(10, (long) (speed * 10), true, Map.of(), -1, -1),
-        new Results.Cpu(1, 1),
-        new Results.Io(0, 0, 0, 0),
-        new Results.MemoryUse(100, 100, -1, -1, -1, -1, -1, -1, -1, -1, -1),
-        new Results.Disk(10, 10, 0),
-        new Results.Amplification(null, null),
+        new Results.Outcome(
+            "bin/ycsb run x",
+            0,
+            null,
+            new Results.Logs(
+                "raw/x-" + trial + "-" + index + ".stdout",
+                "raw/x-" + trial + "-" + index + ".stderr")),
+        figures,
         Map.of(),
         Map.of(),
         List.of(),
@@ -31,24 +36,7 @@ public final class Runs {
 
   public static Results.Repetition failedRep(int trial, int index, String error) {
     Results.Repetition r = rep(trial, index, Double.NaN);
-    return new Results.Repetition(
-        r.trial(),
-        r.index(),
-        r.command(),
-        1,
-        error,
-        r.logs(),
-        r.speed(),
-        r.window(),
-        r.cpu(),
-        r.io(),
-        r.memory(),
-        r.disk(),
-        r.amplification(),
-        r.operations(),
-        r.latency(),
-        r.timeline(),
-        r.engineStats());
+    return r.withOutcome(new Results.Outcome(r.command(), 1, error, r.outcome().logs()));
   }
 
   public static Results.PhaseRun phase(String id, Results.Repetition... reps) {
@@ -66,20 +54,16 @@ public final class Runs {
 
   public static Results.Run run(
       String experiment, String scale, String host, int trials, Results.EngineRun... engines) {
-    return new Results.Run(
-        Results.SCHEMA,
-        experiment,
-        "t",
-        "s",
-        scale,
-        "2026-11-23T10:00",
-        "2026-11-23T10:05",
-        List.of(new Results.Machine(host, 2, 1L << 30, "cpu", "os", "jdk", "fs", null)),
-        new Results.Protocol(trials, 1, 2, 12, 1),
-        new Results.MemorySetup(null, 256L << 20, true, null),
-        Map.of("scale", scale),
-        1000,
-        1000L * 1024,
-        List.of(engines));
+    return Results.Run.builder()
+        .experiment(new Results.ExperimentRef(experiment, "t", "s", null))
+        .scale(new Results.ScaleRef(scale, 1000, 1000L * 1024))
+        .startedAt("2026-11-23T10:00")
+        .finishedAt("2026-11-23T10:05")
+        .machines(List.of(new Results.Machine(host, 2, 1L << 30, "cpu", "os", "jdk", "fs", null)))
+        .invocation(new Results.Invocation(List.of(experiment), Map.of("scale", scale)))
+        .protocol(new Results.Protocol(trials, 1, 2, 12, 1))
+        .memory(new Results.MemorySetup(null, 256L << 20, true, null))
+        .variants(List.of(new Results.Variant(Results.BASE, Map.of(), "", List.of(engines))))
+        .build();
   }
 }

@@ -1,4 +1,4 @@
-package io.github.ycsbembedded.experiments;
+package io.github.ycsbembedded.experiments.model;
 
 import java.util.Locale;
 

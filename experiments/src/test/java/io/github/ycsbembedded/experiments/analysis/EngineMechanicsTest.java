@@ -1,4 +1,4 @@
-package io.github.ycsbembedded.experiments.writeups;
+package io.github.ycsbembedded.experiments.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,7 +1,7 @@
-package io.github.ycsbembedded.experiments.writeups;
+package io.github.ycsbembedded.experiments.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.ycsbembedded.experiments.Units;
+import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.results.Results;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -49,7 +49,7 @@ public final class EngineMechanics {
             ? number(before, "compactionWrittenBytes")
             : flushed + number(before, "compactionWrittenBytes");
     double userBytes = userBytes(c, phase, median);
-    double data = c.run().dataBytes();
+    double data = c.run().scale().dataBytes();
     double hits = number(before, "cacheHits");
     double misses = number(before, "cacheMisses");
     return new Figures(
@@ -66,7 +66,7 @@ public final class EngineMechanics {
   private static double userBytes(Context c, String phaseId, Results.Repetition r) {
     var phase = c.experiment().phase(phaseId);
     if (phase != null && phase.isLoad()) {
-      return c.run().dataBytes();
+      return c.run().scale().dataBytes();
     }
     long records = c.experiment().recordBytes();
     long updates = c.experiment().updateBytes();

@@ -1,9 +1,9 @@
-package io.github.ycsbembedded.experiments.writeups;
+package io.github.ycsbembedded.experiments.analysis;
 
-import io.github.ycsbembedded.experiments.measure.Spread;
 import io.github.ycsbembedded.experiments.model.Description;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.results.Results;
+import io.github.ycsbembedded.experiments.results.Spread;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,17 +12,33 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * What a write-up's tables and claims are computed from: the experiment (its phases, the roles its
- * class works with, the published figures) and the run's results. Every repeated figure is a {@link
+ * class works with, the published figures), the run's results of one variant (the experiment as its
+ * file sets it, unless another is asked for), and the other runs of the same experiment the caller
+ * found ({@code history}: other sizes, other days; may be empty). Every repeated figure is a {@link
  * Spread}; every ratio between two runs is taken per sample — the same trial and repetition of each
  * — then spread, so that the range spans trials.
  */
 public final class Context {
   private final Experiment experiment;
   private final Results.Run run;
+  private final Results.Variant variant;
+  private final List<Results.Run> history;
 
   public Context(Experiment experiment, Results.Run run) {
+    this(experiment, run, run.base(), List.of());
+  }
+
+  public Context(
+      Experiment experiment, Results.Run run, Results.Variant variant, List<Results.Run> history) {
     this.experiment = experiment;
     this.run = run;
+    this.variant = variant;
+    this.history = List.copyOf(history);
+  }
+
+  /** The same run and experiment, for another of its variants. */
+  public Context of(Results.Variant other) {
+    return new Context(experiment, run, other, history);
   }
 
   public Experiment experiment() {
@@ -33,8 +49,18 @@ public final class Context {
     return run;
   }
 
+  /** The variant this context's figures come from. */
+  public Results.Variant variant() {
+    return variant;
+  }
+
+  /** Other runs of this experiment, as the caller found them (for charts across sizes). */
+  public List<Results.Run> history() {
+    return history;
+  }
+
   public List<Results.EngineRun> engines() {
-    return run.engines();
+    return variant.engines();
   }
 
   public String reference() {
@@ -53,7 +79,7 @@ public final class Context {
 
   /** An engine's run of a phase with at least one repetition that did not fail, or null. */
   public Results.PhaseRun ok(String engine, String phase) {
-    Results.PhaseRun r = run.phase(engine, phase);
+    Results.PhaseRun r = variant.phase(engine, phase);
     return r == null || r.failed() ? null : r;
   }
 
@@ -109,15 +135,20 @@ public final class Context {
     return values;
   }
 
+  /** An engine's run of a phase in this variant, failed or not; null when it did not run. */
+  public Results.PhaseRun phaseRun(String engine, String phase) {
+    return variant.phase(engine, phase);
+  }
+
   /** A published figure for this run's scale, or null. */
   public Double published(String phase, String engine, String column) {
-    Description.Figure figure = experiment.published(run.scale(), phase, engine, column);
+    Description.Figure figure = experiment.published(run.scale().name(), phase, engine, column);
     return figure == null ? null : figure.value();
   }
 
   /** Whether a published figure is marked uncertain (a trailing ?). */
   public boolean publishedUncertain(String phase, String engine, String column) {
-    Description.Figure figure = experiment.published(run.scale(), phase, engine, column);
+    Description.Figure figure = experiment.published(run.scale().name(), phase, engine, column);
     return figure != null && figure.uncertain();
   }
 

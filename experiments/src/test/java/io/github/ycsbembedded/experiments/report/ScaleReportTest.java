@@ -2,25 +2,30 @@ package io.github.ycsbembedded.experiments.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.ycsbembedded.experiments.measure.Spread;
+import io.github.ycsbembedded.experiments.analysis.ScaleTrend;
+import io.github.ycsbembedded.experiments.results.Spread;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class ScaleTrendTest {
+class ScaleReportTest {
   private static final long MIB = 1L << 20;
 
-  private static ScaleReport.Step step(String scale, long mib, double... ratios) {
+  private static ScaleTrend.Step step(String scale, long mib, double... ratios) {
     List<Double> values = new java.util.ArrayList<>();
     for (double r : ratios) {
       values.add(r);
     }
-    return new ScaleReport.Step(scale, mib * MIB, Spread.of(values), !scale.equals("tiny"));
+    return new ScaleTrend.Step(scale, mib * MIB, Spread.of(values), !scale.equals("tiny"));
+  }
+
+  private static String trend(List<ScaleTrend.Step> steps, double published) {
+    return ScaleReport.sentence(ScaleTrend.of(steps, published), published);
   }
 
   @Test
   void aScaleInRamIsShownButTheTrendIsTakenOverTheScalesInTheRegime() {
     String trend =
-        ScaleReport.trend(
+        trend(
             List.of(
                 step("tiny", 2, 1.10), step("quick", 400, 2.64, 2.92), step("small", 2000, 2.30)),
             1.15);
@@ -33,31 +38,28 @@ class ScaleTrendTest {
 
   @Test
   void aGapThatGrowsIsSaidToWiden() {
-    String trend =
-        ScaleReport.trend(List.of(step("quick", 400, 0.60, 0.62), step("small", 2000, 0.40)), 0.64);
+    String trend = trend(List.of(step("quick", 400, 0.60, 0.62), step("small", 2000, 0.40)), 0.64);
 
     assertThat(trend).startsWith("From quick to small the gap widens");
   }
 
   @Test
   void overlappingRangesCannotTellAMove() {
-    String trend =
-        ScaleReport.trend(List.of(step("quick", 400, 1.10, 1.60), step("small", 2000, 1.20)), 0.64);
+    String trend = trend(List.of(step("quick", 400, 1.10, 1.60), step("small", 2000, 1.20)), 0.64);
 
     assertThat(trend).startsWith("From quick to small the gap cannot be told to move");
   }
 
   @Test
   void withinTenPercentTheGapStaysAboutAsWide() {
-    String trend =
-        ScaleReport.trend(List.of(step("quick", 400, 0.80), step("small", 2000, 0.78)), 0.52);
+    String trend = trend(List.of(step("quick", 400, 0.80), step("small", 2000, 0.78)), 0.52);
 
     assertThat(trend).startsWith("From quick to small the gap stays about as wide");
   }
 
   @Test
   void oneScaleHasNoTrend() {
-    assertThat(ScaleReport.trend(List.of(step("quick", 400, 0.80)), 0.52))
+    assertThat(trend(List.of(step("quick", 400, 0.80)), 0.52))
         .isEqualTo("Measured at fewer than two scales: no trend.");
   }
 }

@@ -1,11 +1,8 @@
-package io.github.ycsbembedded.experiments.writeups;
+package io.github.ycsbembedded.experiments.analysis;
 
 import io.github.ycsbembedded.experiments.model.Description;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
-import io.github.ycsbembedded.experiments.report.Document;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +16,9 @@ import java.util.Map;
  * is one file and one class.
  */
 public abstract class WriteUp {
+  /** The package of the write-up classes an experiment file names by their simple name. */
+  public static final String PACKAGE = "io.github.ycsbembedded.experiments.writeups";
+
   /** What a role names in the experiment file. */
   public enum RoleKind {
     ENGINE,
@@ -34,10 +34,10 @@ public abstract class WriteUp {
   public abstract List<Claim> claims(Context c);
 
   /**
-   * The write-up's tables (and charts of its own, drawn into {@code charts}); the report adds the
-   * note on the published figures after them.
+   * The write-up's tables in its own shape, with charts of its own as data; the report renders them
+   * and adds the note on the published figures after them.
    */
-  public abstract void tables(Context c, Document doc, Path charts) throws IOException;
+  public abstract List<Section> tables(Context c);
 
   /**
    * The write-up class an experiment file names (a simple name in this package, or a fully
@@ -46,15 +46,14 @@ public abstract class WriteUp {
    */
   public static WriteUp of(Experiment experiment) throws ExperimentException {
     String name = experiment.description().writeup().className();
-    String className = name.contains(".") ? name : WriteUp.class.getPackageName() + "." + name;
+    String className = name.contains(".") ? name : PACKAGE + "." + name;
     WriteUp writeUp;
     try {
       writeUp =
           Class.forName(className).asSubclass(WriteUp.class).getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException | ClassCastException e) {
       throw new ExperimentException(
-          experiment.name()
-              + Experiment.SUFFIX
+          experiment.fileName()
               + ": writeup.class: '"
               + name
               + "' is not a write-up class ("
@@ -68,7 +67,7 @@ public abstract class WriteUp {
   private static void checkRoles(Experiment experiment, WriteUp writeUp)
       throws ExperimentException {
     Map<String, String> given = experiment.description().writeup().roles();
-    String file = experiment.name() + Experiment.SUFFIX;
+    String file = experiment.fileName();
     for (Map.Entry<String, RoleKind> role : new java.util.TreeMap<>(writeUp.roles()).entrySet()) {
       String value = given.get(role.getKey());
       if (value == null) {

@@ -1,8 +1,7 @@
-package io.github.ycsbembedded.experiments.writeups;
+package io.github.ycsbembedded.experiments.analysis;
 
-import io.github.ycsbembedded.experiments.Units;
 import io.github.ycsbembedded.experiments.model.Description;
-import io.github.ycsbembedded.experiments.model.EngineSettings;
+import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.results.Results;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -23,23 +22,24 @@ final class WhyList {
     List<String> why = new ArrayList<>();
     Description.Published published = c.experiment().description().published();
     Results.Run run = c.run();
-    Long theirs = c.experiment().publishedDataBytes(run.scale());
-    if (theirs != null && run.dataBytes() > 0) {
+    Long theirs = c.experiment().publishedDataBytes(run.scale().name());
+    long ours = run.scale().dataBytes();
+    if (theirs != null && ours > 0) {
       why.add(
           "data: "
-              + Units.bytes(run.dataBytes())
+              + Units.bytes(ours)
               + " here, "
               + Units.bytes(theirs)
               + " in the write-up ("
-              + factor((double) theirs / run.dataBytes())
+              + factor((double) theirs / ours)
               + " as much)");
     }
     int threads = threads(c, subject);
-    if (published.threads() != null) {
+    if (published.threads() != null && published.threads() != threads) {
       why.add("client threads: " + threads + " here, " + published.threads() + " in the write-up");
     }
     Results.Machine machine = run.machines().isEmpty() ? null : run.machines().get(0);
-    if (machine != null && published.cores() != null) {
+    if (machine != null && published.cores() != null && published.cores() != machine.cores()) {
       why.add("cores: " + machine.cores() + " here, " + published.cores() + " in the write-up");
     }
     if (machine != null && published.device() != null) {
@@ -51,17 +51,19 @@ final class WhyList {
               + " in the write-up");
     }
     for (String engine : subject.engines()) {
-      Results.EngineRun e = run.engine(engine);
+      Results.EngineRun e = c.variant().engine(engine);
       String version = e == null || e.version() == null ? "version not recorded" : e.version();
       String theirsVersion = c.experiment().publishedVersion(engine);
-      why.add(
-          engine
-              + ": "
-              + version
-              + " here, "
-              + (theirsVersion == null
-                  ? "not in the write-up"
-                  : theirsVersion + " in the write-up"));
+      if (!version.equals(theirsVersion)) {
+        why.add(
+            engine
+                + ": "
+                + version
+                + " here, "
+                + (theirsVersion == null
+                    ? "not in the write-up"
+                    : theirsVersion + " in the write-up"));
+      }
       String durability = durability(e);
       if (durability != null) {
         why.add(engine + ": " + durability);
@@ -104,7 +106,7 @@ final class WhyList {
       return null;
     }
     List<String> parts = new ArrayList<>();
-    for (EngineSettings.Applied a : e.settings()) {
+    for (Results.Setting a : e.settings()) {
       String value = a.value().toLowerCase(Locale.ROOT);
       String property = a.property();
       if (property.endsWith(".sync") && value.equals("true")) {

@@ -1,0 +1,69 @@
+package io.github.ycsbembedded.experiments;
+
+import io.github.ycsbembedded.experiments.analysis.Claim;
+import io.github.ycsbembedded.experiments.analysis.Context;
+import io.github.ycsbembedded.experiments.analysis.Findings;
+import io.github.ycsbembedded.experiments.model.Experiment;
+import io.github.ycsbembedded.experiments.model.ExperimentException;
+import io.github.ycsbembedded.experiments.report.ClaimText;
+import io.github.ycsbembedded.experiments.report.ReportWriter;
+import io.github.ycsbembedded.experiments.results.Results;
+import io.github.ycsbembedded.experiments.results.ResultsFile;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What a results folder holds, written in one place: {@code results.json} (with the claims as
+ * analysis judged them) and the report rendered from it. Every write replaces the files whole
+ * (written beside, then renamed), so a folder always holds a valid result, complete or partial.
+ */
+final class Outputs {
+  private Outputs() {}
+
+  /**
+   * Analyses {@code run}, writes its results and report into {@code out}; returns the report's
+   * summary for the terminal.
+   *
+   * @param history other runs of the experiment, for the write-ups that chart across them
+   */
+  static List<String> write(
+      Experiment experiment, Results.Run run, List<Results.Run> history, Path out)
+      throws IOException {
+    Findings findings;
+    try {
+      findings = Findings.of(new Context(experiment, run, run.base(), history));
+    } catch (ExperimentException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+    Results.Run judged = run.toBuilder().claims(records(findings.claims())).build();
+    ResultsFile.write(judged, out);
+    return ReportWriter.write(findings, out);
+  }
+
+  /** Writes {@code run}'s results alone (after a phase: the report waits for the trial's end). */
+  static void results(Results.Run run, Path out) throws IOException {
+    ResultsFile.write(run, out);
+  }
+
+  /** The claims as the results file keeps them. */
+  static List<Results.ClaimRecord> records(List<Claim> claims) {
+    return claims.stream()
+        .map(
+            c ->
+                new Results.ClaimRecord(
+                    c.statement(),
+                    c.label(),
+                    c.origin().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                    c.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                    c.expected(),
+                    c.unit(),
+                    c.low(),
+                    c.high(),
+                    c.ours().values(),
+                    ClaimText.verdict(c),
+                    c.direction().word(),
+                    c.why()))
+        .toList();
+  }
+}

@@ -1,0 +1,579 @@
+package io.github.ycsbembedded.experiments;
+
+import io.github.ycsbembedded.core.Signals;
+import io.github.ycsbembedded.core.Sizes;
+import io.github.ycsbembedded.experiments.analysis.Context;
+import io.github.ycsbembedded.experiments.analysis.Findings;
+import io.github.ycsbembedded.experiments.measure.Machines;
+import io.github.ycsbembedded.experiments.model.Description.Phase;
+import io.github.ycsbembedded.experiments.model.Description.Scale;
+import io.github.ycsbembedded.experiments.model.Experiment;
+import io.github.ycsbembedded.experiments.model.ExperimentException;
+import io.github.ycsbembedded.experiments.model.Units;
+import io.github.ycsbembedded.experiments.model.Variants;
+import io.github.ycsbembedded.experiments.model.Variation;
+import io.github.ycsbembedded.experiments.plan.MemoryPlan;
+import io.github.ycsbembedded.experiments.plan.RunPlan;
+import io.github.ycsbembedded.experiments.report.ScaleReport;
+import io.github.ycsbembedded.experiments.results.Results;
+import io.github.ycsbembedded.experiments.run.Campaign;
+import io.github.ycsbembedded.experiments.run.RunLock;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Runs an experiment as the command line asked: plans every scale's variants, takes the locks,
+ * copies the experiment file into the results folder, drives the {@link Campaign} (writing results
+ * after every phase and the report after every trial), stops cleanly on SIGTERM or SIGINT, and
+ * writes the report. {@code resume} continues a run from the first trial it did not finish.
+ */
+final class Runner {
+  /** The folder of a results folder that holds the experiment file as it ran, and its workloads. */
+  static final String COPY = "experiment";
+
+  private final PrintStream log = System.out;
+  private volatile Campaign running;
+  private volatile boolean stopping;
+
+  /**
+   * One scale's run: its plans (a variant each), the results folder, the run's description, and the
+   * data folder every variant's engines go under (the one the run locks).
+   */
+  record Planned(List<RunPlan> plans, Path out, Results.Run skeleton, Path data) {}
+
+  /** Runs {@code experimentArgument} (a name or a file) as {@code options} say. */
+  int start(String experimentArgument, RunOptions options, List<String> arguments)
+      throws IOException, InterruptedException {
+    Path home = ExperimentRunner.home();
+    LocalDateTime started = now();
+    List<Planned> planned = new ArrayList<>();
+    Experiment experiment;
+    try {
+      experiment = load(experimentArgument, home);
+      List<Variation.Sweep> sweeps = sweeps(options.vary);
+      for (String s : options.scales == null ? List.of(options.scale) : options.scales) {
+        Scale scale = experiment.scale(s.trim());
+        List<Variants.Planned> variants =
+            Variants.of(withThreads(experiment, options.threads), options.ablations, sweeps);
+        planned.add(plan(experiment, variants, scale, options, home, started, arguments));
+      }
+    } catch (ExperimentException e) {
+      System.err.println("experiment: " + e.getMessage());
+      return 2;
+    }
+    int status = 0;
+    List<Results.Run> finished = new ArrayList<>();
+    for (Planned p : planned) {
+      try {
+        Files.createDirectories(p.out().resolve("raw"));
+      } catch (IOException | SecurityException e) {
+        System.err.println(
+            "experiment: --out: cannot create " + p.out() + " (" + e.getMessage() + ")");
+        return 2;
+      }
+      Result result = run(experiment, p, options.keepData, 1);
+      if (result.status() == 2) {
+        return 2;
+      }
+      status = Math.max(status, result.status());
+      if (result.stopped()) {
+        return status;
+      }
+      finished.add(result.run());
+    }
+    if (planned.size() > 1) {
+      Path out =
+          planned
+              .get(0)
+              .out()
+              .resolveSibling(
+                  experiment.name() + "-scales-" + started.format(ExperimentRunner.STAMP));
+      List<String> summary = scaleReport(experiment, finished, out);
+      summary.forEach(System.out::println);
+      System.out.println("report of the scales: " + out.resolve("report.md"));
+    }
+    return status;
+  }
+
+  /** Continues the run in {@code folder} from its first unfinished trial. */
+  int resume(Path folder) throws IOException, InterruptedException {
+    Results.Run previous;
+    Experiment experiment;
+    RunOptions options = new RunOptions();
+    String experimentArgument;
+    try {
+      previous = io.github.ycsbembedded.experiments.results.ResultsFile.read(folder);
+      experiment = Reports.experimentOf(folder, previous);
+      List<String> args = previous.invocation().arguments();
+      if (args.isEmpty()) {
+        throw new ExperimentException(folder + " records no command line to resume");
+      }
+      ExperimentRunner parsed = new ExperimentRunner();
+      new picocli.CommandLine(parsed).parseArgs(args.toArray(new String[0]));
+      options = parsed.options;
+      experimentArgument = parsed.name;
+      options.scales = null;
+      options.scale = previous.scale().name();
+      Scale scale = experiment.scale(previous.scale().name());
+      List<Variants.Planned> variants =
+          Variants.of(
+              withThreads(experiment, options.threads), options.ablations, sweeps(options.vary));
+      LocalDateTime started = LocalDateTime.parse(previous.startedAt());
+      Planned p =
+          plan(experiment, variants, scale, options, ExperimentRunner.home(), started, args);
+      Planned here = new Planned(p.plans(), folder.toAbsolutePath(), previous, p.data());
+      int from = firstUnfinishedTrial(here.plans(), previous);
+      if (from > here.plans().get(0).trials()) {
+        System.err.println(
+            "experiment resume: "
+                + folder
+                + " is complete: every trial ran (bin/experiment report "
+                + folder
+                + " renders it again)");
+        return 2;
+      }
+      log.println(
+          "resuming "
+              + experimentArgument
+              + " in "
+              + folder
+              + " from trial "
+              + from
+              + " of "
+              + here.plans().get(0).trials()
+              + " (a trial stopped half-way loads its data again)");
+      Result result = run(experiment, here, options.keepData, from);
+      return result.status();
+    } catch (ExperimentException e) {
+      System.err.println("experiment resume: " + e.getMessage());
+      return 2;
+    } catch (picocli.CommandLine.ParameterException e) {
+      System.err.println(
+          "experiment resume: "
+              + folder
+              + " records a command line this runner cannot read: "
+              + e.getMessage());
+      return 2;
+    }
+  }
+
+  /**
+   * The first trial some variant, engine or phase of {@code run} did not finish: a trial is
+   * finished when every run of it was recorded (a failure counts: it is a result).
+   */
+  static int firstUnfinishedTrial(List<RunPlan> plans, Results.Run run) {
+    int trials = plans.get(0).trials();
+    for (int trial = 1; trial <= trials; trial++) {
+      for (RunPlan plan : plans) {
+        Results.Variant variant = run.variant(plan.variant().name());
+        for (String engine : plan.engines()) {
+          Results.EngineRun e = variant == null ? null : variant.engine(engine);
+          boolean failedBefore = false;
+          for (Phase phase : plan.experiment().phases()) {
+            Results.PhaseRun r = e == null ? null : e.phase(phase.id());
+            final int t = trial;
+            long here =
+                r == null ? 0 : r.repetitions().stream().filter(x -> x.trial() == t).count();
+            boolean failedHere =
+                r != null
+                    && r.repetitions().stream().anyMatch(x -> x.trial() == t && x.error() != null);
+            if (here < plan.repetitions(phase) && !failedBefore) {
+              return trial;
+            }
+            failedBefore |= failedHere;
+          }
+        }
+      }
+    }
+    return trials + 1;
+  }
+
+  /** A scale's run as it ended. */
+  record Result(int status, boolean stopped, Results.Run run) {}
+
+  /** Runs one scale's plans into its results folder, from trial {@code fromTrial}. */
+  private Result run(Experiment experiment, Planned p, boolean keepData, int fromTrial)
+      throws IOException, InterruptedException {
+    String what = "bin/experiment " + String.join(" ", p.skeleton().invocation().arguments());
+    RunLock data;
+    RunLock out;
+    try {
+      data = RunLock.take(p.data(), "--dir", what);
+    } catch (ExperimentException e) {
+      System.err.println("experiment: " + e.getMessage());
+      return new Result(2, true, null);
+    }
+    try {
+      out = RunLock.take(p.out(), p.out().resolve(".lock"), "--out", what);
+    } catch (ExperimentException e) {
+      data.close();
+      System.err.println("experiment: " + e.getMessage());
+      return new Result(2, true, null);
+    }
+    try {
+      return measure(experiment, p, keepData, fromTrial);
+    } finally {
+      out.close();
+      data.close();
+    }
+  }
+
+  /** Measures one scale's plans under their locks, writing results as it goes. */
+  private Result measure(Experiment experiment, Planned p, boolean keepData, int fromTrial)
+      throws IOException, InterruptedException {
+    copyExperiment(experiment, p.out());
+    describe(experiment, p);
+    Campaign campaign =
+        new Campaign(
+            p.plans(),
+            log,
+            stderrIsTerminal() ? System.err : null,
+            new Campaign.Listener() {
+              private int trialsWritten;
+
+              @Override
+              public void measured(Results.Run soFar) throws IOException {
+                Outputs.results(soFar, p.out());
+                int trials = completedTrials(p.plans(), soFar);
+                if (trials > trialsWritten) {
+                  trialsWritten = trials;
+                  Outputs.write(experiment, soFar, List.of(), p.out());
+                }
+              }
+            });
+    running = campaign;
+    Results.Run run = campaign.run(p.skeleton(), fromTrial);
+    running = null;
+    if (!keepData) {
+      campaign.deleteData();
+    }
+    List<String> summary =
+        Outputs.write(experiment, run, Reports.history(p.out(), run, List.of(p.out())), p.out());
+    if (!run.completion().complete()) {
+      log.println();
+      System.err.println(
+          "experiment: stopped by "
+              + run.completion().stoppedBy()
+              + " after "
+              + run.completion().done()
+              + " of "
+              + run.completion().planned()
+              + " runs; what was measured is in "
+              + p.out()
+              + "; continue with: bin/experiment resume "
+              + p.out());
+      int status = 128 + ("SIGINT".equals(run.completion().stoppedBy()) ? 2 : 15);
+      return new Result(status, true, run);
+    }
+    log.println();
+    summary.forEach(log::println);
+    log.println();
+    log.println(
+        "report: " + p.out().resolve("report.md") + " (and report.html, results.json, charts/)");
+    boolean failed =
+        run.variants().stream()
+            .flatMap(v -> v.engines().stream())
+            .anyMatch(Results.EngineRun::failed);
+    return new Result(failed ? 1 : 0, false, run);
+  }
+
+  /** Hands SIGTERM and SIGINT to the running campaign: the first stops it, a second at once. */
+  void handleSignals() {
+    Signals.handle(
+        (name, number) -> {
+          Campaign campaign = running;
+          if (stopping) {
+            if (campaign != null) {
+              campaign.stop().now();
+            }
+            System.err.println(
+                "experiment: stopped at once by a second SIG"
+                    + name
+                    + "; the results folder holds the runs finished before the first");
+            System.err.flush();
+            Runtime.getRuntime().halt(128 + number);
+          }
+          stopping = true;
+          if (campaign == null) {
+            System.err.println("experiment: stopped by SIG" + name + " before any phase ran");
+            System.err.flush();
+            Runtime.getRuntime().halt(128 + number);
+          }
+          System.err.println(
+              "experiment: SIG"
+                  + name
+                  + ": stopping the running phase and writing what was measured (again to stop at"
+                  + " once)");
+          campaign.stop().request("SIG" + name);
+        });
+  }
+
+  /** The trials every variant, engine and phase has finished in {@code run}. */
+  private static int completedTrials(List<RunPlan> plans, Results.Run run) {
+    return firstUnfinishedTrial(plans, run) - 1;
+  }
+
+  private static Experiment load(String argument, Path home) throws ExperimentException {
+    Path asFile = Paths.get(argument);
+    boolean file =
+        argument.contains("/")
+            || argument.endsWith(Experiment.SUFFIX)
+            || (Files.isRegularFile(asFile) && !argument.matches("[a-z0-9-]+"));
+    return file
+        ? Experiment.load(asFile, home)
+        : Experiment.load(home.resolve("experiments"), argument);
+  }
+
+  private static List<Variation.Sweep> sweeps(List<String> vary) throws ExperimentException {
+    List<Variation.Sweep> sweeps = new ArrayList<>();
+    for (String text : vary) {
+      Variation.Sweep sweep = Variation.Sweep.parse(text);
+      if (sweep == null) {
+        throw new ExperimentException(
+            "--vary: '" + text + "' is not NAME=V1,V2 (e.g. --vary leveldb.max_file_size=1m,64m)");
+      }
+      sweeps.add(sweep);
+    }
+    return sweeps;
+  }
+
+  /** The experiment with every phase's default thread count as {@code --threads} gives it. */
+  private static Experiment withThreads(Experiment experiment, Integer threads)
+      throws ExperimentException {
+    if (threads == null) {
+      return experiment;
+    }
+    if (threads < 1) {
+      throw new ExperimentException(
+          "--threads: '" + threads + "' is not a thread count; use 1 or more");
+    }
+    return experiment.with(
+        new Variation.Variant(
+            Variants.BASE, null, false, null, null, null, null, threads, null, null));
+  }
+
+  private static Planned plan(
+      Experiment experiment,
+      List<Variants.Planned> variants,
+      Scale scale,
+      RunOptions options,
+      Path home,
+      LocalDateTime started,
+      List<String> arguments)
+      throws ExperimentException {
+    List<String> engines = options.engines == null ? experiment.engines() : options.engines;
+    RunPlan.check(
+        experiment, engines, options.threads == null ? experiment.threads() : options.threads);
+    int repetitions =
+        options.repeat == null ? scale.repeat() : count("--repeat", options.repeat, "runs");
+    int trials =
+        options.trials == null ? scale.trials() : count("--trials", options.trials, "trials");
+    Path out =
+        (options.outDir == null ? home.resolve("results") : options.outDir.toAbsolutePath())
+            .resolve(
+                experiment.name()
+                    + "-"
+                    + scale.name()
+                    + "-"
+                    + started.format(ExperimentRunner.STAMP));
+    Path data =
+        (options.dataDir == null
+                ? home.resolve("data").resolve("experiments")
+                : options.dataDir.toAbsolutePath())
+            .resolve(experiment.name() + "-" + scale.name());
+    String unavailable = MemoryPlan.unavailable();
+    List<RunPlan> plans = new ArrayList<>();
+    for (Variants.Planned variant : variants) {
+      Experiment e = variant.experiment();
+      MemoryPlan memory =
+          MemoryPlan.of(
+              e,
+              scale,
+              options.memoryLimit == null ? null : options.memoryLimit.trim(),
+              unavailable);
+      plans.add(
+          new RunPlan(
+              variant,
+              e,
+              scale,
+              engines,
+              e.threads(),
+              trials,
+              repetitions,
+              memory,
+              home,
+              variants.size() == 1 ? data : data.resolve(variant.name()),
+              out));
+    }
+    RunPlan base = plans.get(0);
+    Map<String, String> shown = new LinkedHashMap<>();
+    shown.put("scale", scale.name());
+    shown.put("engines", String.join(",", engines));
+    shown.put("trials", Integer.toString(trials));
+    shown.put("runs of each run phase per trial", Integer.toString(repetitions));
+    shown.put(
+        "memory-limit", options.memoryLimit == null ? "the file's regime" : options.memoryLimit);
+    shown.put(
+        "variants", String.join(", ", variants.stream().map(Variants.Planned::name).toList()));
+    shown.put("data directory", data.toString());
+    Results.Run skeleton =
+        Results.Run.builder()
+            .experiment(
+                new Results.ExperimentRef(
+                    experiment.name(),
+                    experiment.title(),
+                    experiment.source(),
+                    COPY + "/" + experiment.fileName()))
+            .scale(new Results.ScaleRef(scale.name(), scale.records(), experiment.dataSize(scale)))
+            .startedAt(started.toString())
+            .finishedAt(started.toString())
+            .completion(new Results.Completion(false, 0, 0, null, List.of()))
+            .machines(List.of(Machines.describe(data)))
+            .invocation(new Results.Invocation(arguments, shown))
+            .protocol(
+                new Results.Protocol(
+                    trials, repetitions, scale.warmup(), scale.duration(), base.threads()))
+            .memory(
+                new Results.MemorySetup(
+                    base.memory().limitBytes(),
+                    experiment.heapBytes(),
+                    base.memory().reproduced(),
+                    base.memory().describe(experiment, base.pageCacheShares())))
+            .build();
+    return new Planned(plans, out, skeleton, data);
+  }
+
+  /** Prints what will run, and warns when the file's regime cannot be applied. */
+  private void describe(Experiment experiment, Planned p) {
+    RunPlan plan = p.plans().get(0);
+    Scale chosen = plan.scale();
+    log.printf(
+        Locale.ROOT,
+        "%s at scale %s: %,d records, %s of data; engines %s; %d threads%n",
+        experiment.title(),
+        chosen.name(),
+        chosen.records(),
+        Units.bytes(experiment.dataSize(chosen)),
+        String.join(",", plan.engines()),
+        plan.threads());
+    log.println(
+        "memory: " + plan.memory().note() + "; heap -Xmx" + Sizes.format(experiment.heapBytes()));
+    if (plan.memory().regimeApplies()
+        && plan.memory().limitBytes() == null
+        && experiment.regimeAppliesAt(chosen)) {
+      System.err.println(
+          "experiment: the file's memory regime is not applied ("
+              + plan.memory().note()
+              + "); the report marks it as not reproduced");
+    }
+    if (p.plans().size() > 1) {
+      log.println(
+          "variants: "
+              + String.join(
+                  ", ",
+                  p.plans().stream()
+                      .map(
+                          r ->
+                              r.variant().name()
+                                  + (r.variant().changes().isEmpty()
+                                      ? ""
+                                      : " (" + changes(r.variant().changes()) + ")"))
+                      .toList())
+              + ", each in every trial");
+    }
+    log.println(
+        plan.trials()
+            + " trial"
+            + (plan.trials() == 1 ? "" : "s")
+            + " (each loads the data anew); run phases: "
+            + (chosen.duration() == null
+                ? "to their operation count"
+                : chosen.duration() + " s each")
+            + ", the first "
+            + chosen.warmup()
+            + " s left out of every figure, "
+            + plan.repetitions()
+            + " run"
+            + (plan.repetitions() == 1 ? "" : "s")
+            + " of each per trial");
+    log.println("results: " + p.out());
+  }
+
+  private static String changes(Map<String, String> changes) {
+    List<String> parts = new ArrayList<>();
+    changes.forEach((k, v) -> parts.add(k + "=" + v));
+    return String.join(", ", parts);
+  }
+
+  /**
+   * Copies the experiment file and its workload files into {@code out/experiment/}, so that the
+   * folder reports and resumes as it ran wherever the file was.
+   */
+  private static void copyExperiment(Experiment experiment, Path out) throws IOException {
+    Path copy = Files.createDirectories(out.resolve(COPY));
+    Files.copy(
+        experiment.file(),
+        copy.resolve(experiment.fileName()),
+        StandardCopyOption.REPLACE_EXISTING);
+    for (Phase phase : experiment.description().phases()) {
+      Path source = experiment.workloadFile(phase);
+      Path target = copy.resolve(phase.workload()).normalize();
+      if (source != null && target.startsWith(copy)) {
+        Files.createDirectories(target.getParent());
+        Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
+  }
+
+  private static List<String> scaleReport(Experiment experiment, List<Results.Run> runs, Path out)
+      throws IOException {
+    List<List<io.github.ycsbembedded.experiments.analysis.Claim>> claims = new ArrayList<>();
+    for (Results.Run run : runs) {
+      try {
+        claims.add(Findings.of(new Context(experiment, run)).claims());
+      } catch (ExperimentException e) {
+        throw new IOException(e.getMessage(), e);
+      }
+    }
+    return ScaleReport.write(experiment, runs, claims, out);
+  }
+
+  static LocalDateTime now() {
+    return LocalDateTime.now(ZoneId.systemDefault()).truncatedTo(ChronoUnit.SECONDS);
+  }
+
+  /** Whether stderr is a terminal (where a progress line that rewrites itself belongs). */
+  private static boolean stderrIsTerminal() {
+    try {
+      String target = Paths.get("/proc/self/fd/2").toRealPath().toString();
+      return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  static int count(String option, String text, String what) throws ExperimentException {
+    try {
+      int value = Integer.parseInt(text.trim());
+      if (value >= 1 && value <= 100) {
+        return value;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new ExperimentException(
+        option + ": '" + text + "' is not a number of " + what + "; use 1 to 100");
+  }
+}

@@ -1,0 +1,256 @@
+package io.github.ycsbembedded.experiments.analysis;
+
+import io.github.ycsbembedded.experiments.results.Spread;
+import java.util.List;
+
+/**
+ * One claim: the figure it rests on as expected (published by the write-up, or stated in the
+ * experiment file) and as measured here (every sample, over trials and repetitions), the interval
+ * of values that agree with it, a verdict drawn from the whole range by {@link Verdicts}, whether
+ * its direction holds, and the list of what differs between this run and the write-up's ({@link
+ * WhyList}). A claim holds numbers; the report writes them.
+ *
+ * @param label a short name for charts
+ * @param kind a ratio between two figures, or a figure that must reach a floor
+ * @param origin whose claim it is: the write-up's, ours beside it, or the experiment file's own
+ * @param expected the published ratio or figure (NaN for an expectation of one's own stated as an
+ *     interval only)
+ * @param unit the unit of an {@link Kind#AT_LEAST} claim's figure (empty for a ratio)
+ * @param tolerance how far ours may be from the published figure (a factor; 0 for one's own)
+ * @param low the least value that agrees (may be -∞)
+ * @param high the greatest value that agrees (may be +∞)
+ * @param subject the engines, phases and variants it compares
+ */
+public record Claim(
+    String statement,
+    String label,
+    Kind kind,
+    Origin origin,
+    double expected,
+    String unit,
+    Spread ours,
+    double tolerance,
+    double low,
+    double high,
+    Verdict verdict,
+    Direction direction,
+    Subject subject,
+    List<String> why) {
+
+  public Claim {
+    why = List.copyOf(why);
+  }
+
+  /** What a claim compares. */
+  public enum Kind {
+    RATIO,
+    AT_LEAST
+  }
+
+  /** Whose claim it is. */
+  public enum Origin {
+    /** The write-up's: counted in its tally. */
+    WRITE_UP,
+    /** Ours, measured our way beside one of the write-up's phases: no verdict, not tallied. */
+    BEYOND,
+    /** An expectation the experiment file states of its own (no published figure). */
+    OWN
+  }
+
+  /** The verdicts a claim can get. */
+  public enum Verdict {
+    REPRODUCED("reproduced"),
+    NOT_REPRODUCED("not reproduced"),
+    INCONCLUSIVE("inconclusive"),
+    BEYOND("beyond the write-up"),
+    REGIME_DIFFERS("regime differs"),
+    NOT_MEASURED("not measured");
+
+    private final String word;
+
+    Verdict(String word) {
+      this.word = word;
+    }
+
+    public String word() {
+      return word;
+    }
+  }
+
+  /** Whether a ratio's direction (its side of 1) holds here, whatever its size. */
+  public enum Direction {
+    HOLDS,
+    REVERSED,
+    UNCLEAR,
+    NOT_APPLICABLE;
+
+    /** The word the report prints: the name in lower case; nothing for {@code NOT_APPLICABLE}. */
+    public String word() {
+      return this == NOT_APPLICABLE ? "" : name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  /**
+   * What a claim is about: the engines and phases it compares (for its why-list), and the variants
+   * where it compares two of them (empty: the base).
+   */
+  public record Subject(List<String> engines, List<String> phases, List<String> variants) {
+    public Subject {
+      engines = List.copyOf(engines);
+      phases = List.copyOf(phases);
+      variants = List.copyOf(variants);
+    }
+
+    public static Subject of(List<String> engines, String... phases) {
+      return new Subject(engines, List.of(phases), List.of());
+    }
+  }
+
+  /**
+   * A ratio claim of the write-up: reproduced when every sample of ours agrees with the published
+   * ratio within {@code tolerance} and on its side of 1 (see {@link Verdicts}).
+   *
+   * @param regimeMatters whether the figure depends on the memory regime (no verdict when the run
+   *     did not reproduce it)
+   */
+  public static Claim ratio(
+      Context c,
+      Subject subject,
+      String statement,
+      String label,
+      double published,
+      Spread ours,
+      double tolerance,
+      boolean regimeMatters) {
+    double[] band = Verdicts.band(published, tolerance);
+    Verdicts.Judgement judgement =
+        judge(c, ours, regimeMatters, () -> Verdicts.ratio(published, ours, tolerance));
+    return new Claim(
+        statement,
+        label,
+        Kind.RATIO,
+        Origin.WRITE_UP,
+        published,
+        "",
+        ours,
+        tolerance,
+        band[0],
+        band[1],
+        judgement.verdict(),
+        judgement.direction(),
+        subject,
+        WhyList.of(c, subject));
+  }
+
+  /**
+   * A claim of the write-up that a figure reaches at least the published one ÷ {@code tolerance}.
+   */
+  public static Claim atLeast(
+      Context c,
+      Subject subject,
+      String statement,
+      String label,
+      double published,
+      String unit,
+      Spread ours,
+      double tolerance,
+      boolean regimeMatters) {
+    Verdicts.Judgement judgement =
+        judge(c, ours, regimeMatters, () -> Verdicts.atLeast(published, ours, tolerance));
+    return new Claim(
+        statement,
+        label,
+        Kind.AT_LEAST,
+        Origin.WRITE_UP,
+        published,
+        unit,
+        ours,
+        tolerance,
+        published / tolerance,
+        Double.POSITIVE_INFINITY,
+        judgement.verdict(),
+        judgement.direction(),
+        subject,
+        WhyList.of(c, subject));
+  }
+
+  /**
+   * An expectation of the experiment file's own: the ratio agrees with it from {@code low} to
+   * {@code high}; judged by the same rule as the write-ups' claims.
+   */
+  public static Claim own(
+      Context c,
+      Subject subject,
+      String statement,
+      String label,
+      double low,
+      double high,
+      Spread ours) {
+    Verdicts.Judgement judgement = judge(c, ours, false, () -> Verdicts.within(low, high, ours));
+    return new Claim(
+        statement,
+        label,
+        Kind.RATIO,
+        Origin.OWN,
+        Double.NaN,
+        "",
+        ours,
+        0,
+        low,
+        high,
+        judgement.verdict(),
+        judgement.direction(),
+        subject,
+        List.of());
+  }
+
+  /**
+   * The judgement {@code verdict} draws, unless the claim cannot be judged: nothing measured, or a
+   * figure that depends on a memory regime the run did not reproduce.
+   */
+  private static Verdicts.Judgement judge(
+      Context c,
+      Spread ours,
+      boolean regimeMatters,
+      java.util.function.Supplier<Verdicts.Judgement> verdict) {
+    if (ours.isEmpty()) {
+      return new Verdicts.Judgement(Verdict.NOT_MEASURED, Direction.NOT_APPLICABLE);
+    }
+    if (regimeMatters && !c.regimeReproduced()) {
+      return new Verdicts.Judgement(Verdict.REGIME_DIFFERS, Direction.NOT_APPLICABLE);
+    }
+    return verdict.get();
+  }
+
+  /**
+   * This claim's figure measured our way beside the write-up's own phase: shown for comparison,
+   * with no verdict and outside the write-up's tally (the write-up did not run it so).
+   */
+  public Claim beyond() {
+    return new Claim(
+        statement + " (beyond the write-up)",
+        label + " (ours)",
+        kind,
+        Origin.BEYOND,
+        expected,
+        unit,
+        ours,
+        tolerance,
+        low,
+        high,
+        Verdict.BEYOND,
+        Direction.NOT_APPLICABLE,
+        subject,
+        why);
+  }
+
+  /** Whether the figure is a ratio (charted on the ratio axis beside the published one). */
+  public boolean ratio() {
+    return kind == Kind.RATIO;
+  }
+
+  /** Whether it counts in the tally of the write-up's claims. */
+  public boolean tallied() {
+    return origin == Origin.WRITE_UP;
+  }
+}

@@ -1,0 +1,186 @@
+package io.github.ycsbembedded.experiments.analysis;
+
+import io.github.ycsbembedded.experiments.model.ExperimentException;
+import io.github.ycsbembedded.experiments.results.Results;
+import io.github.ycsbembedded.experiments.results.Spread;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+import org.apache.commons.statistics.inference.DataDispersion;
+import org.apache.commons.statistics.inference.TTest;
+
+/**
+ * Two runs of one experiment at one scale side by side (two builds, two engine versions, two
+ * machines, two days), per variant × engine × phase: speed and the 99th percentile latency of the
+ * phase's main operation in each, and the change from the first to the second. A change is told
+ * from noise only when Welch's t-test on the two runs' samples (every trial and repetition of each)
+ * gives p below {@value #ALPHA} and the two ranges do not overlap; otherwise it is {@code ~}, as
+ * Go's benchstat prints a difference it cannot tell. Welch's test, not a rank test: with two or
+ * three trials a side, a Mann–Whitney U test can never reach 0.05.
+ */
+public final class Comparison {
+  /** The significance level of the test. */
+  public static final double ALPHA = 0.05;
+
+  /** The test, as the report names it. */
+  public static final String TEST =
+      "Welch's t-test (two-sided, p < " + ALPHA + ") and ranges that do not overlap";
+
+  private Comparison() {}
+
+  /** What is compared: speed (higher is better) or p99 latency (lower is better). */
+  public enum Figure {
+    SPEED,
+    P99
+  }
+
+  /**
+   * One figure of one variant × engine × phase in both runs: their samples, the change of the
+   * median in percent with its range (from the extreme pairs), the test's p-value (NaN when the
+   * samples cannot be tested: fewer than two a side), and whether the change is told from noise.
+   */
+  public record Row(
+      String variant,
+      String engine,
+      String phase,
+      Figure figure,
+      Spread before,
+      Spread after,
+      double changePercent,
+      double lowPercent,
+      double highPercent,
+      double p,
+      boolean significant) {
+    /**
+     * Whether the change is a slowdown beyond {@code thresholdPercent}: less speed, or more
+     * latency, told from noise.
+     */
+    public boolean slowdown(double thresholdPercent) {
+      if (!significant) {
+        return false;
+      }
+      return figure == Figure.SPEED
+          ? changePercent < -thresholdPercent
+          : changePercent > thresholdPercent;
+    }
+  }
+
+  /** Every row of two runs; refuses runs of different experiments or scales, in one line. */
+  public static List<Row> of(
+      Results.Run before, Results.Run after, String beforeName, String afterName)
+      throws ExperimentException {
+    if (!before.experiment().name().equals(after.experiment().name())) {
+      throw new ExperimentException(
+          afterName
+              + " is a run of "
+              + after.experiment().name()
+              + ", "
+              + beforeName
+              + " of "
+              + before.experiment().name()
+              + "; compare two runs of one experiment");
+    }
+    if (!before.scale().name().equals(after.scale().name())) {
+      throw new ExperimentException(
+          afterName
+              + " ran at scale "
+              + after.scale().name()
+              + ", "
+              + beforeName
+              + " at "
+              + before.scale().name()
+              + "; compare two runs of one scale");
+    }
+    List<Row> rows = new ArrayList<>();
+    for (Results.Variant a : before.variants()) {
+      Results.Variant b = after.variant(a.name());
+      if (b == null) {
+        continue;
+      }
+      for (Results.EngineRun engine : a.engines()) {
+        Results.EngineRun other = b.engine(engine.engine());
+        if (other == null) {
+          continue;
+        }
+        for (Results.PhaseRun phase : engine.phases()) {
+          Results.PhaseRun then = other.phase(phase.phase());
+          if (then == null || phase.failed() || then.failed()) {
+            continue;
+          }
+          rows.add(
+              row(a.name(), engine.engine(), phase, then, Figure.SPEED, r -> r.speed().speed()));
+          Row latency =
+              row(
+                  a.name(),
+                  engine.engine(),
+                  phase,
+                  then,
+                  Figure.P99,
+                  r -> OwnClaims.latency(r, Results.Latency::p99Us));
+          if (!latency.before().isEmpty() && !latency.after().isEmpty()) {
+            rows.add(latency);
+          }
+        }
+      }
+    }
+    return rows;
+  }
+
+  private static Row row(
+      String variant,
+      String engine,
+      Results.PhaseRun before,
+      Results.PhaseRun after,
+      Figure figure,
+      ToDoubleFunction<Results.Repetition> value) {
+    Spread a = before.spread(value);
+    Spread b = after.spread(value);
+    if (a.isEmpty() || b.isEmpty()) {
+      return new Row(
+          variant,
+          engine,
+          before.phase(),
+          figure,
+          a,
+          b,
+          Double.NaN,
+          Double.NaN,
+          Double.NaN,
+          Double.NaN,
+          false);
+    }
+    double change = 100 * (b.median() / a.median() - 1);
+    double low = 100 * (b.min() / a.max() - 1);
+    double high = 100 * (b.max() / a.min() - 1);
+    double p = pValue(a.values(), b.values());
+    boolean overlap = a.min() <= b.max() && b.min() <= a.max();
+    boolean significant = Double.isFinite(p) && p < ALPHA && !overlap;
+    return new Row(
+        variant, engine, before.phase(), figure, a, b, change, low, high, p, significant);
+  }
+
+  /**
+   * Welch's two-sided p-value of two samples; NaN when either has fewer than two values, 0 when
+   * neither varies and their means differ.
+   */
+  static double pValue(List<Double> a, List<Double> b) {
+    if (a.size() < 2 || b.size() < 2) {
+      return Double.NaN;
+    }
+    double[] x = a.stream().mapToDouble(Double::doubleValue).toArray();
+    double[] y = b.stream().mapToDouble(Double::doubleValue).toArray();
+    if (constant(x) && constant(y)) {
+      return x[0] == y[0] ? 1 : 0;
+    }
+    return TTest.withDefaults().with(DataDispersion.HETEROSCEDASTIC).test(x, y).getPValue();
+  }
+
+  private static boolean constant(double[] values) {
+    for (double v : values) {
+      if (v != values[0]) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

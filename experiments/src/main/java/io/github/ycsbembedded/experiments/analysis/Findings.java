@@ -1,0 +1,36 @@
+package io.github.ycsbembedded.experiments.analysis;
+
+import io.github.ycsbembedded.experiments.model.ExperimentException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What analysis finds in a run, for the report to render: the claims (the write-up's, ours beside
+ * it, and the experiment file's own expectations) with their verdicts, and the write-up's tables in
+ * its own shape.
+ *
+ * @param context the run and experiment the figures come from
+ * @param claims every claim, the write-up's first
+ * @param writeUpSections the write-up's tables (none for a file that names no write-up)
+ * @param variants what the run's variants show beside the base
+ */
+public record Findings(
+    Context context, List<Claim> claims, List<Section> writeUpSections, VariantFindings variants) {
+  public Findings {
+    claims = List.copyOf(claims);
+    writeUpSections = List.copyOf(writeUpSections);
+  }
+
+  /** Everything analysis finds in {@code c}'s run. */
+  public static Findings of(Context c) throws ExperimentException {
+    List<Claim> claims = new ArrayList<>();
+    List<Section> sections = new ArrayList<>();
+    if (c.experiment().description().writeup() != null) {
+      WriteUp writeUp = WriteUp.of(c.experiment());
+      claims.addAll(writeUp.claims(c));
+      sections.addAll(writeUp.tables(c));
+    }
+    claims.addAll(OwnClaims.of(c));
+    return new Findings(c, claims, sections, VariantFindings.of(c));
+  }
+}

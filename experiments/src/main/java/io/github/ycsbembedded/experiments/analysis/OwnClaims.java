@@ -1,0 +1,120 @@
+package io.github.ycsbembedded.experiments.analysis;
+
+import io.github.ycsbembedded.experiments.model.Variation.ClaimSpec;
+import io.github.ycsbembedded.experiments.model.Variation.Interval;
+import io.github.ycsbembedded.experiments.model.Variation.Ratio;
+import io.github.ycsbembedded.experiments.results.Results;
+import io.github.ycsbembedded.experiments.results.Spread;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The experiment file's own expectations ({@code claims:}) as claims: each ratio taken per sample —
+ * the same trial and repetition of both sides — and judged against the stated interval by the
+ * write-ups' rule ({@link Verdicts#within}).
+ */
+public final class OwnClaims {
+  private OwnClaims() {}
+
+  /** The file's claims, judged on {@code c}'s run (a ratio of variants, per engine). */
+  public static List<Claim> of(Context c) {
+    List<Claim> claims = new ArrayList<>();
+    for (ClaimSpec spec : c.experiment().description().claims()) {
+      Ratio ratio = Ratio.parse(spec.ratio());
+      Interval interval = Interval.parse(spec.expect());
+      if (ratio == null || interval == null) {
+        continue; // the file's checks refused it already
+      }
+      ToDoubleFunction<Results.Repetition> figure = figure(spec.figure());
+      if (!ratio.variants()) {
+        claims.add(
+            Claim.own(
+                c,
+                new Claim.Subject(
+                    List.of(ratio.top(), ratio.bottom()), List.of(spec.phase()), List.of()),
+                statement(spec, ratio.top() + " ÷ " + ratio.bottom()),
+                ratio.top() + "/" + ratio.bottom() + " " + spec.phase(),
+                interval.low(),
+                interval.high(),
+                c.ratio(ratio.top(), spec.phase(), ratio.bottom(), spec.phase(), figure)));
+        continue;
+      }
+      List<String> engines =
+          spec.engine() != null ? List.of(spec.engine()) : c.experiment().engines();
+      for (String engine : engines) {
+        claims.add(
+            Claim.own(
+                c,
+                new Claim.Subject(
+                    List.of(engine), List.of(spec.phase()), List.of(ratio.top(), ratio.bottom())),
+                statement(spec, ratio.top() + " ÷ " + ratio.bottom())
+                    + (spec.engine() == null ? " (" + engine + ")" : ""),
+                engine + " " + ratio.top() + "/" + ratio.bottom() + " " + spec.phase(),
+                interval.low(),
+                interval.high(),
+                variants(c, engine, spec.phase(), ratio, figure)));
+      }
+    }
+    return claims;
+  }
+
+  /** The claim's statement: the file's, else what it compares and expects. */
+  private static String statement(ClaimSpec spec, String ratio) {
+    if (spec.statement() != null && !spec.statement().isBlank()) {
+      return spec.statement().trim();
+    }
+    return ratio + ", " + spec.figure() + " on " + spec.phase() + ": " + spec.expect().trim();
+  }
+
+  /**
+   * One engine's figure in variant {@code ratio.top} ÷ in {@code ratio.bottom}, per sample (the
+   * same trial and repetition: variants run interleaved in every trial).
+   */
+  private static Spread variants(
+      Context c,
+      String engine,
+      String phase,
+      Ratio ratio,
+      ToDoubleFunction<Results.Repetition> figure) {
+    Results.Variant top = c.run().variant(ratio.top());
+    Results.Variant bottom = c.run().variant(ratio.bottom());
+    if (top == null || bottom == null) {
+      return Spread.NONE;
+    }
+    Map<String, Double> a = c.of(top).samples(engine, phase, figure);
+    Map<String, Double> b = c.of(bottom).samples(engine, phase, figure);
+    List<Double> ratios = new ArrayList<>();
+    a.forEach(
+        (key, value) -> {
+          Double under = b.get(key);
+          if (under != null) {
+            ratios.add(value / under);
+          }
+        });
+    return Spread.of(ratios);
+  }
+
+  /**
+   * A claim's figure of one repetition: its speed, or a latency percentile of its main operation.
+   */
+  static ToDoubleFunction<Results.Repetition> figure(String name) {
+    return switch (name) {
+      case "p50" -> r -> latency(r, Results.Latency::p50Us);
+      case "p95" -> r -> latency(r, Results.Latency::p95Us);
+      case "p99" -> r -> latency(r, Results.Latency::p99Us);
+      case "p999" -> r -> latency(r, Results.Latency::p999Us);
+      default -> r -> r.speed().speed();
+    };
+  }
+
+  /** A percentile of the operation with the most operations in the repetition's window. */
+  static double latency(Results.Repetition r, ToDoubleFunction<Results.Latency> percentile) {
+    return r.latency().entrySet().stream()
+        .max(Comparator.comparingLong(e -> e.getValue().count()))
+        .map(e -> percentile.applyAsDouble(e.getValue()))
+        .orElse(Double.NaN);
+  }
+}

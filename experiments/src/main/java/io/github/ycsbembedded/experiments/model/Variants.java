@@ -1,0 +1,172 @@
+package io.github.ycsbembedded.experiments.model;
+
+import io.github.ycsbembedded.experiments.model.Description.Setting;
+import io.github.ycsbembedded.experiments.model.Variation.Sweep;
+import io.github.ycsbembedded.experiments.model.Variation.Variant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The variants one run of an experiment measures, in order: the experiment as its file sets it
+ * ({@value #BASE}), its named variants (its ablations only when asked for), then each value of its
+ * sweep and of every sweep given on the command line. A variant that would run exactly what the
+ * base runs is left out (a sweep's value that is the file's own).
+ */
+public final class Variants {
+  /** The name of the variant that runs the experiment as its file sets it. */
+  public static final String BASE = "base";
+
+  private Variants() {}
+
+  /**
+   * One variant as it will run: its name, what it changes (a dimension and its value, for the
+   * results and charts; for the base, the value a sweep found to be the file's own), a note,
+   * whether it is an ablation and what it tests, the engines whose claims it concerns, and the
+   * experiment with its changes made.
+   */
+  public record Planned(
+      String name,
+      Map<String, String> changes,
+      String note,
+      boolean ablation,
+      String tests,
+      List<String> concerns,
+      Experiment experiment) {
+    public boolean base() {
+      return name.equals(BASE);
+    }
+  }
+
+  /**
+   * The variants of {@code experiment}.
+   *
+   * @param ablations whether the file's ablations run too
+   * @param extra sweeps given on the command line ({@code --vary}), each checked here
+   */
+  public static List<Planned> of(Experiment experiment, boolean ablations, List<Sweep> extra)
+      throws ExperimentException {
+    Description file = experiment.description();
+    List<Planned> planned = new ArrayList<>();
+    // the base's value of a swept dimension, where a sweep's value turns out to be the file's own
+    Map<String, String> baseValues = new LinkedHashMap<>();
+    for (Variant v : file.variants()) {
+      if (!v.ablation() || ablations) {
+        planned.add(
+            new Planned(
+                v.name(),
+                changes(v),
+                v.note() == null ? "" : v.note().trim(),
+                v.ablation(),
+                v.tests(),
+                v.concerns(),
+                experiment.with(sourced(v))));
+      }
+    }
+    List<Sweep> sweeps = new ArrayList<>();
+    if (file.sweep() != null) {
+      sweeps.add(file.sweep());
+    }
+    for (Sweep sweep : extra) {
+      Optional<String> wrong = VariationChecks.sweep(file, sweep, "--vary");
+      if (wrong.isPresent()) {
+        throw new ExperimentException(wrong.get());
+      }
+      sweeps.add(sweep);
+    }
+    // the base as a variant sees it: the file's variants and sweep are no part of what runs
+    Description baseline =
+        file.with(new Variant(BASE, null, false, null, null, null, null, null, null, null));
+    for (Sweep sweep : sweeps) {
+      for (String value : sweep.values()) {
+        String name = sweep.over() + "=" + value;
+        if (planned.stream().anyMatch(p -> p.name().equals(name))) {
+          continue;
+        }
+        Experiment changed = experiment.with(point(file, sweep.over(), value));
+        if (changed.description().equals(baseline)) {
+          baseValues.put(sweep.over(), value); // the file's own value: what the base runs
+          continue;
+        }
+        planned.add(
+            new Planned(name, Map.of(sweep.over(), value), "", false, null, List.of(), changed));
+      }
+    }
+    planned.add(0, new Planned(BASE, baseValues, "", false, null, List.of(), experiment));
+    return planned;
+  }
+
+  /** A named variant whose settings name it as their source where they name none. */
+  private static Variant sourced(Variant v) {
+    List<Setting> settings = new ArrayList<>();
+    for (Setting s : v.settings()) {
+      settings.add(
+          s.source() != null
+              ? s
+              : new Setting(
+                  s.engine(),
+                  s.property(),
+                  s.value(),
+                  s.scaling(),
+                  s.plus(),
+                  s.min(),
+                  s.max(),
+                  s.where(),
+                  s.phases(),
+                  "variant " + v.name(),
+                  s.note()));
+    }
+    return new Variant(
+        v.name(),
+        v.note(),
+        v.ablation(),
+        v.tests(),
+        v.concerns(),
+        settings,
+        v.ycsb(),
+        v.threads(),
+        v.memoryFraction(),
+        v.phases());
+  }
+
+  /** What a named variant changes, by dimension: each setting, YCSB property and the rest. */
+  private static Map<String, String> changes(Variant v) {
+    Map<String, String> changes = new LinkedHashMap<>();
+    v.settings().forEach(s -> changes.put(s.property(), s.value()));
+    changes.putAll(v.ycsb());
+    if (v.threads() != null) {
+      changes.put("threads", v.threads().toString());
+    }
+    if (v.memoryFraction() != null) {
+      changes.put("memory", v.memoryFraction().toString());
+    }
+    if (!v.phases().isEmpty()) {
+      changes.put("phases", String.join(",", v.phases()));
+    }
+    return changes;
+  }
+
+  /** The variant of one value of a sweep. */
+  static Variant point(Description file, String over, String value) {
+    String name = over + "=" + value;
+    if (over.equals("threads")) {
+      return new Variant(
+          name, null, false, null, null, null, null, Integer.parseInt(value), null, null);
+    }
+    if (over.equals("memory")) {
+      return new Variant(
+          name, null, false, null, null, null, null, null, Double.parseDouble(value), null);
+    }
+    int dot = over.indexOf('.');
+    String engine = dot < 0 ? "" : over.substring(0, dot);
+    if (file.engines().contains(engine)) {
+      Setting setting =
+          new Setting(
+              engine, over, value, null, null, null, null, null, null, "sweep over " + over, null);
+      return new Variant(name, null, false, null, null, List.of(setting), null, null, null, null);
+    }
+    return new Variant(name, null, false, null, null, null, Map.of(over, value), null, null, null);
+  }
+}

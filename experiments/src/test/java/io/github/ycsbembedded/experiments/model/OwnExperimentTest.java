@@ -1,0 +1,221 @@
+package io.github.ycsbembedded.experiments.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An experiment file of one's own: anywhere, no write-up, its workloads next to it or in the
+ * project's; its variants, sweep and claims; each bad input one line naming its place.
+ */
+class OwnExperimentTest {
+  @TempDir Path tmp;
+
+  /** The project: a workloads/ folder with YCSB's workloadb, as the real one has. */
+  private Path home() throws Exception {
+    Path home = Files.createDirectories(tmp.resolve("project"));
+    Files.createDirectories(home.resolve("workloads"));
+    Files.writeString(home.resolve("workloads/workloadb"), "fieldcount=10\nreadproportion=0.95\n");
+    return home;
+  }
+
+  private static final String FILE =
+      String.join(
+          "\n",
+          "title: mine",
+          "engines: [lmdb, leveldb]",
+          "ycsb: {fieldcount: 1, fieldlength: 1024}",
+          "phases:",
+          "  - {id: load, command: load, workload: workloadb}",
+          "  - {id: b, workload: mine-b}",
+          "scales:",
+          "  - {name: tiny, records: 2000, operations: 20000}",
+          "");
+
+  /** Writes {@code yaml} as {@code mine.yaml} in a folder of its own, with a workload beside it. */
+  private Experiment load(String yaml) throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("elsewhere"));
+    Files.writeString(dir.resolve("mine-b"), "readproportion=0.5\nupdateproportion=0.5\n");
+    Files.writeString(dir.resolve("mine.yaml"), yaml);
+    return Experiment.load(dir.resolve("mine.yaml"), home());
+  }
+
+  @Test
+  void aFileAnywhereFindsItsWorkloadsBesideItThenInTheProjects() throws Exception {
+    Experiment mine = load(FILE);
+
+    assertThat(mine.name()).isEqualTo("mine");
+    assertThat(mine.hasWriteUp()).isFalse();
+    assertThat(mine.workloadPath(mine.phase("load"))).isEqualTo("workloads/workloadb");
+    assertThat(mine.workloadPath(mine.phase("b")))
+        .as("outside the project: absolute")
+        .isEqualTo(tmp.resolve("elsewhere/mine-b").toString());
+    assertThat(mine.recordBytes()).isEqualTo(1024);
+  }
+
+  @Test
+  void aSweepIsOneVariantPerValueAndTheFilesOwnValueIsTheBase() throws Exception {
+    Experiment mine = load(FILE + "sweep: {over: threads, values: [1, 2, 4]}\n");
+
+    List<Variants.Planned> variants = Variants.of(mine, false, List.of());
+
+    assertThat(variants)
+        .extracting(Variants.Planned::name)
+        .containsExactly("base", "threads=2", "threads=4");
+    assertThat(variants.get(0).changes())
+        .as("threads=1 is what the base runs")
+        .containsExactly(Map.entry("threads", "1"));
+    assertThat(variants.get(2).experiment().threads()).isEqualTo(4);
+    assertThat(variants.get(2).changes()).containsExactly(Map.entry("threads", "4"));
+  }
+
+  @Test
+  void namedVariantsChangeSettingsYcsbAndPhaseOrderAndAblationsWaitToBeAskedFor() throws Exception {
+    Experiment mine =
+        load(
+            FILE
+                + String.join(
+                    "\n",
+                    "variants:",
+                    "  - {name: synced, settings: [{engine: lmdb, property: lmdb.sync, value: 'true'}]}",
+                    "  - {name: small, ycsb: {fieldlength: 100}}",
+                    "  - {name: reordered, phases: [b, load]}",
+                    "  - {name: big-files, ablation: true, tests: seek compaction,",
+                    "     settings: [{engine: leveldb, property: leveldb.max_file_size, value: 64m}]}",
+                    ""));
+
+    assertThat(Variants.of(mine, false, List.of()))
+        .extracting(Variants.Planned::name)
+        .containsExactly("base", "synced", "small", "reordered");
+    List<Variants.Planned> all = Variants.of(mine, true, List.of());
+    assertThat(all).extracting(Variants.Planned::name).endsWith("big-files");
+
+    Variants.Planned synced = all.get(1);
+    assertThat(
+            EngineSettings.properties(
+                    synced.experiment(),
+                    synced.experiment().phase("b"),
+                    "lmdb",
+                    new EngineSettings.Context(mine.scale("tiny"), false, 0))
+                .get("lmdb.sync"))
+        .isEqualTo("true");
+    assertThat(all.get(2).experiment().recordBytes()).isEqualTo(100);
+    assertThat(all.get(3).experiment().phases())
+        .extracting(Description.Phase::id)
+        .containsExactly("b", "load");
+    assertThat(all.get(4).tests()).isEqualTo("seek compaction");
+  }
+
+  @Test
+  void aSweepFromTheCommandLineOverABindingPropertyIsASettingOfThatEngine() throws Exception {
+    Experiment mine = load(FILE);
+
+    List<Variants.Planned> variants =
+        Variants.of(mine, false, List.of(Variation.Sweep.parse("lmdb.mapsize=1g,2g")));
+
+    assertThat(variants)
+        .extracting(Variants.Planned::name)
+        .containsExactly("base", "lmdb.mapsize=1g", "lmdb.mapsize=2g");
+    Variants.Planned big = variants.get(2);
+    assertThat(
+            EngineSettings.of(
+                    big.experiment(),
+                    "lmdb",
+                    null,
+                    new EngineSettings.Context(mine.scale("tiny"), false, 0))
+                .get(0)
+                .source())
+        .isEqualTo("sweep over lmdb.mapsize");
+  }
+
+  @Test
+  void aSweepOverAnUnknownPropertyIsOneLineNamingWhatIsAccepted() throws Exception {
+    Experiment mine = load(FILE);
+
+    assertThatThrownBy(
+            () -> Variants.of(mine, false, List.of(Variation.Sweep.parse("lmdb.mapsise=1g,2g"))))
+        .hasMessage(
+            "--vary over lmdb.mapsise: not a property of the lmdb binding (docs/bindings.md lists"
+                + " them)");
+    assertThatThrownBy(() -> Variants.of(mine, false, List.of(Variation.Sweep.parse("colour=red"))))
+        .hasMessage(
+            "--vary over 'colour': not threads, memory, a YCSB property (such as fieldlength) or a"
+                + " property of this experiment's engines (lmdb.*, leveldb.*)");
+    assertThatThrownBy(() -> load(FILE + "sweep: {over: threads, values: [1, lots]}\n"))
+        .hasMessage("mine.yaml: sweep over threads: 'lots' is not a thread count");
+    assertThatThrownBy(() -> load(FILE + "sweep: {over: memory, values: [0.1]}\n"))
+        .hasMessage("mine.yaml: sweep over memory needs the file's regime (regime.memoryFraction)");
+  }
+
+  @Test
+  void claimsOfOnesOwnNameWhatExistsAndStateAnInterval() throws Exception {
+    assertThat(
+            load(FILE + "claims: [{ratio: lmdb / leveldb, phase: b, expect: '>= 1.2'}]\n")
+                .description()
+                .claims())
+        .hasSize(1);
+    assertThatThrownBy(
+            () -> load(FILE + "claims: [{ratio: lmdb / rocksdb, phase: b, expect: '>= 1.2'}]\n"))
+        .hasMessage("mine.yaml: claims[0].ratio: 'rocksdb' is not one of lmdb, leveldb");
+    assertThatThrownBy(
+            () -> load(FILE + "claims: [{ratio: lmdb / leveldb, phase: b, expect: 'fast'}]\n"))
+        .hasMessage(
+            "mine.yaml: claims[0].expect: 'fast' is not an expectation; use >= 1.2, <= 0.9,"
+                + " within 5%, 1.5 ± 20% or between 0.8 and 1.25");
+    assertThatThrownBy(
+            () ->
+                load(
+                    FILE
+                        + "claims: [{ratio: variant fast / variant base, phase: b,"
+                        + " expect: '>= 1.1'}]\n"))
+        .hasMessage(
+            "mine.yaml: claims[0].ratio: 'fast' is not a variant of this file; its variants: base");
+    assertThatThrownBy(
+            () ->
+                load(
+                    FILE
+                        + "claims: [{ratio: lmdb / leveldb, phase: b, figure: p98, expect: '< 1'}]\n"))
+        .hasMessage("mine.yaml: claims[0].figure: 'p98' is not one of speed, p50, p95, p99, p999");
+  }
+
+  @Test
+  void expectationsReadAsIntervals() {
+    assertThat(Variation.Interval.parse(">= 1.2"))
+        .isEqualTo(new Variation.Interval(1.2, Double.POSITIVE_INFINITY));
+    assertThat(Variation.Interval.parse("<= 0.9"))
+        .isEqualTo(new Variation.Interval(Double.NEGATIVE_INFINITY, 0.9));
+    Variation.Interval within = Variation.Interval.parse("within 5%");
+    assertThat(within.low()).isEqualTo(1 / 1.05);
+    assertThat(within.high()).isEqualTo(1.05);
+    Variation.Interval around = Variation.Interval.parse("1.5 ± 20%");
+    assertThat(around.low()).isEqualTo(1.5 / 1.2);
+    assertThat(around.high()).isEqualTo(1.5 * 1.2);
+    assertThat(Variation.Interval.parse("between 0.8 and 1.25"))
+        .isEqualTo(new Variation.Interval(0.8, 1.25));
+    assertThat(Variation.Interval.parse("between 2 and 1")).isNull();
+  }
+
+  @Test
+  void badFilesAreOneLineEach() throws Exception {
+    assertThatThrownBy(() -> load("title: \"unterminated\nengines: [lmdb]\n"))
+        .hasMessageStartingWith("mine.yaml line ")
+        .hasMessageContaining("not YAML");
+    assertThatThrownBy(() -> load(FILE + "sweeps: {over: threads, values: [2]}\n"))
+        .hasMessageStartingWith("mine.yaml line 9: unknown key 'sweeps'; known here: ");
+    assertThatThrownBy(() -> load(FILE.replace("workload: mine-b", "workload: none")))
+        .hasMessage(
+            "mine.yaml: phase b: workload: none is not a file (looked next to the experiment file,"
+                + " then in the project's workloads/)");
+    Path folder = Files.createDirectories(tmp.resolve("folder.yaml"));
+    assertThatThrownBy(() -> Experiment.load(folder, home()))
+        .hasMessage(folder + " is a folder, not an experiment file");
+    assertThatThrownBy(() -> Experiment.load(tmp.resolve("nosuch.yaml"), home()))
+        .hasMessage(tmp.resolve("nosuch.yaml") + ": no such experiment file");
+  }
+}
