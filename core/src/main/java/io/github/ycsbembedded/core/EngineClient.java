@@ -245,7 +245,8 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
         new BindingProperties(props).declare(name + ".", this.properties);
     Path directory = properties.requiredDirectory(name + ".dir");
     boolean destroy = properties.bool(name + ".destroy", false);
-    lastCleanup = new LastCleanup(name, properties);
+    lastCleanup =
+        new LastCleanup(name, properties, this.properties.contains(name + ".compact_on_close"));
     lease = SharedEngines.acquire(directory, engineType, dir -> open(dir, properties, destroy));
     try {
       initThread(lease.engine(), properties);
@@ -355,7 +356,7 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
           name
               + ": closing "
               + held.directory()
-              + (lastCleanup.flushes() ? " (with a final flush)" : "")
+              + lastCleanup.work()
               + " took "
               + (System.nanoTime() - start) / 1_000_000
               + " ms");

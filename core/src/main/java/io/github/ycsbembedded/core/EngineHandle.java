@@ -12,6 +12,16 @@ public interface EngineHandle extends AutoCloseable {
    */
   void flush() throws Exception;
 
+  /**
+   * Pays the engine's compaction debt, for {@code <name>.compact_on_close=true} (LSM engines only):
+   * flushes, then waits until the engine has no compaction left to do by its own rules, as a store
+   * that is written and then left alone ends up. Only a binding whose descriptor lists {@code
+   * <name>.compact_on_close} is asked.
+   */
+  default void compact() throws Exception {
+    throw new UnsupportedOperationException("this engine keeps no compaction debt");
+  }
+
   /** The engine's own figures now ({@code enginestats}), in the common schema. */
   EngineStats.Figures statistics() throws Exception;
 

@@ -10,8 +10,10 @@ import site.ycsb.DBException;
 /**
  * What the last client of an engine does before closing it ({@link EngineClient#cleanup}): takes
  * the JVM's own memory for the report and the engine's figures while its caches are still as the
- * run left them, then the flush {@code <name>.flush_on_close} asks for, then the figures again,
- * written to {@code enginestats}. Both properties are read and checked when the client starts.
+ * run left them, then the flush {@code <name>.flush_on_close} asks for (or the flush and the wait
+ * for pending compactions {@code <name>.compact_on_close} asks for, where the binding takes it),
+ * then the figures again, written to {@code enginestats}. The properties are read and checked when
+ * the client starts.
  */
 final class LastCleanup {
   private final String name;
@@ -19,18 +21,35 @@ final class LastCleanup {
   /** {@code <name>.flush_on_close}: whether the last cleanup leaves the store cheap to reopen. */
   private final boolean flush;
 
+  /**
+   * {@code <name>.compact_on_close}: whether the last cleanup also waits for the engine's pending
+   * compactions (read only for a binding that lists the property; false for the others).
+   */
+  private final boolean compact;
+
   /** {@code enginestats}: where the last cleanup writes the engine's figures, or null. */
   private final Path statsFile;
 
-  LastCleanup(String name, BindingProperties properties) throws DBException {
+  /**
+   * @param compacts whether the binding takes {@code <name>.compact_on_close} (its descriptor lists
+   *     it)
+   */
+  LastCleanup(String name, BindingProperties properties, boolean compacts) throws DBException {
     this.name = name;
     this.flush = properties.bool(name + ".flush_on_close", false);
+    this.compact = compacts && properties.bool(name + ".compact_on_close", false);
     this.statsFile = statsFile(properties);
   }
 
-  /** Whether the last cleanup flushes ({@code <name>.flush_on_close}). */
-  boolean flushes() {
-    return flush;
+  /**
+   * What the last cleanup does before closing, for the closing line: {@code " (with a final
+   * flush)"}, {@code " (with a final flush and the pending compactions)"} or nothing.
+   */
+  String work() {
+    if (compact) {
+      return " (with a final flush and the pending compactions)";
+    }
+    return flush ? " (with a final flush)" : "";
   }
 
   /**
@@ -42,19 +61,24 @@ final class LastCleanup {
     JvmMemory.takeForReport();
     EngineStats.Figures before = statsFile == null ? null : engine.statistics();
     Long flushMillis = null;
-    if (flush) {
+    if (flush || compact) {
       long start = System.nanoTime();
       try {
-        engine.flush();
+        if (compact) {
+          engine.compact();
+        } else {
+          engine.flush();
+        }
       } catch (DBException e) {
         throw e;
       } catch (Exception e) {
-        throw failure.apply("the final flush failed", e);
+        throw failure.apply(
+            compact ? "the final flush and compactions failed" : "the final flush failed", e);
       }
       flushMillis = (System.nanoTime() - start) / 1_000_000;
     }
     if (statsFile != null) {
-      EngineStats.Figures after = flush ? engine.statistics() : null;
+      EngineStats.Figures after = flush || compact ? engine.statistics() : null;
       String version;
       try {
         version = engine.version();

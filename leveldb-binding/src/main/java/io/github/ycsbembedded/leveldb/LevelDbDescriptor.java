@@ -24,7 +24,8 @@ public final class LevelDbDescriptor implements EngineDescriptor {
           "leveldb.paranoid_checks",
           "leveldb.sync",
           "leveldb.mmap_reads",
-          "leveldb.batch_parallelism");
+          "leveldb.batch_parallelism",
+          "leveldb.compact_on_close");
 
   @Override
   public String name() {

@@ -128,6 +128,47 @@ final class LevelDbEngine implements LockingEngine {
   }
 
   /**
+   * Flushes, then waits until no level needs compacting by LevelDB's own rule ({@link
+   * LevelDbStats#needsCompaction}): the compaction debt a load leaves, paid ({@code
+   * leveldb.compact_on_close}). LevelDB keeps compacting in the background until the rule is met; a
+   * background error ends the wait with that error, and a tree that stops changing while the rule
+   * still asks for work ends it with a warning rather than waiting for ever.
+   */
+  @Override
+  public void compact() throws DBException, InterruptedException {
+    flush();
+    String shape = db.property("leveldb.sstables");
+    long unchangedSince = System.nanoTime();
+    while (LevelDbStats.needsCompaction(LevelDbStats.levels(shape))) {
+      try {
+        db.checkBackgroundError();
+      } catch (LevelDbException e) {
+        throw new DBException(
+            "leveldb: a background compaction failed (" + e.getMessage() + ")", e);
+      }
+      Thread.sleep(COMPACTION_POLL_MILLIS);
+      String now = db.property("leveldb.sstables");
+      if (!now.equals(shape)) {
+        shape = now;
+        unchangedSince = System.nanoTime();
+      } else if (System.nanoTime() - unchangedSince > IDLE_NANOS) {
+        ErrorLog.warn(
+            "leveldb",
+            "stopped waiting for compactions: the tree of "
+                + db.directory()
+                + " has not changed for 30 s although a level is over LevelDB's target");
+        return;
+      }
+    }
+  }
+
+  /** How often the wait for pending compactions looks at the tree. */
+  private static final long COMPACTION_POLL_MILLIS = 20;
+
+  /** How long a tree may stay unchanged before the wait for compactions gives up. */
+  private static final long IDLE_NANOS = 30_000_000_000L;
+
+  /**
    * LevelDB's figures now: each level's table files and their exact bytes ({@code
    * leveldb.sstables}), the bytes its compactions read and wrote per level in whole MiB ({@code
    * leveldb.stats}, which counts memtable flushes among the writes), and the memory it says it uses

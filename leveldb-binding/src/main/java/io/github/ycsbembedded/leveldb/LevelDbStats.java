@@ -29,6 +29,42 @@ final class LevelDbStats {
   record Compactions(Long readBytes, Long writtenBytes) {}
 
   /**
+   * Whether LevelDB 1.23 would compact the tree {@code levels} describes ({@code
+   * VersionSet::Finalize}): level 0 holds 4 files or more ({@code kL0_CompactionTrigger}), or a
+   * level from 1 to 5 holds more bytes than its target, 10 MiB at level 1 and ten times more at
+   * each level below (the targets do not follow {@code max_file_size}). Seek-triggered compactions
+   * are not debt and are not counted.
+   */
+  static boolean needsCompaction(List<EngineStats.Level> levels) {
+    for (EngineStats.Level level : levels) {
+      if (level.level() == 0 && level.files() >= L0_COMPACTION_TRIGGER) {
+        return true;
+      }
+      if (level.level() >= 1
+          && level.level() < LAST_LEVEL
+          && level.bytes() > maxBytesForLevel(level.level())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** LevelDB's {@code kL0_CompactionTrigger}. */
+  static final int L0_COMPACTION_TRIGGER = 4;
+
+  /** LevelDB's last level ({@code kNumLevels - 1}), which has no target. */
+  static final int LAST_LEVEL = 6;
+
+  /** LevelDB's {@code MaxBytesForLevel}: 10 MiB at level 1, ten times more at each level below. */
+  static double maxBytesForLevel(int level) {
+    double bytes = 10 * 1048576.0;
+    for (int l = level; l > 1; l--) {
+      bytes *= 10;
+    }
+    return bytes;
+  }
+
+  /**
    * Each level that holds a file, with its files and their bytes, from {@code leveldb.sstables}.
    */
   static List<EngineStats.Level> levels(String sstables) {

@@ -31,7 +31,8 @@ public final class RocksDbDescriptor implements EngineDescriptor {
           "rocksdb.bloom_bits",
           "rocksdb.max_background_jobs",
           "rocksdb.batch_parallelism",
-          "rocksdb.direct_reads");
+          "rocksdb.direct_reads",
+          "rocksdb.compact_on_close");
 
   @Override
   public String name() {

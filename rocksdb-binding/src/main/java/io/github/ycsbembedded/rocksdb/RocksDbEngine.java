@@ -396,6 +396,29 @@ final class RocksDbEngine implements LockingEngine {
   }
 
   /**
+   * Flushes, then waits until RocksDB has no compaction pending or running by its own reckoning
+   * ({@code rocksdb.compaction-pending}, {@code rocksdb.num-running-compactions}): the compaction
+   * debt a load leaves, paid ({@code rocksdb.compact_on_close}). A background error ends the wait
+   * with that error.
+   */
+  @Override
+  public void compact() throws RocksDBException, InterruptedException {
+    flush();
+    while (db.getAggregatedLongProperty("rocksdb.compaction-pending") > 0
+        || db.getLongProperty("rocksdb.num-running-compactions") > 0
+        || db.getLongProperty("rocksdb.num-running-flushes") > 0) {
+      if (db.getLongProperty("rocksdb.background-errors") > 0) {
+        throw new RocksDBException(
+            "a background flush or compaction failed while waiting for the pending compactions");
+      }
+      Thread.sleep(COMPACTION_POLL_MILLIS);
+    }
+  }
+
+  /** How often the wait for pending compactions asks RocksDB whether it is done. */
+  private static final long COMPACTION_POLL_MILLIS = 20;
+
+  /**
    * RocksDB's figures now: each level that holds a file, with its files and bytes summed over the
    * column families, its estimates of live data and pending compaction, the memory of memtables,
    * table readers and block cache, and (when {@code enginestats} is set, so that the engine keeps

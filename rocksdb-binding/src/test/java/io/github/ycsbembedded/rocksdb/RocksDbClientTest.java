@@ -301,23 +301,10 @@ class RocksDbClientTest extends BindingConformanceTest {
    */
   @Test
   void aLoadThroughSmallMemtablesShowsFlushesAndCompactionsInTheStatistics() throws Exception {
-    Path file = dataDir.resolveSibling(dataDir.getFileName() + "-compaction.json");
     Properties properties = properties(dataDir);
     properties.setProperty("rocksdb.write_buffer_size", "64k");
     properties.setProperty("rocksdb.flush_on_close", "true");
-    properties.setProperty("enginestats", file.toString());
-    DB db = open(properties);
-    // keys in a scattered order, so that level 0's files overlap and are merged, not moved down
-    for (int i = 0; i < 2000; i++) {
-      assertThat(db.insert(TABLE, key(i * 7919 % 2000), record("field0", "x".repeat(1000))))
-          .isEqualTo(Status.OK);
-    }
-    close(db);
-    JsonNode after =
-        new com.fasterxml.jackson.databind.ObjectMapper()
-            .readTree(file.toFile())
-            .path("afterFlush");
-    Files.delete(file);
+    JsonNode after = afterScatteredLoad(properties);
 
     long data = 2000L * 1000;
     assertThat(after.path("flushedBytes").asLong()).isGreaterThan(data);
@@ -332,5 +319,51 @@ class RocksDbClientTest extends BindingConformanceTest {
     // the estimate counts a key range once, at the highest level holding it: below the files'
     // bytes while compaction is under way
     assertThat(after.path("liveDataBytes").asLong()).isBetween(data / 2, levelBytes);
+  }
+
+  /**
+   * With 64 KiB memtables, files and level base, 2,000 records of 1,000 bytes in scattered key
+   * order leave RocksDB compactions to do down several levels when the load ends. With {@code
+   * rocksdb.compact_on_close} the close waits them out: RocksDB then estimates no pending
+   * compaction, and the data reached level 2 or deeper.
+   */
+  @Test
+  void compactOnCloseWaitsUntilRocksDbHasNoCompactionPending() throws Exception {
+    Properties properties = properties(dataDir);
+    properties.setProperty("rocksdb.write_buffer_size", "64k");
+    properties.setProperty("rocksdb.target_file_size_base", "64k");
+    properties.setProperty("rocksdb.max_bytes_for_level_base", "64k");
+    properties.setProperty("rocksdb.level_compaction_dynamic_level_bytes", "false");
+    properties.setProperty("rocksdb.compact_on_close", "true");
+    JsonNode after = afterScatteredLoad(properties);
+
+    assertThat(after.path("pendingCompactionBytes").asLong()).isZero();
+    int deepest = 0;
+    for (JsonNode level : after.path("tree").path("levels")) {
+      deepest = Math.max(deepest, level.path("level").asInt());
+    }
+    assertThat(deepest).isGreaterThanOrEqualTo(2);
+  }
+
+  /**
+   * Loads 2,000 records of 1,000 bytes with {@code properties}, keys in a scattered order (so that
+   * level 0's files overlap and are merged, not moved down), closes, and returns the statistics the
+   * last cleanup wrote after its flush.
+   */
+  private JsonNode afterScatteredLoad(Properties properties) throws Exception {
+    Path file = dataDir.resolveSibling(dataDir.getFileName() + "-stats.json");
+    properties.setProperty("enginestats", file.toString());
+    DB db = open(properties);
+    for (int i = 0; i < 2000; i++) {
+      assertThat(db.insert(TABLE, key(i * 7919 % 2000), record("field0", "x".repeat(1000))))
+          .isEqualTo(Status.OK);
+    }
+    close(db);
+    JsonNode after =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(file.toFile())
+            .path("afterFlush");
+    Files.delete(file);
+    return after;
   }
 }

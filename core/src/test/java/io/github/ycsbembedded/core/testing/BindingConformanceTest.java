@@ -1345,6 +1345,33 @@ public abstract class BindingConformanceTest {
         .hasMessage(name() + ".dri: unknown property; did you mean " + name() + ".dir?");
   }
 
+  /**
+   * {@code <name>.compact_on_close} is the LSM engines' alone: a binding whose descriptor lists it
+   * opens, closes and reopens with it and keeps its data; any other refuses it as unknown.
+   */
+  @Test
+  void compactOnCloseIsTakenExactlyWhereTheDescriptorListsIt() throws Exception {
+    Properties properties = properties(dataDir);
+    properties.setProperty(name() + ".compact_on_close", "true");
+    boolean listed =
+        io.github.ycsbembedded.core.Engines.named(name())
+            .orElseThrow()
+            .properties()
+            .contains(name() + ".compact_on_close");
+    if (listed) {
+      DB db = open(properties);
+      assertThat(db.insert(TABLE, "k", record("field0", "v"))).isEqualTo(Status.OK);
+      close(db);
+      DB again = open(properties(dataDir));
+      assertThat(read(again, TABLE, "k", null)).containsEntry("field0", "v");
+      close(again);
+    } else {
+      assertThatThrownBy(() -> open(properties))
+          .isInstanceOf(DBException.class)
+          .hasMessageStartingWith(name() + ".compact_on_close: unknown property");
+    }
+  }
+
   @Test
   void anEmptyValueIsRefusedNamingTheProperty() {
     Properties properties = properties(dataDir);
