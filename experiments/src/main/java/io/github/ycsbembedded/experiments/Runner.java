@@ -3,7 +3,9 @@ package io.github.ycsbembedded.experiments;
 import io.github.ycsbembedded.core.Signals;
 import io.github.ycsbembedded.core.Sizes;
 import io.github.ycsbembedded.experiments.analysis.Context;
+import io.github.ycsbembedded.experiments.analysis.DeviceWaits;
 import io.github.ycsbembedded.experiments.analysis.Findings;
+import io.github.ycsbembedded.experiments.measure.DeviceProbe;
 import io.github.ycsbembedded.experiments.measure.Machines;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.Description.Scale;
@@ -254,7 +256,7 @@ final class Runner {
               }
             });
     running = campaign;
-    Results.Run run = campaign.run(p.skeleton(), fromTrial);
+    Results.Run run = campaign.run(withDeviceSpeed(p), fromTrial);
     running = null;
     if (!keepData) {
       campaign.deleteData();
@@ -288,6 +290,37 @@ final class Runner {
             .anyMatch(Results.EngineRun::failed);
     return new Result(failed ? 1 : 0, false, run);
   }
+
+  /**
+   * The run's description with its data device's speed at random reads, measured before the first
+   * phase where the run holds the engines to the regime's memory (its reads then reach the device);
+   * a resumed run keeps the figure it measured first.
+   */
+  private Results.Run withDeviceSpeed(Planned p) {
+    Results.Run skeleton = p.skeleton();
+    Results.Machine machine = skeleton.machines().isEmpty() ? null : skeleton.machines().get(0);
+    if (machine == null
+        || machine.deviceSpeed() != null
+        || p.plans().get(0).memory().limitBytes() == null) {
+      return skeleton;
+    }
+    log.println("measuring the data device's random reads (about 10 s)");
+    Results.DeviceSpeed speed = DeviceProbe.measure(p.data(), DEVICE_PROBE_BYTES, 3);
+    if (speed == null) {
+      log.println(
+          "  the data device cannot be read around the page cache (O_DIRECT): not measured");
+      return skeleton;
+    }
+    log.println("  " + DeviceWaits.describe(speed));
+    List<Results.Machine> machines = new ArrayList<>(skeleton.machines());
+    machines.set(0, machine.withDeviceSpeed(speed));
+    return skeleton.toBuilder().machines(machines).build();
+  }
+
+  /**
+   * The file the device probe reads: large enough that the device's own cache holds little of it.
+   */
+  private static final long DEVICE_PROBE_BYTES = 1L << 30;
 
   /** Hands SIGTERM and SIGINT to the running campaign: the first stops it, a second at once. */
   void handleSignals() {
@@ -359,9 +392,7 @@ final class Runner {
       throw new ExperimentException(
           "--threads: '" + threads + "' is not a thread count; use 1 or more");
     }
-    return experiment.with(
-        new Variation.Variant(
-            Variants.BASE, null, false, null, null, null, null, threads, null, null));
+    return experiment.with(Variation.Variant.changing(Variants.BASE, null, null, threads, null));
   }
 
   private static Planned plan(
@@ -397,6 +428,13 @@ final class Runner {
     List<RunPlan> plans = new ArrayList<>();
     for (Variants.Planned variant : variants) {
       Experiment e = variant.experiment();
+      List<String> runs =
+          variant.concerns().isEmpty()
+              ? engines
+              : engines.stream().filter(variant.concerns()::contains).toList();
+      if (runs.isEmpty()) {
+        continue; // an ablation of engines this run leaves out
+      }
       MemoryPlan memory =
           MemoryPlan.of(
               e,
@@ -408,7 +446,7 @@ final class Runner {
               variant,
               e,
               scale,
-              engines,
+              runs,
               e.threads(),
               trials,
               repetitions,
@@ -426,7 +464,7 @@ final class Runner {
     shown.put(
         "memory-limit", options.memoryLimit == null ? "the file's regime" : options.memoryLimit);
     shown.put(
-        "variants", String.join(", ", variants.stream().map(Variants.Planned::name).toList()));
+        "variants", String.join(", ", plans.stream().map(plan -> plan.variant().name()).toList()));
     shown.put("data directory", data.toString());
     Results.Run skeleton =
         Results.Run.builder()
@@ -461,13 +499,14 @@ final class Runner {
     Scale chosen = plan.scale();
     log.printf(
         Locale.ROOT,
-        "%s at scale %s: %,d records, %s of data; engines %s; %d threads%n",
+        "%s at scale %s: %,d records, %s of data; engines %s; %d thread%s%n",
         experiment.title(),
         chosen.name(),
         chosen.records(),
         Units.bytes(experiment.dataSize(chosen)),
         String.join(",", plan.engines()),
-        plan.threads());
+        plan.threads(),
+        plan.threads() == 1 ? "" : "s");
     log.println(
         "memory: " + plan.memory().note() + "; heap -Xmx" + Sizes.format(experiment.heapBytes()));
     if (plan.memory().regimeApplies()

@@ -7,8 +7,10 @@ import java.util.List;
  * One claim: the figure it rests on as expected (published by the write-up, or stated in the
  * experiment file) and as measured here (every sample, over trials and repetitions), the interval
  * of values that agree with it, a verdict drawn from the whole range by {@link Verdicts}, whether
- * its direction holds, and the list of what differs between this run and the write-up's ({@link
- * WhyList}). A claim holds numbers; the report writes them.
+ * its direction holds, what differs between this run and the write-up's ({@link WhyList}: the data,
+ * machine, versions and declared differences), its own evidence (the engines' figures that differ
+ * most between its engines, {@link EngineMechanics}) and what the run's ablations did to it ({@link
+ * Ablations}). A claim holds numbers; the report writes them.
  *
  * @param label a short name for charts
  * @param kind a ratio between two figures, or a figure that must reach a floor
@@ -20,6 +22,9 @@ import java.util.List;
  * @param low the least value that agrees (may be -∞)
  * @param high the greatest value that agrees (may be +∞)
  * @param subject the engines, phases and variants it compares
+ * @param why what differs between this run and the write-up's for it
+ * @param evidence the engines' own figures that differ most between its engines
+ * @param ablations what each ablation that concerns it did to its figure
  */
 public record Claim(
     String statement,
@@ -35,10 +40,21 @@ public record Claim(
     Verdict verdict,
     Direction direction,
     Subject subject,
-    List<String> why) {
+    List<String> why,
+    List<String> evidence,
+    List<Ablations.Effect> ablations) {
 
   public Claim {
     why = List.copyOf(why);
+    evidence = List.copyOf(evidence);
+    ablations = List.copyOf(ablations);
+  }
+
+  /** The same claim with what the run's ablations did to it. */
+  public Claim withAblations(List<Ablations.Effect> value) {
+    return new Claim(
+        statement, label, kind, origin, expected, unit, ours, tolerance, low, high, verdict,
+        direction, subject, why, evidence, value);
   }
 
   /** What a claim compares. */
@@ -139,7 +155,9 @@ public record Claim(
         judgement.verdict(),
         judgement.direction(),
         subject,
-        WhyList.of(c, subject));
+        WhyList.of(c, subject),
+        evidence(c, subject),
+        List.of());
   }
 
   /**
@@ -171,7 +189,9 @@ public record Claim(
         judgement.verdict(),
         judgement.direction(),
         subject,
-        WhyList.of(c, subject));
+        WhyList.of(c, subject),
+        evidence(c, subject),
+        List.of());
   }
 
   /**
@@ -201,7 +221,19 @@ public record Claim(
         judgement.verdict(),
         judgement.direction(),
         subject,
+        List.of(),
+        List.of(),
         List.of());
+  }
+
+  /**
+   * A claim's own evidence: the engines' figures that differ most between its engines, and what the
+   * data device's speed predicts for it.
+   */
+  private static List<String> evidence(Context c, Subject subject) {
+    List<String> lines = new java.util.ArrayList<>(EngineMechanics.differences(c, subject));
+    lines.addAll(DeviceWaits.evidence(c, subject));
+    return lines;
   }
 
   /**
@@ -241,7 +273,9 @@ public record Claim(
         Verdict.BEYOND,
         Direction.NOT_APPLICABLE,
         subject,
-        why);
+        why,
+        evidence,
+        ablations);
   }
 
   /** Whether the figure is a ratio (charted on the ratio axis beside the published one). */

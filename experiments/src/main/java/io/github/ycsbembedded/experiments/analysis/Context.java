@@ -41,6 +41,42 @@ public final class Context {
     return new Context(experiment, run, other, history);
   }
 
+  /**
+   * The figures a variant's claims are drawn from: its own engines' runs and, for the engines it
+   * did not run, this context's (the same trials); every phase's speed over YCSB's whole run, the
+   * close included, where the variant takes it so ({@code overall}), the borrowed engines' too.
+   */
+  public Context standingIn(Results.Variant other) {
+    List<Results.EngineRun> engines = new ArrayList<>();
+    for (Results.EngineRun own : variant.engines()) {
+      Results.EngineRun theirs = other.engine(own.engine());
+      Results.EngineRun chosen = theirs == null ? own : theirs;
+      engines.add(other.overall() ? overall(chosen) : chosen);
+    }
+    for (Results.EngineRun theirs : other.engines()) {
+      if (variant.engine(theirs.engine()) == null) {
+        engines.add(other.overall() ? overall(theirs) : theirs);
+      }
+    }
+    return new Context(experiment, run, other.withEngines(engines), history);
+  }
+
+  /** An engine's runs with each phase's speed taken over YCSB's whole run. */
+  private static Results.EngineRun overall(Results.EngineRun engine) {
+    List<Results.PhaseRun> phases = new ArrayList<>();
+    for (Results.PhaseRun phase : engine.phases()) {
+      phases.add(
+          phase.withRepetitions(
+              phase.repetitions().stream()
+                  .map(
+                      r ->
+                          r.withFigures(
+                              r.figures().withSpeed(r.figures().speed().overallAsSpeed())))
+                  .toList()));
+    }
+    return engine.withPhases(phases);
+  }
+
   public Experiment experiment() {
     return experiment;
   }

@@ -12,25 +12,36 @@ import java.util.List;
  * @param context the run and experiment the figures come from
  * @param claims every claim, the write-up's first
  * @param writeUpSections the write-up's tables (none for a file that names no write-up)
+ * @param besideClaims what goes with the claims: the authors' own harness at other sizes
  * @param variants what the run's variants show beside the base
  */
 public record Findings(
-    Context context, List<Claim> claims, List<Section> writeUpSections, VariantFindings variants) {
+    Context context,
+    List<Claim> claims,
+    List<Section> writeUpSections,
+    List<Section> besideClaims,
+    VariantFindings variants) {
   public Findings {
     claims = List.copyOf(claims);
     writeUpSections = List.copyOf(writeUpSections);
+    besideClaims = List.copyOf(besideClaims);
   }
 
   /** Everything analysis finds in {@code c}'s run. */
   public static Findings of(Context c) throws ExperimentException {
     List<Claim> claims = new ArrayList<>();
     List<Section> sections = new ArrayList<>();
+    List<Section> beside = new ArrayList<>();
     if (c.experiment().description().writeup() != null) {
       WriteUp writeUp = WriteUp.of(c.experiment());
-      claims.addAll(writeUp.claims(c));
+      claims.addAll(Ablations.apply(c, writeUp, writeUp.claims(c)));
       sections.addAll(writeUp.tables(c));
+      Section harness = HarnessRatios.section(c, claims);
+      if (harness != null) {
+        beside.add(harness);
+      }
     }
     claims.addAll(OwnClaims.of(c));
-    return new Findings(c, claims, sections, VariantFindings.of(c));
+    return new Findings(c, claims, sections, beside, VariantFindings.of(c));
   }
 }

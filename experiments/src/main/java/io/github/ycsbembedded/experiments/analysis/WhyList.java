@@ -12,8 +12,8 @@ import java.util.Set;
 /**
  * What differs between this run and the write-up's, for one claim: the data size, threads, cores,
  * device, each engine's version and durability, the harness differences the experiment file
- * declares for the claim's engines and phases, and the engine figures that differ most between its
- * engines ({@link EngineMechanics}).
+ * declares for the claim's engines and phases. The claim's own evidence (its engines' figures) is
+ * {@link EngineMechanics}'.
  */
 final class WhyList {
   private WhyList() {}
@@ -46,6 +46,9 @@ final class WhyList {
       why.add(
           "device: "
               + (machine.dataDevice() == null ? machine.dataFileSystem() : machine.dataDevice())
+              + (machine.deviceSpeed() == null
+                  ? ""
+                  : ", " + DeviceWaits.describe(machine.deviceSpeed()))
               + " here; "
               + published.device()
               + " in the write-up");
@@ -74,7 +77,6 @@ final class WhyList {
         why.add(d.what().trim() + " (" + d.source() + ")");
       }
     }
-    why.addAll(EngineMechanics.differences(c, subject));
     return why;
   }
 

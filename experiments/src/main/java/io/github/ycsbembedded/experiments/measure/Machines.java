@@ -26,7 +26,8 @@ public final class Machines {
             + System.getProperty("os.arch"),
         System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
         fileSystem(dataDir),
-        device(dataDir));
+        device(dataDir),
+        null);
   }
 
   private static String host() {

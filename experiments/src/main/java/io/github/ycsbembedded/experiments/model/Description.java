@@ -87,11 +87,17 @@ public record Description(
     allSettings.addAll(v.settings());
     Map<String, String> allYcsb = new LinkedHashMap<>(ycsb);
     allYcsb.putAll(v.ycsb());
-    Regime changedRegime =
-        v.memoryFraction() == null || regime == null
-            ? regime
-            : new Regime(
-                regime.description(), v.memoryFraction(), regime.from(), regime.pageCache());
+    Regime changedRegime = regime;
+    if (regime != null && (v.memoryFraction() != null || !v.pageCache().isEmpty())) {
+      Map<String, Double> shares = new LinkedHashMap<>(regime.pageCache());
+      shares.putAll(v.pageCache());
+      changedRegime =
+          new Regime(
+              regime.description(),
+              v.memoryFraction() == null ? regime.memoryFraction() : v.memoryFraction(),
+              regime.from(),
+              shares);
+    }
     List<Phase> chosen = phases;
     if (!v.phases().isEmpty()) {
       chosen =
@@ -352,9 +358,11 @@ public record Description(
       List<String> tables,
       List<String> subjects,
       Map<String, Map<String, Map<String, Figure>>> figures,
-      Map<String, Published> at) {
+      Map<String, Published> at,
+      Harness harness) {
     static final Published NONE =
-        new Published(null, null, null, null, null, null, null, null, null, null, null, null, null);
+        new Published(
+            null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
     public Published {
       note = note == null ? "" : note;
@@ -370,6 +378,48 @@ public record Description(
     /** Bytes of the write-up's data, or null when it does not say. */
     public Long dataBytes() {
       return records == null || recordBytes == null ? null : records * recordBytes;
+    }
+  }
+
+  /**
+   * What the write-up's authors' own harness published at other sizes ({@code points}), for the
+   * scale report and the claims beside ours at the nearest size: its {@code name}, where the
+   * figures come from ({@code source}), a {@code note} on how they differ from the write-up's, and
+   * per point the records loaded and each phase's speed per engine (in the unit of the phase's
+   * speed).
+   */
+  public record Harness(String name, String source, String note, List<HarnessPoint> points) {
+    public Harness {
+      note = note == null ? "" : note;
+      points = points == null ? List.of() : List.copyOf(points);
+    }
+
+    /** The point whose size is nearest {@code records} on a log scale, or null without points. */
+    public HarnessPoint nearest(long records) {
+      HarnessPoint best = null;
+      for (HarnessPoint p : points) {
+        if (best == null
+            || Math.abs(Math.log((double) p.records() / records))
+                < Math.abs(Math.log((double) best.records() / records))) {
+          best = p;
+        }
+      }
+      return best;
+    }
+  }
+
+  /** One size the harness ran: {@code records} loaded, and {@code speed} by phase and engine. */
+  public record HarnessPoint(long records, Map<String, Map<String, Double>> speed) {
+    public HarnessPoint {
+      speed = speed == null ? Map.of() : Map.copyOf(speed);
+    }
+
+    /** Engine a's speed on {@code phase} ÷ engine b's, or NaN where either is missing. */
+    public double ratio(String phase, String a, String b) {
+      Map<String, Double> figures = speed.getOrDefault(phase, Map.of());
+      Double top = figures.get(a);
+      Double bottom = figures.get(b);
+      return top == null || bottom == null || bottom == 0 ? Double.NaN : top / bottom;
     }
   }
 

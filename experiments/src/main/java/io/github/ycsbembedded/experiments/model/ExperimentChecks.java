@@ -255,6 +255,38 @@ final class ExperimentChecks {
       oneOf(at + ".at", scale.getKey(), file.scales().stream().map(Scale::name).toList());
       published(scale.getValue(), at + ".at." + scale.getKey());
     }
+    if (p.harness() != null) {
+      harness(p.harness(), at + ".harness");
+    }
+  }
+
+  private void harness(Description.Harness h, String at) throws ExperimentException {
+    required(h.name(), at + ".name");
+    required(h.source(), at + ".source");
+    for (int i = 0; i < h.points().size(); i++) {
+      Description.HarnessPoint point = h.points().get(i);
+      String here = at + ".points[" + i + "]";
+      if (point.records() <= 0) {
+        throw bad(here + ".records: " + point.records() + "; give the records the harness loaded");
+      }
+      for (Map.Entry<String, Map<String, Double>> phase : point.speed().entrySet()) {
+        oneOf(here + ".speed", phase.getKey(), phaseIds());
+        for (Map.Entry<String, Double> engine : phase.getValue().entrySet()) {
+          oneOf(here + ".speed." + phase.getKey(), engine.getKey(), file.engines());
+          if (engine.getValue() == null || !(engine.getValue() > 0)) {
+            throw bad(
+                here
+                    + ".speed."
+                    + phase.getKey()
+                    + "."
+                    + engine.getKey()
+                    + ": "
+                    + engine.getValue()
+                    + "; give a speed above 0");
+          }
+        }
+      }
+    }
   }
 
   List<String> phaseIds() {

@@ -24,8 +24,9 @@ public final class Variants {
   /**
    * One variant as it will run: its name, what it changes (a dimension and its value, for the
    * results and charts; for the base, the value a sweep found to be the file's own), a note,
-   * whether it is an ablation and what it tests, the engines whose claims it concerns, and the
-   * experiment with its changes made.
+   * whether it is an ablation and what it tests, the engines whose claims it concerns (and that it
+   * runs; empty: all), the phases whose claims it concerns ({@code on}), whether its speed is
+   * YCSB's whole run with the close ({@code overall}), and the experiment with its changes made.
    */
   public record Planned(
       String name,
@@ -34,6 +35,8 @@ public final class Variants {
       boolean ablation,
       String tests,
       List<String> concerns,
+      List<String> on,
+      boolean overall,
       Experiment experiment) {
     public boolean base() {
       return name.equals(BASE);
@@ -62,6 +65,8 @@ public final class Variants {
                 v.ablation(),
                 v.tests(),
                 v.concerns(),
+                v.on(),
+                v.overall(),
                 experiment.with(sourced(v))));
       }
     }
@@ -77,8 +82,7 @@ public final class Variants {
       sweeps.add(sweep);
     }
     // the base as a variant sees it: the file's variants and sweep are no part of what runs
-    Description baseline =
-        file.with(new Variant(BASE, null, false, null, null, null, null, null, null, null));
+    Description baseline = file.with(Variant.changing(BASE, null, null, null, null));
     for (Sweep sweep : sweeps) {
       for (String value : sweep.values()) {
         String name = sweep.over() + "=" + value;
@@ -91,10 +95,20 @@ public final class Variants {
           continue;
         }
         planned.add(
-            new Planned(name, Map.of(sweep.over(), value), "", false, null, List.of(), changed));
+            new Planned(
+                name,
+                Map.of(sweep.over(), value),
+                "",
+                false,
+                null,
+                List.of(),
+                List.of(),
+                false,
+                changed));
       }
     }
-    planned.add(0, new Planned(BASE, baseValues, "", false, null, List.of(), experiment));
+    planned.add(
+        0, new Planned(BASE, baseValues, "", false, null, List.of(), List.of(), false, experiment));
     return planned;
   }
 
@@ -128,7 +142,10 @@ public final class Variants {
         v.ycsb(),
         v.threads(),
         v.memoryFraction(),
-        v.phases());
+        v.phases(),
+        v.pageCache(),
+        v.speed(),
+        v.on());
   }
 
   /** What a named variant changes, by dimension: each setting, YCSB property and the rest. */
@@ -145,6 +162,10 @@ public final class Variants {
     if (!v.phases().isEmpty()) {
       changes.put("phases", String.join(",", v.phases()));
     }
+    v.pageCache().forEach((engine, share) -> changes.put("pageCache." + engine, share.toString()));
+    if (v.speed() != null) {
+      changes.put("speed", v.speed());
+    }
     return changes;
   }
 
@@ -152,12 +173,10 @@ public final class Variants {
   static Variant point(Description file, String over, String value) {
     String name = over + "=" + value;
     if (over.equals("threads")) {
-      return new Variant(
-          name, null, false, null, null, null, null, Integer.parseInt(value), null, null);
+      return Variant.changing(name, null, null, Integer.parseInt(value), null);
     }
     if (over.equals("memory")) {
-      return new Variant(
-          name, null, false, null, null, null, null, null, Double.parseDouble(value), null);
+      return Variant.changing(name, null, null, null, Double.parseDouble(value));
     }
     int dot = over.indexOf('.');
     String engine = dot < 0 ? "" : over.substring(0, dot);
@@ -165,8 +184,8 @@ public final class Variants {
       Setting setting =
           new Setting(
               engine, over, value, null, null, null, null, null, null, "sweep over " + over, null);
-      return new Variant(name, null, false, null, null, List.of(setting), null, null, null, null);
+      return Variant.changing(name, List.of(setting), null, null, null);
     }
-    return new Variant(name, null, false, null, null, null, Map.of(over, value), null, null, null);
+    return Variant.changing(name, null, Map.of(over, value), null, null);
   }
 }

@@ -19,9 +19,14 @@ public final class Variation {
    * A variant: the experiment with some things changed — engine {@code settings} (added after the
    * file's, a later one replacing an earlier one), YCSB properties ({@code ycsb}), the client
    * {@code threads} of every phase that does not set its own, the regime's {@code memoryFraction},
-   * or the {@code phases} to run and their order (ids of the file's phases). An {@code ablation}
-   * runs only when asked for ({@code --ablations}); {@code tests} names the cause it tests and
-   * {@code concerns} the engines whose claims it explains (all when empty).
+   * or the {@code phases} to run and their order (ids of the file's phases), the regime's {@code
+   * pageCache} share for the engines it names, or the {@code speed} a phase's figure is taken over:
+   * {@value #WINDOW} (the measured window, the default) or {@value #OVERALL} (YCSB's whole run, the
+   * close included: a load with the compaction debt {@code compact_on_close} pays). An {@code
+   * ablation} runs only when asked for ({@code --ablations}); {@code tests} names the cause it
+   * tests, {@code concerns} the engines whose claims it explains and that it runs (all when empty;
+   * the others' figures are the base's, from the same trials), and {@code on} the phases whose
+   * claims it explains (all it runs when empty: a change of order leaves the load alone).
    */
   public record Variant(
       String name,
@@ -33,13 +38,44 @@ public final class Variation {
       Map<String, String> ycsb,
       Integer threads,
       Double memoryFraction,
-      List<String> phases) {
+      List<String> phases,
+      Map<String, Double> pageCache,
+      String speed,
+      List<String> on) {
     public Variant {
+      on = on == null ? List.of() : List.copyOf(on);
       ablation = ablation != null && ablation;
       concerns = concerns == null ? List.of() : List.copyOf(concerns);
       settings = settings == null ? List.of() : List.copyOf(settings);
       ycsb = ycsb == null ? Map.of() : Map.copyOf(ycsb);
       phases = phases == null ? List.of() : List.copyOf(phases);
+      pageCache = pageCache == null ? Map.of() : Map.copyOf(pageCache);
+    }
+
+    /**
+     * A variant named {@code name} that changes only what is given: engine settings, YCSB
+     * properties, the client threads or the regime's memory fraction (each may be null).
+     */
+    public static Variant changing(
+        String name,
+        List<Setting> settings,
+        Map<String, String> ycsb,
+        Integer threads,
+        Double memoryFraction) {
+      return new Variant(
+          name,
+          null,
+          false,
+          null,
+          null,
+          settings,
+          ycsb,
+          threads,
+          memoryFraction,
+          null,
+          null,
+          null,
+          null);
     }
 
     /** Whether it changes nothing. */
@@ -48,9 +84,22 @@ public final class Variation {
           && ycsb.isEmpty()
           && threads == null
           && memoryFraction == null
-          && phases.isEmpty();
+          && phases.isEmpty()
+          && pageCache.isEmpty()
+          && speed == null;
+    }
+
+    /** Whether its phases' speed is YCSB's whole run, the close included. */
+    public boolean overall() {
+      return OVERALL.equals(speed);
     }
   }
+
+  /** A variant's {@code speed}: the measured window (the default). */
+  public static final String WINDOW = "window";
+
+  /** A variant's {@code speed}: YCSB's whole run, the close included. */
+  public static final String OVERALL = "overall";
 
   /**
    * A sweep: the experiment run once for each of {@code values} of one dimension, {@code over}:

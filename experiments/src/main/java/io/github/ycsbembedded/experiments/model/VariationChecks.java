@@ -65,7 +65,35 @@ final class VariationChecks {
       throws ExperimentException {
     if (v.empty()) {
       throw checks.bad(
-          at + " changes nothing; give settings, ycsb, threads, memoryFraction or phases");
+          at
+              + " changes nothing; give settings, ycsb, threads, memoryFraction, pageCache, phases"
+              + " or speed");
+    }
+    if (v.speed() != null && !v.speed().equals(Variation.WINDOW) && !v.overall()) {
+      throw checks.bad(
+          at
+              + ": speed: '"
+              + v.speed()
+              + "'; use "
+              + Variation.WINDOW
+              + " or "
+              + Variation.OVERALL
+              + " (YCSB's whole run, the close included)");
+    }
+    if (!v.pageCache().isEmpty() && file.regime() == null) {
+      throw checks.bad(at + ": pageCache needs the file's regime");
+    }
+    for (var share : v.pageCache().entrySet()) {
+      checks.oneOf(at + ": pageCache", share.getKey(), file.engines());
+      if (share.getValue() == null || share.getValue() <= 0 || share.getValue() > 1) {
+        throw checks.bad(
+            at
+                + ": pageCache."
+                + share.getKey()
+                + ": "
+                + share.getValue()
+                + "; use a fraction above 0, at most 1");
+      }
     }
     checks.settings(v.settings(), at + ": settings", false);
     if (v.threads() != null && v.threads() < 1) {
@@ -89,6 +117,9 @@ final class VariationChecks {
     }
     for (String engine : v.concerns()) {
       checks.oneOf(at + ": concerns", engine, file.engines());
+    }
+    for (String phase : v.on()) {
+      checks.oneOf(at + ": on", phase, v.phases().isEmpty() ? checks.phaseIds() : v.phases());
     }
   }
 

@@ -70,6 +70,7 @@ final class ClaimSections {
                 + (claims.stream().anyMatch(x -> x.origin() == Claim.Origin.OWN)
                     ? " " + ownRule
                     : ""));
+    ablations(doc, claims);
     List<Charts.ClaimPoint> points = new ArrayList<>();
     for (int i = 0; i < claims.size(); i++) {
       Claim claim = claims.get(i);
@@ -111,25 +112,8 @@ final class ClaimSections {
       return;
     }
     doc.heading(2, "Why the figures differ, claim by claim");
-    // what differs for every claim alike is said once, before the claims
-    Set<String> common = new LinkedHashSet<>(claims.isEmpty() ? List.of() : claims.get(0).why());
-    for (Claim claim : claims) {
-      common.retainAll(claim.why());
-    }
-    if (claims.size() > 1 && !common.isEmpty()) {
-      doc.paragraph(
-          "What differs between this run and the write-up's for every claim, measured or declared"
-              + " in the experiment file (with its source):");
-      doc.bullets(List.copyOf(common));
-      doc.paragraph(
-          "Then each claim: its verdict's reason, and what differs for it besides (its engines'"
-              + " versions and settings, and the engines' own figures that differ most).");
-    } else {
-      common.clear();
-      doc.paragraph(
-          "For each claim: its verdict's reason, then what differs between this run and the"
-              + " write-up's, measured or declared in the experiment file (with its source).");
-    }
+    whyOnce(doc, claims);
+    untested(doc, c, claims);
     String regimeNote = c.run().memory().regime() == null ? "" : c.run().memory().regime().note();
     for (Claim claim : claims) {
       doc.paragraph(
@@ -140,10 +124,106 @@ final class ClaimSections {
               + ": "
               + ClaimText.reason(claim, regimeNote)
               + ".");
-      List<String> own = claim.why().stream().filter(w -> !common.contains(w)).toList();
+      List<String> own = new ArrayList<>(claim.evidence());
+      claim.ablations().forEach(effect -> own.add(ClaimText.ablation(claim, effect)));
       if (!own.isEmpty()) {
         doc.bullets(own);
       }
     }
+  }
+
+  /**
+   * What differs between this run and the write-up's — data, machine, versions, declared
+   * differences — said once for all the claims.
+   */
+  private static void whyOnce(Document doc, List<Claim> claims) {
+    Set<String> context = new LinkedHashSet<>();
+    claims.forEach(claim -> context.addAll(claim.why()));
+    if (!context.isEmpty()) {
+      doc.paragraph(
+          "What differs between this run and the write-up's, for the claims below, measured or"
+              + " declared in the experiment file (with its source):");
+      doc.bullets(List.copyOf(context));
+    }
+    doc.paragraph(
+        "Then each claim: its verdict's reason, the engines' own figures that differ most between"
+            + " its two engines, and what each ablation that concerns it did to its figure (an"
+            + " ablation changes one suspected cause and runs in the same trials as the base; a"
+            + " move counts only where the two ranges do not overlap).");
+  }
+
+  /**
+   * The experiment file's ablations this run did not run, when a write-up claim was not reproduced:
+   * the causes they would test, and how to run them.
+   */
+  private static void untested(Document doc, Context c, List<Claim> claims) {
+    boolean missed =
+        claims.stream().anyMatch(x -> x.tallied() && x.verdict() != Claim.Verdict.REPRODUCED);
+    List<String> lines = new ArrayList<>();
+    for (var v : c.experiment().description().variants()) {
+      if (v.ablation() && c.run().variant(v.name()) == null) {
+        lines.add(
+            "`"
+                + v.name()
+                + "`"
+                + (v.tests() == null ? "" : ": " + v.tests().trim())
+                + (v.concerns().isEmpty() ? "" : " (" + String.join(", ", v.concerns()) + ")"));
+      }
+    }
+    if (missed && !lines.isEmpty()) {
+      doc.paragraph(
+          "Suspected causes this run did not test: the experiment file's ablations, which run with"
+              + " `--ablations` (each beside the base, in the same trials):");
+      doc.bullets(lines);
+    }
+  }
+
+  /**
+   * Every ablation's move of every claim it concerns, in one table: the claim by its number, the
+   * cause tested, the figure in the base and with the ablation, the published one, and the move.
+   */
+  private static void ablations(Document doc, List<Claim> claims) {
+    List<List<String>> rows = new ArrayList<>();
+    for (int i = 0; i < claims.size(); i++) {
+      Claim claim = claims.get(i);
+      for (var effect : claim.ablations()) {
+        rows.add(
+            List.of(
+                "#" + (i + 1),
+                claim.verdict().word(),
+                cause(effect),
+                ClaimText.figure(claim, effect.from()),
+                ClaimText.figure(claim, effect.to()),
+                ClaimText.expected(claim),
+                effect.movement().words()));
+      }
+    }
+    if (rows.isEmpty()) {
+      return;
+    }
+    doc.heading(3, "What the ablations moved");
+    doc.paragraph(
+        "Each ablation changes one suspected cause of a gap and runs beside the base in the same"
+            + " trials (the engines it does not concern keep the base's figures). Its figure is the"
+            + " claim's figure drawn again from the ablation's runs; the move is toward or away from"
+            + " the published figure where the two ranges do not overlap.");
+    doc.table(
+        List.of(
+            "claim",
+            "verdict",
+            "suspected cause (ablation)",
+            "base: median [range]",
+            "with the ablation",
+            "published",
+            "move"),
+        rows);
+  }
+
+  /** An ablation's cause in a few words (its text up to the first colon) and its name. */
+  private static String cause(io.github.ycsbembedded.experiments.analysis.Ablations.Effect effect) {
+    String tests = effect.tests();
+    int colon = tests.indexOf(':');
+    String shortly = colon > 0 ? tests.substring(0, colon) : tests;
+    return shortly.isEmpty() ? effect.variant() : shortly + " (" + effect.variant() + ")";
   }
 }

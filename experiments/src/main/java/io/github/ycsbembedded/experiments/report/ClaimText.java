@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.experiments.report;
 
+import io.github.ycsbembedded.experiments.analysis.Ablations;
 import io.github.ycsbembedded.experiments.analysis.Claim;
 import io.github.ycsbembedded.experiments.analysis.Claim.Direction;
 import io.github.ycsbembedded.experiments.analysis.Claim.Kind;
@@ -50,6 +51,43 @@ public final class ClaimText {
       return claim.verdict().word();
     }
     return claim.verdict().word() + "; direction " + claim.direction().word();
+  }
+
+  /**
+   * What an ablation did to a claim, in a line: {@code tested: LevelDB's seek compaction (variant
+   * leveldb-files: leveldb.max_file_size=64m): the ratio moved from 0.62 [0.60–0.64] to 0.81
+   * [0.79–0.83]: toward the published (0.84)}.
+   */
+  public static String ablation(Claim claim, Ablations.Effect effect) {
+    String changes =
+        effect.changes().entrySet().stream()
+            .map(e -> e.getKey() + "=" + e.getValue())
+            .collect(java.util.stream.Collectors.joining(", "));
+    String figure = claim.kind() == Kind.RATIO ? "ratio" : "figure";
+    return "tested: "
+        + (effect.tests().isEmpty() ? "variant " + effect.variant() : effect.tests())
+        + " (ablation "
+        + effect.variant()
+        + (changes.isEmpty() ? "" : ": " + changes)
+        + "): the "
+        + figure
+        + " moved from "
+        + figure(claim, effect.from())
+        + " to "
+        + figure(claim, effect.to())
+        + ": "
+        + effect.movement().words()
+        + " ("
+        + (claim.kind() == Kind.RATIO
+            ? Units.ratio(effect.published())
+            : Units.number(effect.published()) + " " + claim.unit())
+        + ")";
+  }
+
+  static String figure(Claim claim, Spread figure) {
+    return claim.kind() == Kind.RATIO
+        ? Cells.ratio(figure)
+        : Cells.spread(figure) + " " + claim.unit();
   }
 
   /** The verdict's reason in a sentence. */

@@ -40,6 +40,9 @@ public final class ReportWriter {
     RunSections.summary(doc, context, claims);
     doc.contents();
     ClaimSections.claims(doc, context, claims, charts);
+    for (Section section : findings.besideClaims()) {
+      section(doc, section, charts);
+    }
     VariantSections.variants(doc, context.run(), findings.variants(), charts);
     RunSections.measured(doc, context.run(), context.engines());
     RunSections.settings(doc, context);

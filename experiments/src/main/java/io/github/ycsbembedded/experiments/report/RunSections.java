@@ -297,7 +297,13 @@ final class RunSections {
               Units.bytes(m.memoryBytes()),
               m.os(),
               m.jdk(),
-              m.dataFileSystem() + (m.dataDevice() == null ? "" : "; " + m.dataDevice())));
+              m.dataFileSystem()
+                  + (m.dataDevice() == null ? "" : "; " + m.dataDevice())
+                  + (m.deviceSpeed() == null
+                      ? ""
+                      : "; "
+                          + io.github.ycsbembedded.experiments.analysis.DeviceWaits.describe(
+                              m.deviceSpeed()))));
     }
     doc.table(
         List.of(

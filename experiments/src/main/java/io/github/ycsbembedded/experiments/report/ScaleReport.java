@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.experiments.report;
 
 import io.github.ycsbembedded.experiments.analysis.Claim;
+import io.github.ycsbembedded.experiments.analysis.HarnessRatios;
 import io.github.ycsbembedded.experiments.analysis.ScaleTrend;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.Units;
@@ -103,6 +104,23 @@ public final class ScaleReport {
         }
       }
       double publishedRatio = claims.get(0).expected();
+      var harness = experiment.description().published().harness();
+      List<Double> theirs = HarnessRatios.ratios(harness, claims.get(0));
+      for (int i = 0; theirs != null && i < theirs.size(); i++) {
+        if (!theirs.get(i).isNaN()) {
+          long records = harness.points().get(i).records();
+          Long bytes = experiment.description().published().recordBytes();
+          rows.add(
+              List.of(
+                  harness.name() + " (the authors' harness)",
+                  bytes == null
+                      ? String.format(Locale.ROOT, "%,d records", records)
+                      : Units.bytes(records * bytes),
+                  Units.ratio(theirs.get(i)),
+                  "",
+                  ""));
+        }
+      }
       rows.add(
           List.of(
               "published",

@@ -285,14 +285,26 @@ public final class Results {
   /**
    * One variant: its {@code name}, what it changes against the experiment file ({@code changes}: a
    * dimension, such as {@code threads} or a binding property, and its value; empty for the base), a
-   * line of what it is for ({@code note}, may be empty), and its engines.
+   * line of what it is for ({@code note}, may be empty), what it tests when it is an ablation
+   * ({@code ablation}, else null), whether its phases' speed is YCSB's whole run with the close
+   * ({@code overall}) rather than the measured window, and its engines.
    */
   public record Variant(
-      String name, Map<String, String> changes, String note, List<EngineRun> engines) {
+      String name,
+      Map<String, String> changes,
+      String note,
+      Ablation ablation,
+      boolean overall,
+      List<EngineRun> engines) {
     public Variant {
       changes = ordered(changes);
       note = note == null ? "" : note;
       engines = List.copyOf(engines);
+    }
+
+    /** A variant that tests no cause and takes the window's speed. */
+    public Variant(String name, Map<String, String> changes, String note, List<EngineRun> engines) {
+      this(name, changes, note, null, false, engines);
     }
 
     /** One engine's run of a phase, or null when that engine or phase did not run. */
@@ -306,7 +318,20 @@ public final class Results {
     }
 
     public Variant withEngines(List<EngineRun> value) {
-      return new Variant(name, changes, note, value);
+      return new Variant(name, changes, note, ablation, overall, value);
+    }
+  }
+
+  /**
+   * What an ablation tests: the suspected cause ({@code tests}), the engines whose claims it
+   * concerns, which are the engines it runs ({@code concerns}; empty: all of them), and the phases
+   * whose claims it concerns ({@code on}; empty: all it runs).
+   */
+  public record Ablation(String tests, List<String> concerns, List<String> on) {
+    public Ablation {
+      tests = tests == null ? "" : tests;
+      concerns = concerns == null ? List.of() : List.copyOf(concerns);
+      on = on == null ? List.of() : List.copyOf(on);
     }
   }
 
@@ -506,6 +531,11 @@ public final class Results {
       return new Repetition(
           trial, index, value, figures, operations, latency, timeline, engineStats);
     }
+
+    public Repetition withFigures(Figures value) {
+      return new Repetition(
+          trial, index, outcome, value, operations, latency, timeline, engineStats);
+    }
   }
 
   /**
@@ -553,6 +583,10 @@ public final class Results {
     public Figures withDisk(Disk value) {
       return new Figures(speed, window, cpu, io, memory, value, amplification);
     }
+
+    public Figures withSpeed(Speed value) {
+      return new Figures(value, window, cpu, io, memory, disk, amplification);
+    }
   }
 
   /**
@@ -562,7 +596,17 @@ public final class Results {
    * cleanupMs}: the last cleanup (flush, checkpoint or sync), NaN where YCSB did not report it.
    */
   public record Speed(
-      double throughput, double speed, double overall, long runtimeMs, double cleanupMs) {}
+      double throughput, double speed, double overall, long runtimeMs, double cleanupMs) {
+    /**
+     * The same run's speed taken over YCSB's whole run, the close included: {@code overall} in the
+     * unit of {@code speed} (keys per second where the phase counts keys).
+     */
+    public Speed overallAsSpeed() {
+      double perOperation = throughput > 0 ? speed / throughput : 1;
+      double whole = overall * perOperation;
+      return new Speed(overall, whole, overall, runtimeMs, cleanupMs);
+    }
+  }
 
   /**
    * The measurement window: its length, the YCSB operations in it and by type; {@code
@@ -756,7 +800,10 @@ public final class Results {
     }
   }
 
-  /** A machine a run (or part of a merged run) was measured on. */
+  /**
+   * A machine a run (or part of a merged run) was measured on, with its data device's speed at
+   * random reads where the run measured it (null otherwise).
+   */
   public record Machine(
       String host,
       int cores,
@@ -765,5 +812,24 @@ public final class Results {
       String os,
       String jdk,
       String dataFileSystem,
-      String dataDevice) {}
+      String dataDevice,
+      DeviceSpeed deviceSpeed) {
+    public Machine withDeviceSpeed(DeviceSpeed value) {
+      return new Machine(host, cores, memoryBytes, cpu, os, jdk, dataFileSystem, dataDevice, value);
+    }
+  }
+
+  /**
+   * The data device at random reads around the page cache: reads of {@code blockBytes} at random
+   * offsets of a file of {@code fileBytes}, one at a time (the median read's time, {@code
+   * qd1MedianUs}, and reads per second, {@code qd1PerSecond}) and {@code depth} at a time ({@code
+   * deepPerSecond}).
+   */
+  public record DeviceSpeed(
+      int blockBytes,
+      long fileBytes,
+      double qd1MedianUs,
+      double qd1PerSecond,
+      int depth,
+      double deepPerSecond) {}
 }

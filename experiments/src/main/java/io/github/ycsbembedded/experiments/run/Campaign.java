@@ -2,6 +2,7 @@ package io.github.ycsbembedded.experiments.run;
 
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.Units;
+import io.github.ycsbembedded.experiments.model.Variants;
 import io.github.ycsbembedded.experiments.plan.RunPlan;
 import io.github.ycsbembedded.experiments.results.Results;
 import java.io.IOException;
@@ -262,8 +263,15 @@ public final class Campaign {
                 errors.get(name).get(engine),
                 phases));
       }
+      Variants.Planned v = plan.variant();
       variants.add(
-          new Results.Variant(name, plan.variant().changes(), plan.variant().note(), engines));
+          new Results.Variant(
+              name,
+              v.changes(),
+              v.note(),
+              v.ablation() ? new Results.Ablation(v.tests(), v.concerns(), v.on()) : null,
+              v.overall(),
+              engines));
     }
     Results.Completion completion =
         complete

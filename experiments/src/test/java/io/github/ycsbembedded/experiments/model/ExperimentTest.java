@@ -9,6 +9,7 @@ import io.github.ycsbembedded.experiments.model.Description.Scale;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -70,7 +71,7 @@ public class ExperimentTest {
     assertThat(unum.engines()).containsExactly("lmdb", "rocksdb", "leveldb", "wiredtiger");
     assertThat(unum.phases())
         .extracting(Phase::id)
-        .containsExactly("init", "init-bulk", "a", "c", "d", "z", "z-parallel");
+        .containsExactly("init", "init-bulk", "c", "a", "d", "z", "z-parallel");
     assertThat(unum.phase("init").isLoad()).isTrue();
     assertThat(unum.phase("z").keysAreSpeed()).isTrue();
     assertThat(unum.phase("z-parallel").beside()).isEqualTo("z");
@@ -82,6 +83,55 @@ public class ExperimentTest {
     assertThat(unum.publishedDataBytes("quick")).isEqualTo(100_000_000L * 1024);
     assertThat(unum.publishedVersion("rocksdb")).isEqualTo("RocksDB 6.20.3");
     assertThat(unum.publishedVersion("lmdb")).isNull();
+  }
+
+  @Test
+  void unumsAblationsRunOnlyWhenAskedAndEachChangesOneSuspectedCause() throws Exception {
+    Experiment unum = Experiment.load(EXPERIMENTS, "unum");
+    assertThat(Variants.of(unum, false, List.of()))
+        .extracting(Variants.Planned::name)
+        .containsExactly("base");
+    List<Variants.Planned> all = Variants.of(unum, true, List.of());
+    assertThat(all)
+        .extracting(Variants.Planned::name)
+        .containsExactly(
+            "base",
+            "leveldb-files-64m",
+            "leveldb-memtable-4m",
+            "debt-paid",
+            "order-a-before-c",
+            "harness-2022");
+    assertThat(all.subList(1, all.size()))
+        .allSatisfy(
+            v -> {
+              assertThat(v.ablation()).isTrue();
+              assertThat(v.tests()).isNotBlank();
+              assertThat(v.concerns()).isNotEmpty();
+            });
+    Map<String, Variants.Planned> byName =
+        all.stream().collect(Collectors.toMap(Variants.Planned::name, v -> v));
+    assertThat(byName.get("order-a-before-c").experiment().phases())
+        .extracting(Phase::id)
+        .containsExactly("init", "a", "c", "d", "z");
+    Variants.Planned debt = byName.get("debt-paid");
+    assertThat(debt.overall()).isTrue();
+    assertThat(debt.concerns()).containsExactly("rocksdb", "leveldb");
+    assertThat(
+            EngineSettings.properties(
+                debt.experiment(),
+                debt.experiment().phase("init"),
+                "rocksdb",
+                at(unum.scale("tiny"), false, 0)))
+        .containsEntry("rocksdb.compact_on_close", "true");
+    Variants.Planned files = byName.get("leveldb-files-64m");
+    assertThat(
+            EngineSettings.properties(
+                files.experiment(),
+                files.experiment().phase("c"),
+                "leveldb",
+                at(unum.scale("quick"), false, 0)))
+        .as("unscaled: the write-up's file size")
+        .containsEntry("leveldb.max_file_size", "64m");
   }
 
   @Test
@@ -97,7 +147,7 @@ public class ExperimentTest {
     assertThat(rocks.get("rocksdb.write_buffer_size").value())
         .isEqualTo(Long.toString((long) (134217728 * 0.004)));
     assertThat(rocks.get("rocksdb.max_bytes_for_level_base").value())
-        .isEqualTo(Long.toString((long) (2831838208L * 0.004)));
+        .isEqualTo(Long.toString((long) (536870912L * 0.004)));
     assertThat(rocks.get("rocksdb.max_write_buffer_number").value()).isEqualTo("6");
     assertThat(rocks.get("rocksdb.max_write_buffer_number").derivation()).isEmpty();
     assertThat(rocks.get("rocksdb.write_buffer_size").derivation())

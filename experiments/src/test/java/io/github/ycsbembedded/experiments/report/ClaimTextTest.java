@@ -33,6 +33,8 @@ class ClaimTextTest {
         j.verdict(),
         j.direction(),
         Claim.Subject.of(List.of()),
+        List.of(),
+        List.of(),
         List.of());
   }
 
@@ -82,6 +84,8 @@ class ClaimTextTest {
             j.verdict(),
             j.direction(),
             Claim.Subject.of(List.of()),
+            List.of(),
+            List.of(),
             List.of());
     assertThat(ClaimText.reason(floor, ""))
         .isEqualTo(
@@ -107,10 +111,34 @@ class ClaimTextTest {
             j.verdict(),
             j.direction(),
             Claim.Subject.of(List.of()),
+            List.of(),
+            List.of(),
             List.of());
     assertThat(ClaimText.expected(own)).isEqualTo("from 1.20 up");
     assertThat(ClaimText.verdict(own)).isEqualTo("does not hold");
     assertThat(ClaimText.reason(own, ""))
         .isEqualTo("none of ours, 1.10–1.15 (2 samples), does: the claim holds here from 1.20 up");
+  }
+
+  @Test
+  void anAblationsLineNamesTheCauseTheChangeAndTheMoveAgainstThePublishedRatio() {
+    Claim claim = ratio(0.84, spread(0.50, 0.52), 1.5);
+    var effect =
+        new io.github.ycsbembedded.experiments.analysis.Ablations.Effect(
+            "leveldb-files",
+            "LevelDB's seek compaction under scaled file sizes",
+            java.util.Map.of("leveldb.max_file_size", "64m"),
+            claim.ours(),
+            spread(0.80, 0.86),
+            0.84,
+            io.github.ycsbembedded.experiments.analysis.Ablations.Movement.TOWARD);
+    assertThat(ClaimText.ablation(claim, effect))
+        .isEqualTo(
+            "tested: LevelDB's seek compaction under scaled file sizes (ablation leveldb-files:"
+                + " leveldb.max_file_size=64m): the ratio moved from "
+                + Cells.ratio(claim.ours())
+                + " to "
+                + Cells.ratio(spread(0.80, 0.86))
+                + ": toward the published (0.84)");
   }
 }

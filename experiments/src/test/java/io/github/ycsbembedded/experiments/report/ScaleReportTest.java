@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.ycsbembedded.experiments.analysis.ScaleTrend;
 import io.github.ycsbembedded.experiments.results.Spread;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ScaleReportTest {
   private static final long MIB = 1L << 20;
@@ -61,5 +63,32 @@ class ScaleReportTest {
   void oneScaleHasNoTrend() {
     assertThat(trend(List.of(step("quick", 400, 0.80)), 0.52))
         .isEqualTo("Measured at fewer than two scales: no trend.");
+  }
+
+  /**
+   * unum's scale report puts ucsb's own ratio at each of its four sizes into every claim's table,
+   * between ours and the write-up's (the fixture stands for one scale).
+   */
+  @Test
+  void theScaleReportSetsTheAuthorsHarnessAtItsSizesBesideOurs(@TempDir Path out) throws Exception {
+    var unum =
+        io.github.ycsbembedded.experiments.model.Experiment.load(
+            io.github.ycsbembedded.experiments.model.ExperimentTest.EXPERIMENTS, "unum");
+    var run = io.github.ycsbembedded.experiments.writeups.WriteUpsTest.fixture("unum-quick");
+    var claims =
+        io.github.ycsbembedded.experiments.analysis.WriteUp.of(unum)
+            .claims(new io.github.ycsbembedded.experiments.analysis.Context(unum, run));
+    ScaleReport.write(unum, List.of(run), List.of(claims), out);
+    String report = java.nio.file.Files.readString(out.resolve("report.md"));
+    int start = report.indexOf("## RocksDB's speed ÷ LevelDB's, C");
+    String table = report.substring(start, report.indexOf("## ", start + 3));
+    String harness = "| ucsb (the authors' harness) | ";
+    assertThat(table)
+        .contains(harness + "97.7 MiB | " + String.format("%.2f", 1033177.0 / 863970) + " |")
+        .contains(harness + "976.6 MiB | " + String.format("%.2f", 300694.0 / 584841) + " |")
+        .contains(harness + "9.5 GiB | " + String.format("%.2f", 250179.0 / 63218) + " |")
+        .contains(harness + "95.4 GiB | " + String.format("%.2f", 57112.0 / 29056) + " |");
+    assertThat(table.indexOf("| quick |")).isLessThan(table.indexOf(harness));
+    assertThat(table.indexOf(harness)).isLessThan(table.indexOf("| published |"));
   }
 }

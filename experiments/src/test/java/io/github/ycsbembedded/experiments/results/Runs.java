@@ -59,7 +59,8 @@ public final class Runs {
         .scale(new Results.ScaleRef(scale, 1000, 1000L * 1024))
         .startedAt("2026-11-23T10:00")
         .finishedAt("2026-11-23T10:05")
-        .machines(List.of(new Results.Machine(host, 2, 1L << 30, "cpu", "os", "jdk", "fs", null)))
+        .machines(
+            List.of(new Results.Machine(host, 2, 1L << 30, "cpu", "os", "jdk", "fs", null, null)))
         .invocation(new Results.Invocation(List.of(experiment), Map.of("scale", scale)))
         .protocol(new Results.Protocol(trials, 1, 2, 12, 1))
         .memory(new Results.MemorySetup(null, 256L << 20, true, null))

@@ -159,7 +159,7 @@ public class WriteUpsTest {
     List<Section.Table> tables = tables("unum", "unum-quick");
 
     assertThat(tables).hasSize(5);
-    Section.Table c = tables.get(2);
+    Section.Table c = tables.get(1);
     assertThat(c.header())
         .containsExactly(
             "engine",
