@@ -77,6 +77,10 @@ public final class CheckedClient {
       CommandLine.main(rest);
       return;
     }
+    String slow = CoreProperties.slowValuesWarning(properties);
+    if (slow != null) {
+      System.err.println("ycsb: warning: " + slow);
+    }
     boolean failOnErrors =
         Boolean.parseBoolean(properties.getProperty(FAIL_ON_ERRORS, "true").trim());
     userExporter = properties.getProperty("exporter", userExporter).trim();
@@ -439,7 +443,20 @@ public final class CheckedClient {
   }
 
   private static void load(Properties into, String file) throws PreflightException {
-    try (InputStream in = Files.newInputStream(Paths.get(file))) {
+    java.nio.file.Path path = Paths.get(file);
+    if (Files.exists(path) && !Files.isRegularFile(path)) {
+      // a FIFO would keep the run waiting for a writer, a device for ever
+      throw new PreflightException(
+          "cannot read property file "
+              + file
+              + ": "
+              + (Files.isDirectory(path)
+                  ? "a directory"
+                  : "not a regular file (a FIFO or a device)")
+              + "; give -P a file of properties",
+          null);
+    }
+    try (InputStream in = Files.newInputStream(path)) {
       into.load(in);
     } catch (IOException e) {
       throw new PreflightException("cannot read property file " + file + ": " + e.getMessage(), e);

@@ -71,6 +71,22 @@ class CheckedClientTest {
   }
 
   @Test
+  void aPropertyFileThatIsAFifoOrADirectoryIsRefusedWithoutWaiting() throws Exception {
+    java.nio.file.Path fifo = tmp.resolve("fifo");
+    Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    assertThat(mkfifo.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    assertThat(mkfifo.exitValue()).isZero();
+    assertThatThrownBy(() -> CheckedClient.properties(new String[] {"-P", fifo.toString()}))
+        .hasMessage(
+            "cannot read property file "
+                + fifo
+                + ": not a regular file (a FIFO or a device); give -P a file of properties");
+    assertThatThrownBy(() -> CheckedClient.properties(new String[] {"-P", tmp.toString()}))
+        .hasMessage(
+            "cannot read property file " + tmp + ": a directory; give -P a file of properties");
+  }
+
+  @Test
   void aFlagWithoutItsValueIsOneLineNamingTheFlag() {
     for (String flag : List.of("-threads", "-target", "-P", "-p", "-db", "-l")) {
       assertThatThrownBy(() -> CheckedClient.properties(new String[] {"-db", "x.Y", "-t", flag}))

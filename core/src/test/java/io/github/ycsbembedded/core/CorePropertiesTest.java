@@ -88,4 +88,32 @@ class CorePropertiesTest {
     p.setProperty("readproportion", "0.5");
     assertThatCode(() -> CoreProperties.check(p)).doesNotThrowAnyException();
   }
+
+  @Test
+  void valuesThatWouldTakeMinutesToBuildWithDataIntegrityAreRefusedNamingBothProperties() {
+    Properties p = with("dataintegrity", "true");
+    p.setProperty("fieldcount", "1");
+    p.setProperty("fieldlength", "800000");
+    assertThatThrownBy(() -> CoreProperties.check(p))
+        .isInstanceOf(DBException.class)
+        .hasMessage(
+            "dataintegrity=true builds each value in time quadratic in its length (YCSB's"
+                + " CoreWorkload): fieldlength=800000 × fieldcount=1 takes about 41.6 s per record;"
+                + " a fieldlength under 87000 keeps it under 0.5 s; set dataintegrity=false");
+    p.setProperty("dataintegrity", "false");
+    assertThatCode(() -> CoreProperties.check(p)).doesNotThrowAnyException();
+  }
+
+  @Test
+  void valuesThatTakeOverHalfASecondGetAWarningAndSmallOnesNone() {
+    Properties p = with("dataintegrity", "true");
+    p.setProperty("fieldcount", "1");
+    p.setProperty("fieldlength", "200000");
+    org.assertj.core.api.Assertions.assertThat(CoreProperties.slowValuesWarning(p))
+        .startsWith("dataintegrity=true builds each value")
+        .contains("fieldlength=200000 × fieldcount=1 takes about 2.6 s per record");
+    p.setProperty("fieldlength", "1000");
+    org.assertj.core.api.Assertions.assertThat(CoreProperties.slowValuesWarning(p)).isNull();
+    assertThatCode(() -> CoreProperties.check(p)).doesNotThrowAnyException();
+  }
 }

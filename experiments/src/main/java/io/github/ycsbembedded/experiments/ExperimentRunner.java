@@ -73,7 +73,38 @@ public final class ExperimentRunner implements Callable<Integer> {
               .println(command + ": " + e.getMessage() + " (see " + "bin/" + command + " --help)");
           return 2;
         });
+    line.setExecutionExceptionHandler(
+        (e, failed, parsed) -> {
+          failed.getErr().println(failed.getCommandSpec().qualifiedName(" ") + ": " + oneLine(e));
+          return 1;
+        });
     return line;
+  }
+
+  /**
+   * A failure the commands did not foresee, in one line: a file the run needs that went away or
+   * cannot be made (its path and why), else the exception's own message and kind.
+   */
+  static String oneLine(Exception e) {
+    Throwable cause = e;
+    while (!(cause instanceof java.nio.file.FileSystemException)
+        && cause.getCause() != null
+        && cause.getCause() != cause) {
+      cause = cause.getCause();
+    }
+    if (cause instanceof java.nio.file.NoSuchFileException missing) {
+      return missing.getFile()
+          + ": no such file or directory (was a results or data folder removed during the run?)";
+    }
+    if (cause instanceof java.nio.file.FileSystemException fs) {
+      return fs.getFile()
+          + ": "
+          + (fs.getReason() == null ? fs.getClass().getSimpleName() : fs.getReason())
+          + (fs.getOtherFile() == null ? "" : " (" + fs.getOtherFile() + ")");
+    }
+    String message =
+        e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse("");
+    return e.getClass().getSimpleName() + message;
   }
 
   @Override

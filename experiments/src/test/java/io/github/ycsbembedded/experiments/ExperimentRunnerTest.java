@@ -164,4 +164,23 @@ class ExperimentRunnerTest {
         .isEqualTo(
             "experiment report: " + tmp + " is not a results folder: it has no results.json");
   }
+
+  @Test
+  void anUnforeseenFailureIsOneLineNamingTheFileAndWhy() {
+    assertThat(
+            ExperimentRunner.oneLine(
+                new java.io.UncheckedIOException(
+                    new java.nio.file.NoSuchFileException("/r/unum-quick/.results.json.tmp"))))
+        .isEqualTo(
+            "/r/unum-quick/.results.json.tmp: no such file or directory (was a results or data"
+                + " folder removed during the run?)");
+    assertThat(
+            ExperimentRunner.oneLine(
+                new java.io.IOException(
+                    new java.nio.file.FileSystemException(
+                        "/etc/passwd/x", null, "Not a directory"))))
+        .isEqualTo("/etc/passwd/x: Not a directory");
+    assertThat(ExperimentRunner.oneLine(new IllegalStateException("first\nsecond")))
+        .isEqualTo("IllegalStateException: first");
+  }
 }
