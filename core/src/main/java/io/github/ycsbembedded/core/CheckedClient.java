@@ -192,6 +192,8 @@ public final class CheckedClient {
     if (report != null) {
       writeJvmReport(Paths.get(report));
     }
+    // the engine's errors once, before the run's own last line
+    ErrorLog.printSummary();
     String stopped = Stop.signal();
     if (stopped != null && RunStatus.failures().isEmpty()) {
       System.out.flush();
