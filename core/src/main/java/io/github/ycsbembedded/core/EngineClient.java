@@ -35,6 +35,7 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
   private final Class<E> engineType;
   private final Opener<E> opener;
   private final Set<String> properties;
+  private final java.util.List<String> essentialFiles;
   private SharedEngines.Lease<E> lease;
 
   /** What the last cleanup does before the engine closes: a flush, the engine's figures. */
@@ -57,6 +58,7 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
     this.engineType = engineType;
     this.opener = opener;
     this.properties = Engines.properties(engine);
+    this.essentialFiles = engine.essentialFiles();
   }
 
   /**
@@ -361,9 +363,42 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
               + (System.nanoTime() - start) / 1_000_000
               + " ms");
     }
+    if (closedEngine && !preflight) {
+      String removed = removedDuringRun(held.directory());
+      if (removed != null) {
+        RunStatus.failed(removed);
+        throw new EngineFailure(Condition.IO_ERROR, removed);
+      }
+    }
     if (threadFailure != null) {
       throw threadFailure;
     }
+  }
+
+  /**
+   * Why the engine's directory no longer holds what it wrote, or null: the directory, or a file the
+   * engine cannot open without, was removed while the run used it. An engine may write on into an
+   * unlinked file (LMDB's map stays mapped) and close without an error, and the run would otherwise
+   * end well with its data gone.
+   */
+  private String removedDuringRun(Path directory) {
+    if (!java.nio.file.Files.isDirectory(directory)) {
+      return name
+          + ": "
+          + directory
+          + " was removed during the run; what the run wrote there is gone";
+    }
+    for (String file : essentialFiles) {
+      if (!java.nio.file.Files.exists(directory.resolve(file))) {
+        return name
+            + ": "
+            + directory.resolve(file)
+            + " was removed during the run; the directory no longer holds a "
+            + name
+            + " database";
+      }
+    }
+    return null;
   }
 
   /**

@@ -1333,6 +1333,39 @@ public abstract class BindingConformanceTest {
                 + " is missing");
   }
 
+  /**
+   * A directory removed while the engine had it open: the engine may write on into unlinked files
+   * and close without an error; the last cleanup fails in one line (naming the directory where the
+   * close itself went well) instead of letting the run end well with its data gone.
+   */
+  @Test
+  void aDirectoryRemovedDuringTheRunFailsTheLastCleanupNamingIt() throws Exception {
+    DB db = open();
+    assertThat(db.insert(TABLE, "k", record("field0", "v"))).isEqualTo(Status.OK);
+    deleteRecursively(dataDir);
+    Exception failure = null;
+    try {
+      db.cleanup();
+    } catch (DBException e) {
+      failure = e;
+    } finally {
+      opened.remove(db);
+    }
+    assertThat(failure).isNotNull();
+    // an engine that closed without an error is told by the directory check; one whose close
+    // failed (WiredTiger's checkpoint) by its own line
+    assertThat(failure.getMessage()).startsWith(name() + ": ").doesNotContain("\n");
+    assertThat(io.github.ycsbembedded.core.RunStatus.failures()).contains(failure.getMessage());
+  }
+
+  private static void deleteRecursively(Path dir) throws java.io.IOException {
+    try (var walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+
   @Test
   void aMistypedPropertyIsRefusedNamingTheNearestOne() {
     Properties properties = properties(dataDir);
