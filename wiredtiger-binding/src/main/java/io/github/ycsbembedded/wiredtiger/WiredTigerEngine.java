@@ -76,7 +76,8 @@ final class WiredTigerEngine implements EngineHandle {
   }
 
   static WiredTigerEngine open(Path dir, BindingProperties p) throws Exception {
-    long cacheSize = p.size("wiredtiger.cache_size", 256L << 20, 1L << 20);
+    // WiredTiger 3.2 takes at most 10 TB (its own error line would come before ours)
+    long cacheSize = p.size("wiredtiger.cache_size", 256L << 20, 1L << 20, 10L << 40);
     String compression = p.oneOf("wiredtiger.compression", "none", "none", "snappy");
     boolean sync = p.bool("wiredtiger.sync", false);
     boolean log = p.bool("wiredtiger.log", true);

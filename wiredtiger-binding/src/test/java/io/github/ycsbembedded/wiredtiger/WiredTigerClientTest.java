@@ -194,6 +194,16 @@ class WiredTigerClientTest extends BindingConformanceTest {
   }
 
   @Test
+  void aCacheAboveWiredTigersLimitIsRefusedBeforeWiredTigerSeesIt() {
+    Properties properties = properties(dataDir);
+    properties.setProperty("wiredtiger.cache_size", "11t");
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessage(
+            "wiredtiger.cache_size: '11t' is too large; use at most " + (10L << 40) + " bytes");
+  }
+
+  @Test
   void aTableConfigurationThatSetsTheRecordFormatIsRefusedNamingTheProperty() {
     Properties properties = properties(dataDir);
     properties.setProperty("wiredtiger.table_config", "leaf_page_max=64KB, key_format=S");
