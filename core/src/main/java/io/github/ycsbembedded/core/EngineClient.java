@@ -250,6 +250,9 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
     lastCleanup =
         new LastCleanup(name, properties, this.properties.contains(name + ".compact_on_close"));
     lease = SharedEngines.acquire(directory, engineType, dir -> open(dir, properties, destroy));
+    if (!preflight) {
+      lastCleanup.scheduleWindowStart(lease.engine());
+    }
     try {
       initThread(lease.engine(), properties);
     } catch (DBException | RuntimeException e) {

@@ -26,6 +26,15 @@ public interface EngineHandle extends AutoCloseable {
   EngineStats.Figures statistics() throws Exception;
 
   /**
+   * The engine's counters now, taken while the run goes on ({@code enginestats.from}): the figures
+   * of {@link #statistics} an engine can read without slowing the run (WiredTiger leaves out its
+   * walk of the tree).
+   */
+  default EngineStats.Figures counters() throws Exception {
+    return statistics();
+  }
+
+  /**
    * Closes the engine, without a flush: the last cleanup calls {@link #flush} first if asked.
    * Called once: by the last lease's release ({@link SharedEngines}), or by {@link EngineClient}
    * when the directory it just opened cannot be marked as the binding's.

@@ -17,6 +17,10 @@ import java.util.Map;
  *
  * @param engine the binding's name
  * @param version the engine and its version, as the binding announced it
+ * @param atWindowStart the figures {@code enginestats.from} seconds after the engine opened, where
+ *     that was asked for and the run lasted that long (null otherwise): counters from there to
+ *     {@code beforeFlush} are the run's past its warm-up
+ * @param windowStartMillis when they were taken, in milliseconds after the engine opened
  * @param beforeFlush the figures at the last cleanup, before anything was flushed
  * @param afterFlush the figures after the final flush (null when none was asked for)
  * @param flushMillis how long the final flush took (null when none was asked for)
@@ -26,6 +30,8 @@ public record EngineStats(
     int schema,
     String engine,
     String version,
+    Figures atWindowStart,
+    Long windowStartMillis,
     Figures beforeFlush,
     Figures afterFlush,
     Long flushMillis) {
@@ -34,6 +40,12 @@ public record EngineStats(
 
   /** The core property naming the file; off (no statistics kept, none written) when unset. */
   public static final String PROPERTY = "enginestats";
+
+  /**
+   * The core property asking for the figures also this many seconds after the engine opened (a
+   * run's warm-up), so that counters can be taken over the rest of the run.
+   */
+  public static final String FROM_PROPERTY = "enginestats.from";
 
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);

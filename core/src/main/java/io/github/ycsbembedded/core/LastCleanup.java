@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Map;
 import java.util.function.BiFunction;
 import site.ycsb.DBException;
 
@@ -30,6 +31,21 @@ final class LastCleanup {
   /** {@code enginestats}: where the last cleanup writes the engine's figures, or null. */
   private final Path statsFile;
 
+  /** {@code enginestats.from}: seconds after the engine opened to take its counters, or null. */
+  private final Double fromSeconds;
+
+  /**
+   * Each open engine's counters at {@code enginestats.from}, taken once per engine by a daemon
+   * thread whoever of its clients starts first; removed at its last cleanup.
+   */
+  private static final Map<EngineHandle, WindowStart> STARTS =
+      java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
+
+  /** The counters taken at the window's start, and when (ms after the engine opened). */
+  private record WindowStart(
+      java.util.concurrent.CompletableFuture<EngineStats.Figures> figures,
+      java.util.concurrent.atomic.AtomicLong atMillis) {}
+
   /**
    * @param compacts whether the binding takes {@code <name>.compact_on_close} (its descriptor lists
    *     it)
@@ -39,6 +55,54 @@ final class LastCleanup {
     this.flush = properties.bool(name + ".flush_on_close", false);
     this.compact = compacts && properties.bool(name + ".compact_on_close", false);
     this.statsFile = statsFile(properties);
+    this.fromSeconds = properties.numberIfGiven(EngineStats.FROM_PROPERTY, 0, 86_400);
+  }
+
+  /**
+   * Takes {@code engine}'s counters {@code enginestats.from} seconds from now, once per engine (the
+   * first client to start asks; the engine opened just before).
+   */
+  void scheduleWindowStart(EngineHandle engine) {
+    if (statsFile == null || fromSeconds == null) {
+      return;
+    }
+    STARTS.computeIfAbsent(
+        engine,
+        e -> {
+          long opened = System.nanoTime();
+          java.util.concurrent.atomic.AtomicLong at =
+              new java.util.concurrent.atomic.AtomicLong(-1);
+          java.util.concurrent.CompletableFuture<EngineStats.Figures> figures =
+              new java.util.concurrent.CompletableFuture<>();
+          if (fromSeconds == 0) {
+            // from the start: taken now, before the first operation
+            try {
+              figures.complete(e.counters());
+              at.set(0);
+            } catch (Exception failed) {
+              figures.complete(null);
+            }
+            return new WindowStart(figures, at);
+          }
+          Thread taker =
+              new Thread(
+                  () -> {
+                    try {
+                      Thread.sleep((long) (fromSeconds * 1000));
+                      EngineStats.Figures now = e.counters();
+                      at.set((System.nanoTime() - opened) / 1_000_000);
+                      figures.complete(now);
+                    } catch (InterruptedException stopped) {
+                      figures.complete(null);
+                    } catch (Exception failed) {
+                      figures.complete(null); // no window figures; the end's are still written
+                    }
+                  },
+                  name + "-stats-window");
+          taker.setDaemon(true);
+          taker.start();
+          return new WindowStart(figures, at);
+        });
   }
 
   /**
@@ -59,6 +123,10 @@ final class LastCleanup {
   void run(EngineHandle engine, BiFunction<String, Throwable, EngineFailure> failure)
       throws Exception {
     JvmMemory.takeForReport();
+    WindowStart window = STARTS.remove(engine);
+    // counters not yet taken when the run ends (a run shorter than its warm-up) are no window
+    EngineStats.Figures atStart =
+        window == null || !window.figures().isDone() ? null : window.figures().getNow(null);
     EngineStats.Figures before = statsFile == null ? null : engine.statistics();
     Long flushMillis = null;
     if (flush || compact) {
@@ -86,7 +154,15 @@ final class LastCleanup {
         version = null;
       }
       try {
-        new EngineStats(EngineStats.SCHEMA, name, version, before, after, flushMillis)
+        new EngineStats(
+                EngineStats.SCHEMA,
+                name,
+                version,
+                atStart,
+                atStart == null ? null : window.atMillis().get(),
+                before,
+                after,
+                flushMillis)
             .write(statsFile);
       } catch (IOException e) {
         RunStatus.failed(

@@ -465,6 +465,38 @@ public abstract class BindingConformanceTest {
    */
   protected abstract void checkStatistics(JsonNode before, JsonNode after, int records);
 
+  /**
+   * With {@code enginestats.from}, the file also holds the counters at that time after the engine
+   * opened (0: before the first operation), so a run's counters can be taken past its warm-up.
+   */
+  @Test
+  void theCountersAtTheWindowsStartAreWrittenWhenAskedFor() throws Exception {
+    Path file = dataDir.resolveSibling(dataDir.getFileName() + "-window.json");
+    Properties properties = properties(dataDir);
+    properties.setProperty("enginestats", file.toString());
+    properties.setProperty("enginestats.from", "0");
+    DB db = open(properties);
+    for (int i = 0; i < 100; i++) {
+      assertThat(db.insert(TABLE, key(i), record("field0", "v" + i))).isEqualTo(Status.OK);
+    }
+    close(db);
+    JsonNode stats = new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+    Files.delete(file);
+    assertThat(stats.path("atWindowStart").isObject()).as(stats.toString()).isTrue();
+    assertThat(stats.path("windowStartMillis").asLong()).isZero();
+    assertThat(stats.path("beforeFlush").isObject()).isTrue();
+  }
+
+  @Test
+  void aNegativeWindowStartIsRefusedNamingIt() {
+    Properties properties = properties(dataDir);
+    properties.setProperty("enginestats", dataDir.resolveSibling("s.json").toString());
+    properties.setProperty("enginestats.from", "-1");
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessageStartingWith("enginestats.from: '-1'");
+  }
+
   @Test
   void anEmptyEngineStatsFileIsRefused() {
     Properties properties = properties(dataDir);
