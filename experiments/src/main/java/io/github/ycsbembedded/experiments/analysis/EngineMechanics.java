@@ -13,21 +13,29 @@ import java.util.Map;
 /**
  * The engines' own figures of a phase (the statistics each binding writes at its last cleanup,
  * before its final flush: see {@code docs/engine-statistics.md}) as the report reads them: the
- * tree's shape, space amplification, bytes flushes and compactions wrote per byte the user wrote,
- * write stalls and the cache's hit ratio, each over the median repetition.
+ * tree's shape and the levels that hold data, space amplification, bytes flushes and compactions
+ * wrote per byte the user wrote, time spent waiting (write stalls; WiredTiger's waits for cache)
+ * and the cache's hit ratio, each over the median repetition. Counters are taken over the measured
+ * window where the binding took them at its start ({@code enginestats.from}), else over the whole
+ * run.
  */
 public final class EngineMechanics {
   private EngineMechanics() {}
 
-  /** One engine × phase's figures; a figure the engine does not keep is NaN (or empty). */
+  /**
+   * One engine × phase's figures; a figure the engine does not keep is NaN (or empty); {@code
+   * overWindow} whether the counters cover the measured window (else the whole run).
+   */
   public record Figures(
       String tree,
+      boolean btree,
       double spaceAmplification,
       double compactionPerUserByte,
       double compactionWrittenBytes,
       double stallSeconds,
       double cacheHitRatio,
-      double levels) {}
+      double levels,
+      boolean overWindow) {}
 
   /** The figures of an engine's phase, or null when it has no statistics. */
   public static Figures of(Context c, String engine, String phase) {
@@ -40,46 +48,130 @@ public final class EngineMechanics {
     if (before.isMissingNode() || before.isNull()) {
       return null;
     }
+    JsonNode start = median.engineStats().path("atWindowStart");
+    boolean overWindow = start.isObject();
     JsonNode shape = before.path("tree");
     // what the LSM tree wrote to its table files: flushes and compactions (LevelDB counts them
     // together, so RocksDB's two figures are added up to compare alike)
-    double flushed = number(before, "flushedBytes");
+    double flushed = counter(before, start, "flushedBytes");
     double compacted =
         Double.isNaN(flushed)
-            ? number(before, "compactionWrittenBytes")
-            : flushed + number(before, "compactionWrittenBytes");
-    double userBytes = userBytes(c, phase, median);
+            ? counter(before, start, "compactionWrittenBytes")
+            : flushed + counter(before, start, "compactionWrittenBytes");
+    double userBytes = userBytes(c, phase, median, overWindow);
     double data = c.run().scale().dataBytes();
-    double hits = number(before, "cacheHits");
-    double misses = number(before, "cacheMisses");
+    double hits = counter(before, start, "cacheHits");
+    double misses = counter(before, start, "cacheMisses");
     return new Figures(
         tree(shape),
+        shape.path("kind").asText().equals("btree"),
         median.disk().allocated() > 0 && data > 0 ? median.disk().allocated() / data : Double.NaN,
         userBytes > 0 ? compacted / userBytes : Double.NaN,
         compacted,
-        number(before, "stallMicros") / 1e6,
+        counter(before, start, "stallMicros") / 1e6,
         hits + misses > 0 ? hits / (hits + misses) : Double.NaN,
-        levels(shape));
+        levels(shape),
+        overWindow);
   }
 
-  /** Bytes of records the phase's user operations wrote (a load: all of it). */
-  private static double userBytes(Context c, String phaseId, Results.Repetition r) {
+  /** A counter at the end less what it was at the window's start (when taken). */
+  private static double counter(JsonNode end, JsonNode start, String field) {
+    double atEnd = number(end, field);
+    return start.isObject() ? atEnd - number(start, field) : atEnd;
+  }
+
+  /**
+   * Bytes of records the phase's user operations wrote (a load: all of it), in the window where the
+   * counters are the window's, else over the whole run.
+   */
+  private static double userBytes(
+      Context c, String phaseId, Results.Repetition r, boolean overWindow) {
     var phase = c.experiment().phase(phaseId);
     if (phase != null && phase.isLoad()) {
       return c.run().scale().dataBytes();
     }
     long records = c.experiment().recordBytes();
     long updates = c.experiment().updateBytes();
-    // whole-run counts: the statistics cover the whole run, not the window
-    return r.operations().entrySet().stream()
-        .mapToDouble(
-            e ->
-                switch (e.getKey()) {
-                  case "INSERT" -> e.getValue().operations() * (double) records;
-                  case "UPDATE" -> e.getValue().operations() * (double) updates;
-                  default -> 0;
-                })
-        .sum();
+    java.util.Map<String, Long> counts = new java.util.HashMap<>();
+    if (overWindow) {
+      counts.putAll(r.window().counts());
+    } else {
+      r.operations().forEach((name, op) -> counts.put(name, op.operations()));
+    }
+    return counts.getOrDefault("INSERT", 0L) * (double) records
+        + counts.getOrDefault("UPDATE", 0L) * (double) updates;
+  }
+
+  /**
+   * The figures of every engine × phase as a table of the report: a figure the engine's kind has no
+   * use for is n/a (compaction in a B-tree), one it keeps no count of is not measured.
+   */
+  public static Section section(Context c) {
+    List<List<Cell>> rows = new ArrayList<>();
+    boolean window = false;
+    for (var phase : c.experiment().phases()) {
+      for (Results.EngineRun engine : c.engines()) {
+        Figures f = of(c, engine.engine(), phase.id());
+        if (f == null) {
+          continue;
+        }
+        window |= f.overWindow();
+        Cell compaction =
+            f.btree()
+                ? Cell.missing(Cell.Why.NOT_APPLICABLE)
+                : !Double.isFinite(f.compactionWrittenBytes())
+                    ? Cell.missing(Cell.Why.NOT_MEASURED)
+                    : Cell.text(
+                        Units.bytes((long) f.compactionWrittenBytes())
+                            + (Double.isFinite(f.compactionPerUserByte())
+                                ? " (" + Units.ratio(f.compactionPerUserByte()) + "×)"
+                                : ""));
+        rows.add(
+            List.of(
+                Cell.text(phase.id()),
+                Cell.text(engine.engine()),
+                Cell.text(f.tree()),
+                figure(f.levels(), Cell.Format.NUMBER),
+                figure(f.spaceAmplification(), Cell.Format.RATIO),
+                compaction,
+                figure(f.stallSeconds(), Cell.Format.SECONDS),
+                figure(f.cacheHitRatio(), Cell.Format.PERCENT)));
+      }
+    }
+    if (rows.isEmpty()) {
+      return null;
+    }
+    return new Section.Builder(2, "Engine mechanics")
+        .note(
+            "Each engine's own figures in the median run of each phase (docs/engine-statistics.md"
+                + " says what each engine calls them): the tree's shape at the end of the run and the"
+                + " levels (or B-tree depth) that hold data, space amplification (disk allocated ÷"
+                + " the data), bytes an LSM tree's flushes and compactions wrote to table files"
+                + " (and per byte of records the phase wrote), time spent waiting (RocksDB's write"
+                + " stalls; WiredTiger's application threads waiting for cache, summed over threads),"
+                + " and the engine cache's hit ratio. "
+                + (window
+                    ? "Counters are taken over the measured window (from the end of the warm-up to"
+                        + " the run's end); a load's over the whole load."
+                    : "Counters are over the whole run.")
+                + " n/a: the engine has no such figure (a B-tree does not compact); not measured:"
+                + " the engine keeps no count of it.")
+        .table(
+            List.of(
+                "phase",
+                "engine",
+                "tree",
+                "levels with data",
+                "space amplification",
+                "flushes + compactions wrote",
+                "waits",
+                "cache hits"),
+            rows)
+        .build();
+  }
+
+  private static Cell figure(double value, Cell.Format format) {
+    return Double.isFinite(value) ? Cell.one(value, format) : Cell.missing(Cell.Why.NOT_MEASURED);
   }
 
   static String tree(JsonNode tree) {
@@ -110,15 +202,16 @@ public final class EngineMechanics {
     return "";
   }
 
+  /** The levels that hold a file (an LSM tree), or the B-tree's depth. */
   private static double levels(JsonNode tree) {
     if (tree.path("kind").asText().equals("lsm")) {
-      int deepest = -1;
+      int holding = 0;
       for (JsonNode level : tree.path("levels")) {
         if (level.path("files").asLong() > 0) {
-          deepest = Math.max(deepest, level.path("level").asInt());
+          holding++;
         }
       }
-      return deepest + 1;
+      return holding;
     }
     return depthKnown(tree) ? tree.path("depth").asDouble() : Double.NaN;
   }
@@ -157,12 +250,12 @@ public final class EngineMechanics {
     pairs.put(
         "bytes flushes and compactions wrote per byte written",
         new double[] {fa.compactionPerUserByte(), fb.compactionPerUserByte()});
-    pairs.put("write stalls (s)", new double[] {fa.stallSeconds(), fb.stallSeconds()});
+    pairs.put("time waiting (s)", new double[] {fa.stallSeconds(), fb.stallSeconds()});
     pairs.put("cache hit ratio", new double[] {fa.cacheHitRatio(), fb.cacheHitRatio()});
     pairs.put(
         "space amplification (disk ÷ data)",
         new double[] {fa.spaceAmplification(), fb.spaceAmplification()});
-    pairs.put("tree levels (or B-tree depth)", new double[] {fa.levels(), fb.levels()});
+    pairs.put("levels holding data (or B-tree depth)", new double[] {fa.levels(), fb.levels()});
     List<Map.Entry<String, double[]>> ranked = new ArrayList<>();
     for (Map.Entry<String, double[]> p : pairs.entrySet()) {
       double x = p.getValue()[0];

@@ -14,13 +14,15 @@ import java.util.List;
  * @param writeUpSections the write-up's tables (none for a file that names no write-up)
  * @param besideClaims what goes with the claims: the authors' own harness at other sizes
  * @param variants what the run's variants show beside the base
+ * @param conclusion what to take away from the write-up's claims (null without a write-up)
  */
 public record Findings(
     Context context,
     List<Claim> claims,
     List<Section> writeUpSections,
     List<Section> besideClaims,
-    VariantFindings variants) {
+    VariantFindings variants,
+    Conclusion conclusion) {
   public Findings {
     claims = List.copyOf(claims);
     writeUpSections = List.copyOf(writeUpSections);
@@ -32,16 +34,18 @@ public record Findings(
     List<Claim> claims = new ArrayList<>();
     List<Section> sections = new ArrayList<>();
     List<Section> beside = new ArrayList<>();
+    Conclusion conclusion = null;
     if (c.experiment().description().writeup() != null) {
       WriteUp writeUp = WriteUp.of(c.experiment());
       claims.addAll(Ablations.apply(c, writeUp, writeUp.claims(c)));
       sections.addAll(writeUp.tables(c));
+      conclusion = Conclusion.of(c, claims, writeUp.publishedSpeedColumn());
       Section harness = HarnessRatios.section(c, claims);
       if (harness != null) {
         beside.add(harness);
       }
     }
     claims.addAll(OwnClaims.of(c));
-    return new Findings(c, claims, sections, beside, VariantFindings.of(c));
+    return new Findings(c, claims, sections, beside, VariantFindings.of(c), conclusion);
   }
 }

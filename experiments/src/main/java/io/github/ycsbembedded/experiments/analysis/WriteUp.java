@@ -34,6 +34,14 @@ public abstract class WriteUp {
   public abstract List<Claim> claims(Context c);
 
   /**
+   * The published column that holds each engine's speed per phase (for the conclusion: how far each
+   * engine ran from its published speed), or null when the write-up publishes none.
+   */
+  public String publishedSpeedColumn() {
+    return null;
+  }
+
+  /**
    * The write-up's tables in its own shape, with charts of its own as data; the report renders them
    * and adds the note on the published figures after them.
    */

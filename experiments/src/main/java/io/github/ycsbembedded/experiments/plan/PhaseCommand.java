@@ -4,6 +4,7 @@ import io.github.ycsbembedded.core.Sizes;
 import io.github.ycsbembedded.experiments.measure.WindowLatency;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.EngineSettings;
+import io.github.ycsbembedded.experiments.model.Units;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,6 +78,10 @@ public final class PhaseCommand {
     // without replaying a log; the flush comes after the run's measured window
     properties.put(engine + ".flush_on_close", "true");
     properties.put("enginestats", engineStats(raw).toString());
+    if (durationSeconds != null && plan.scale().warmup() > 0) {
+      // the engine's counters also at the warm-up's end: the report takes them over the window
+      properties.put("enginestats.from", Units.number(plan.scale().warmup()));
+    }
     properties.put("status.interval", "1");
     properties.putAll(new java.util.TreeMap<>(WindowLatency.properties(Path.of(raw + "-"))));
     for (Map.Entry<String, String> p : properties.entrySet()) {

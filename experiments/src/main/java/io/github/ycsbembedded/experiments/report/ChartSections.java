@@ -44,9 +44,9 @@ final class ChartSections {
     perPhase(
         c,
         all,
-        "The engine's own memory (native + page cache held), median and range",
+        "The engine's resident memory (native + mapped), median and range",
         "MiB",
-        r -> engineMemory(r) / 1048576.0,
+        r -> io.github.ycsbembedded.experiments.analysis.EngineMemory.resident(r) / 1048576.0,
         false,
         false,
         dir.resolve("memory.png"));
@@ -64,17 +64,11 @@ final class ChartSections {
     doc.paragraph(
         "A phase whose window was too short to measure (under "
             + (int) PhaseSections.SHORT_WINDOW_SECONDS
-            + " s) is left out of the speed charts. Memory: the engine's native memory and the page"
-            + " cache its phase held at the peak; the JVM's own is left out (see Every engine ×"
-            + " phase).");
+            + " s) is left out of the speed charts. Memory: the engine's resident memory at the"
+            + " peak, its native memory and the file pages it maps (what a resident set counts, as"
+            + " the write-up's RAM column did); the JVM's own and the page cache beside it are left"
+            + " out (see Every engine × phase).");
     timelines(doc, c, dir);
-  }
-
-  private static double engineMemory(Results.Repetition r) {
-    Results.MemoryUse m = r.memory();
-    return m.engineNative() < 0 || m.pageCacheAtPeak() < 0
-        ? Double.NaN
-        : m.engineNative() + m.pageCacheAtPeak() + Math.max(0, m.mappedAtPeak());
   }
 
   private static void perPhase(

@@ -16,11 +16,53 @@ import java.util.Set;
 final class ClaimSections {
   private ClaimSections() {}
 
-  static void claims(Document doc, Context c, List<Claim> claims, Path charts) throws IOException {
+  /** The claims with a verdict (the write-up's and the file's own), numbered in this order. */
+  static List<Claim> judged(List<Claim> claims) {
+    return claims.stream().filter(x -> x.origin() != Claim.Origin.BEYOND).toList();
+  }
+
+  static void claims(Document doc, Context c, List<Claim> all, Path charts) throws IOException {
+    List<Claim> claims = judged(all);
     if (claims.isEmpty()) {
       return;
     }
     doc.heading(2, "Claims");
+    verdictTable(doc, claims);
+    doc.paragraph(rules(claims));
+    beyond(doc, c, all);
+    ablations(doc, claims);
+    chart(doc, claims, charts);
+    if (claims.stream().allMatch(x -> x.origin() == Claim.Origin.OWN)) {
+      claims.forEach(claim -> doc.paragraph(verdictLine(claim, "")));
+      return;
+    }
+    doc.heading(2, "Why the figures differ, claim by claim");
+    whyOnce(doc, claims);
+    untested(doc, c, claims);
+    String regimeNote = c.run().memory().regime() == null ? "" : c.run().memory().regime().note();
+    for (Claim claim : claims) {
+      doc.paragraph(verdictLine(claim, regimeNote));
+      List<String> own = new ArrayList<>(claim.evidence());
+      claim.ablations().forEach(effect -> own.add(ClaimText.ablation(claim, effect)));
+      if (!own.isEmpty()) {
+        doc.bullets(own);
+      }
+    }
+  }
+
+  /** A claim's statement in bold, its verdict and the verdict's reason. */
+  private static String verdictLine(Claim claim, String regimeNote) {
+    return "**"
+        + claim.statement()
+        + "** — "
+        + ClaimText.verdict(claim)
+        + ": "
+        + ClaimText.reason(claim, regimeNote)
+        + ".";
+  }
+
+  /** One row per claim: its number, statement, expected figure, ours, verdict and direction. */
+  private static void verdictTable(Document doc, List<Claim> claims) {
     List<List<String>> rows = new ArrayList<>();
     int number = 0;
     for (Claim claim : claims) {
@@ -37,7 +79,7 @@ final class ClaimSections {
               claim.direction().word()));
     }
     boolean writeUp = claims.stream().anyMatch(x -> x.origin() != Claim.Origin.OWN);
-    doc.table(
+    doc.cards(
         List.of(
             "#",
             "claim",
@@ -46,31 +88,74 @@ final class ClaimSections {
             "verdict",
             "direction"),
         rows);
+  }
+
+  /** How a verdict is drawn, for the write-up's claims and the file's own. */
+  private static String rules(List<Claim> claims) {
+    boolean writeUp = claims.stream().anyMatch(x -> x.origin() != Claim.Origin.OWN);
     String ownRule =
         "An expectation of the experiment file's own (no published figure) is judged by the same"
             + " rule against the interval it states: it **holds** when every sample here (each"
             + " trial's and run's ratio) lies in it, **does not hold** when none does, and is"
             + " **inconclusive** when they straddle an end of it, as Go's benchstat prints ~ where a"
             + " difference cannot be told from noise.";
+    if (!writeUp) {
+      return ownRule;
+    }
+    return "A ratio claim holds for a value within its tolerance of the published ratio and on"
+        + " its side of 1 (a ratio within ×"
+        + Verdicts.EVEN
+        + " of 1 is \"about even\" and claims no side). The verdict is **reproduced** when"
+        + " every sample here (each trial's and run's ratio) agrees, **not reproduced** when"
+        + " none does, and **inconclusive** when they straddle an end of the band, as Go's"
+        + " benchstat prints ~ where a difference cannot be told from noise. The direction"
+        + " is judged apart: it **holds** when every sample is on the published side, is"
+        + " **reversed** when every sample is on the other. **regime differs**: this run"
+        + " did not reproduce the write-up's memory regime, so no verdict is drawn."
+        + (claims.stream().anyMatch(x -> x.origin() == Claim.Origin.OWN) ? " " + ownRule : "");
+  }
+
+  /**
+   * Our own ways of running a write-up's phase, apart from its claims: no published figure, no
+   * band, no verdict, not in the tally; each beside the same engines' ratio on the write-up's own
+   * phase here.
+   */
+  private static void beyond(Document doc, Context c, List<Claim> all) {
+    List<List<String>> rows = new ArrayList<>();
+    for (Claim claim : all) {
+      if (claim.origin() != Claim.Origin.BEYOND || claim.subject().phases().size() != 1) {
+        continue;
+      }
+      var phase = c.experiment().phase(claim.subject().phases().get(0));
+      String besideId = phase == null ? null : phase.beside();
+      Claim writeUps =
+          all.stream()
+              .filter(
+                  x ->
+                      x.origin() == Claim.Origin.WRITE_UP
+                          && x.subject().engines().equals(claim.subject().engines())
+                          && x.subject().phases().equals(List.of(String.valueOf(besideId))))
+              .findFirst()
+              .orElse(null);
+      rows.add(
+          List.of(
+              claim.statement().replace(" (beyond the write-up)", ""),
+              claim.ours().isEmpty() ? "—" : Cells.ratio(claim.ours()),
+              writeUps == null || writeUps.ours().isEmpty() ? "—" : Cells.ratio(writeUps.ours())));
+    }
+    if (rows.isEmpty()) {
+      return;
+    }
+    doc.heading(3, "Ours beside the write-up's phases");
     doc.paragraph(
-        !writeUp
-            ? ownRule
-            : "A ratio claim holds for a value within its tolerance of the published ratio and on"
-                + " its side of 1 (a ratio within ×"
-                + Verdicts.EVEN
-                + " of 1 is \"about even\" and claims no side). The verdict is **reproduced** when"
-                + " every sample here (each trial's and run's ratio) agrees, **not reproduced** when"
-                + " none does, and **inconclusive** when they straddle an end of the band, as Go's"
-                + " benchstat prints ~ where a difference cannot be told from noise. The direction"
-                + " is judged apart: it **holds** when every sample is on the published side, is"
-                + " **reversed** when every sample is on the other. **regime differs**: this run"
-                + " did not reproduce the write-up's memory regime, so no verdict is drawn;"
-                + " **beyond the write-up**: our own way of running a phase, shown beside the"
-                + " write-up's for comparison."
-                + (claims.stream().anyMatch(x -> x.origin() == Claim.Origin.OWN)
-                    ? " " + ownRule
-                    : ""));
-    ablations(doc, claims);
+        "Phases of ours run beside the write-up's (the experiment file says how each differs): the"
+            + " same ratio of engines, with no published figure, no band and no verdict, and not in"
+            + " the tally; beside it, the ratio on the write-up's own phase here.");
+    doc.table(List.of("ratio, our way", "here", "the write-up's phase here"), rows);
+  }
+
+  /** The write-up's ratios on a log axis: published, the band, and ours with its range. */
+  private static void chart(Document doc, List<Claim> claims, Path charts) throws IOException {
     List<Charts.ClaimPoint> points = new ArrayList<>();
     for (int i = 0; i < claims.size(); i++) {
       Claim claim = claims.get(i);
@@ -85,51 +170,20 @@ final class ClaimSections {
                 claim.verdict().word()));
       }
     }
-    if (!points.isEmpty()) {
-      Charts.claims(
-          "The write-up's ratios: published, the band where the claim holds, and here",
-          points,
-          charts.resolve("claims.png"));
-      doc.image(
-          "the claims on a log ratio axis: published ratios, their bands, and ours with their ranges",
-          "charts/claims.png");
-      doc.paragraph(
-          "Each claim by its number in the table above: the published ratio (grey diamond), the band"
-              + " in which a ratio here would agree with it (shaded), and ours (median and range over"
-              + " every sample, in its verdict's colour), on a log scale with a line at 1.");
-    }
-    if (claims.stream().allMatch(x -> x.origin() == Claim.Origin.OWN)) {
-      for (Claim claim : claims) {
-        doc.paragraph(
-            "**"
-                + claim.statement()
-                + "** — "
-                + ClaimText.verdict(claim)
-                + ": "
-                + ClaimText.reason(claim, "")
-                + ".");
-      }
+    if (points.isEmpty()) {
       return;
     }
-    doc.heading(2, "Why the figures differ, claim by claim");
-    whyOnce(doc, claims);
-    untested(doc, c, claims);
-    String regimeNote = c.run().memory().regime() == null ? "" : c.run().memory().regime().note();
-    for (Claim claim : claims) {
-      doc.paragraph(
-          "**"
-              + claim.statement()
-              + "** — "
-              + ClaimText.verdict(claim)
-              + ": "
-              + ClaimText.reason(claim, regimeNote)
-              + ".");
-      List<String> own = new ArrayList<>(claim.evidence());
-      claim.ablations().forEach(effect -> own.add(ClaimText.ablation(claim, effect)));
-      if (!own.isEmpty()) {
-        doc.bullets(own);
-      }
-    }
+    Charts.claims(
+        "The write-up's ratios: published, the band where the claim holds, and here",
+        points,
+        charts.resolve("claims.png"));
+    doc.image(
+        "the claims on a log ratio axis: published ratios, their bands, and ours with their ranges",
+        "charts/claims.png");
+    doc.paragraph(
+        "Each claim by its number in the table above: the published ratio (grey diamond), the band"
+            + " in which a ratio here would agree with it (shaded), and ours (median and range over"
+            + " every sample, in its verdict's colour), on a log scale with a line at 1.");
   }
 
   /**
@@ -221,9 +275,7 @@ final class ClaimSections {
 
   /** An ablation's cause in a few words (its text up to the first colon) and its name. */
   private static String cause(io.github.ycsbembedded.experiments.analysis.Ablations.Effect effect) {
-    String tests = effect.tests();
-    int colon = tests.indexOf(':');
-    String shortly = colon > 0 ? tests.substring(0, colon) : tests;
+    String shortly = ConclusionText.shortly(effect.tests());
     return shortly.isEmpty() ? effect.variant() : shortly + " (" + effect.variant() + ")";
   }
 }

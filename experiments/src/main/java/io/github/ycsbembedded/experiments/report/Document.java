@@ -19,7 +19,12 @@ public final class Document {
 
   public record Paragraph(String markdown) implements Block {}
 
-  public record Table(List<String> header, List<List<String>> rows) implements Block {}
+  /**
+   * A table; {@code cards}: on a narrow screen each row becomes a card of labelled cells (for a
+   * table a reader must see whole on a phone, such as the claims).
+   */
+  public record Table(List<String> header, List<List<String>> rows, boolean cards)
+      implements Block {}
 
   /** A chart: {@code file} is relative to the report's folder, e.g. {@code charts/speed.png}. */
   public record Image(String alt, String file) implements Block {}
@@ -50,7 +55,13 @@ public final class Document {
   }
 
   public Document table(List<String> header, List<List<String>> rows) {
-    blocks.add(new Table(List.copyOf(header), rows.stream().map(List::copyOf).toList()));
+    blocks.add(new Table(List.copyOf(header), rows.stream().map(List::copyOf).toList(), false));
+    return this;
+  }
+
+  /** A table whose rows become labelled cards on a narrow screen. */
+  public Document cards(List<String> header, List<List<String>> rows) {
+    blocks.add(new Table(List.copyOf(header), rows.stream().map(List::copyOf).toList(), true));
     return this;
   }
 

@@ -16,19 +16,28 @@ import org.commonmark.renderer.html.HtmlRenderer;
  * A {@link Document} as one self-contained HTML page: the charts embedded as data URIs so the page
  * can be mailed or attached alone, Markdown's inline syntax rendered by commonmark-java, every
  * section anchored and listed in the contents, tables that scroll inside themselves on a narrow
- * screen with numbers right-aligned and never wrapped, and the commands folded.
+ * screen with numbers right-aligned (a figure's range under its median), the claims as cards on a
+ * phone, and the commands folded.
  */
 public final class Html {
   private static final String STYLE =
       String.join(
           "",
           "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;line-height:1.45;",
-          "max-width:1200px;margin:1.5em auto;padding:0 1em;color:#1b1b1b}",
+          "max-width:1360px;margin:1.5em auto;padding:0 1em;color:#1b1b1b}",
           "h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ddd;padding-bottom:.2em}",
           ".scroll{overflow-x:auto;margin:1em 0}",
           "table{border-collapse:collapse;font-size:.92em}",
           "td,th{border:1px solid #c8c8c8;padding:3px 8px;text-align:left;vertical-align:top}",
           "th{background:#f3f3f3}td.n,th.n{text-align:right;white-space:nowrap}",
+          // a range goes under its median, so that a column of figures stays narrow
+          "td.n .r{display:block;font-size:.85em;color:#555}",
+          // on a phone a table of cards shows each row as a card of labelled cells
+          "@media (max-width:640px){table.cards,table.cards tbody,table.cards tr,table.cards td{",
+          "display:block;width:auto}table.cards thead{display:none}",
+          "table.cards tr{border:1px solid #c8c8c8;margin:.6em 0;padding:.3em .5em}",
+          "table.cards td{border:none;padding:.15em 0;text-align:left;white-space:normal}",
+          "table.cards td::before{content:attr(data-label) ': ';font-weight:600}}",
           "pre{background:#f4f4f4;padding:1em;white-space:pre-wrap;word-break:break-all}",
           "details{margin:1em 0}summary{cursor:pointer}",
           "img{max-width:100%;height:auto}code{background:#f4f4f4;padding:0 .2em}",
@@ -101,7 +110,9 @@ public final class Html {
 
   private static void table(StringBuilder html, Document.Table t) {
     boolean[] numeric = numericColumns(t);
-    html.append("<div class=\"scroll\"><table><thead><tr>");
+    html.append("<div class=\"scroll\"><table")
+        .append(t.cards() ? " class=\"cards\"" : "")
+        .append("><thead><tr>");
     for (int i = 0; i < t.header().size(); i++) {
       html.append(numeric[i] ? "<th class=\"n\">" : "<th>")
           .append(escape(t.header().get(i)))
@@ -112,11 +123,29 @@ public final class Html {
       html.append("<tr>");
       for (int i = 0; i < row.size(); i++) {
         boolean n = i < numeric.length && numeric[i] && NUMERIC.matcher(row.get(i)).matches();
-        html.append(n ? "<td class=\"n\">" : "<td>").append(escape(row.get(i))).append("</td>");
+        html.append(n ? "<td class=\"n\"" : "<td");
+        if (t.cards() && i < t.header().size()) {
+          html.append(" data-label=\"").append(escape(t.header().get(i))).append('"');
+        }
+        html.append('>').append(n ? figure(row.get(i)) : escape(row.get(i))).append("</td>");
       }
       html.append("</tr>");
     }
     html.append("</tbody></table></div>\n");
+  }
+
+  /** A figure's cell: the median, and its range (in brackets) on a line of its own below it. */
+  static String figure(String cell) {
+    int range = cell.indexOf(" [");
+    int end = cell.indexOf(']', range + 1);
+    if (range < 0 || end < 0) {
+      return escape(cell);
+    }
+    return escape(cell.substring(0, range))
+        + "<span class=\"r\">"
+        + escape(cell.substring(range + 1, end + 1))
+        + "</span>"
+        + escape(cell.substring(end + 1));
   }
 
   /** A column holds figures when most of its filled cells are figures (the first never does). */

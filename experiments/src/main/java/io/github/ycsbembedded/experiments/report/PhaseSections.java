@@ -1,7 +1,6 @@
 package io.github.ycsbembedded.experiments.report;
 
 import io.github.ycsbembedded.experiments.analysis.Context;
-import io.github.ycsbembedded.experiments.analysis.EngineMechanics;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.results.Results;
@@ -77,54 +76,6 @@ final class PhaseSections {
   static double latency(Results.Repetition r, String op, ToDoubleFunction<Results.Latency> figure) {
     Results.Latency l = r.latency().get(op);
     return l == null ? Double.NaN : figure.applyAsDouble(l);
-  }
-
-  static void mechanics(Document doc, Context c) {
-    List<List<String>> rows = new ArrayList<>();
-    for (Phase phase : c.experiment().phases()) {
-      for (Results.EngineRun engine : c.engines()) {
-        EngineMechanics.Figures f = EngineMechanics.of(c, engine.engine(), phase.id());
-        if (f == null) {
-          continue;
-        }
-        rows.add(
-            List.of(
-                phase.id(),
-                engine.engine(),
-                f.tree(),
-                Units.ratio(f.spaceAmplification()),
-                Double.isFinite(f.compactionWrittenBytes())
-                    ? Units.bytes((long) f.compactionWrittenBytes())
-                        + (Double.isFinite(f.compactionPerUserByte())
-                            ? " (" + Units.ratio(f.compactionPerUserByte()) + "×)"
-                            : "")
-                    : "",
-                Units.seconds(f.stallSeconds()),
-                Double.isFinite(f.cacheHitRatio())
-                    ? String.format(Locale.ROOT, "%.1f%%", 100 * f.cacheHitRatio())
-                    : ""));
-      }
-    }
-    if (rows.isEmpty()) {
-      return;
-    }
-    doc.heading(2, "Engine mechanics");
-    doc.paragraph(
-        "Each engine's own figures at the end of the median run of each phase (before its final"
-            + " flush; docs/engine-statistics.md says what each engine calls them): the tree's"
-            + " shape, space amplification (disk allocated ÷ the data), bytes an LSM tree's"
-            + " flushes and compactions wrote to table files in the phase (and per byte of records"
-            + " the phase wrote), time writes stalled, and the engine cache's hit ratio.");
-    doc.table(
-        List.of(
-            "phase",
-            "engine",
-            "tree",
-            "space amplification",
-            "flushes + compactions wrote",
-            "write stalls",
-            "cache hits"),
-        rows);
   }
 
   static void details(Document doc, Context c) {

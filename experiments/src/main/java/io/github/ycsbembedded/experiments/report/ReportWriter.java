@@ -3,6 +3,7 @@ package io.github.ycsbembedded.experiments.report;
 import io.github.ycsbembedded.experiments.analysis.Cell;
 import io.github.ycsbembedded.experiments.analysis.Claim;
 import io.github.ycsbembedded.experiments.analysis.Context;
+import io.github.ycsbembedded.experiments.analysis.EngineMechanics;
 import io.github.ycsbembedded.experiments.analysis.Findings;
 import io.github.ycsbembedded.experiments.analysis.Section;
 import io.github.ycsbembedded.experiments.model.Experiment;
@@ -37,6 +38,10 @@ public final class ReportWriter {
 
     Document doc = new Document();
     doc.heading(1, experiment.title());
+    if (findings.conclusion() != null) {
+      doc.paragraph(
+          ConclusionText.of(findings.conclusion(), ClaimSections.judged(claims), experiment));
+    }
     RunSections.summary(doc, context, claims);
     doc.contents();
     ClaimSections.claims(doc, context, claims, charts);
@@ -51,7 +56,10 @@ public final class ReportWriter {
     }
     doc.paragraph(experiment.publishedNote());
     PhaseSections.latency(doc, context);
-    PhaseSections.mechanics(doc, context);
+    Section mechanics = EngineMechanics.section(context);
+    if (mechanics != null) {
+      section(doc, mechanics, charts);
+    }
     ChartSections.charts(doc, context, charts);
     PhaseSections.details(doc, context);
     RunSections.commands(doc, context.engines());

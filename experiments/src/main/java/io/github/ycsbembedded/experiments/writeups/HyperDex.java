@@ -35,6 +35,11 @@ public final class HyperDex extends WriteUp {
   }
 
   @Override
+  public String publishedSpeedColumn() {
+    return "throughput";
+  }
+
+  @Override
   public List<Claim> claims(Context c) {
     List<Claim> claims = new ArrayList<>();
     String reference = c.reference();

@@ -4,6 +4,7 @@ import io.github.ycsbembedded.experiments.analysis.Cell;
 import io.github.ycsbembedded.experiments.analysis.Cell.Format;
 import io.github.ycsbembedded.experiments.analysis.Claim;
 import io.github.ycsbembedded.experiments.analysis.Context;
+import io.github.ycsbembedded.experiments.analysis.EngineMemory;
 import io.github.ycsbembedded.experiments.analysis.Section;
 import io.github.ycsbembedded.experiments.analysis.WriteUp;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
@@ -29,6 +30,11 @@ public final class Unum extends WriteUp {
   @Override
   public Map<String, RoleKind> roles() {
     return Map.of("bulk", RoleKind.PHASE, "oneByOne", RoleKind.PHASE);
+  }
+
+  @Override
+  public String publishedSpeedColumn() {
+    return "speed";
   }
 
   @Override
@@ -122,7 +128,7 @@ public final class Unum extends WriteUp {
             "engine",
             "speed (" + unit + ")",
             "÷ " + reference,
-            "engine memory",
+            "engine memory (native + mapped)",
             "process peak",
             "disk",
             "published speed",
@@ -182,20 +188,9 @@ public final class Unum extends WriteUp {
     return row;
   }
 
-  /** The engine's own memory and the page cache it held. */
+  /** The engine's resident memory ({@link EngineMemory#resident}), as the write-up's RAM. */
   static Cell engineMemory(Context c, String engine, String phase) {
-    return Cell.of(c.spread(engine, phase, Unum::engineBytes), Format.BYTES);
-  }
-
-  /**
-   * Native memory of the engine plus the page cache (and mapped pages) at the peak; NaN if unknown.
-   */
-  static double engineBytes(Results.Repetition r) {
-    Results.MemoryUse m = r.memory();
-    if (m.engineNative() < 0 || m.pageCacheAtPeak() < 0) {
-      return Double.NaN;
-    }
-    return m.engineNative() + m.pageCacheAtPeak();
+    return Cell.of(c.spread(engine, phase, EngineMemory::resident), Format.BYTES);
   }
 
   /**

@@ -78,7 +78,7 @@ class MarkdownTest {
         .contains("<h2 id=\"speed-opss-z\">Speed: ops/s (Z)</h2>")
         .contains("<li><a href=\"#speed-opss-z\">Speed: ops/s (Z)</a></li>")
         .contains("<th class=\"n\">speed | unit</th>")
-        .contains("<td class=\"n\">12,345 [11,000–13,000]</td>")
+        .contains("<td class=\"n\">12,345<span class=\"r\">[11,000–13,000]</span></td>")
         .contains("<td>fast</td>")
         .contains("<td>a*b</td>")
         .contains("<strong>bold</strong>")

@@ -133,4 +133,85 @@ class ReportWriterTest {
     assertThat(html).doesNotContain("src=\"charts/");
     assertThat(html.split("src=\"data:image/png;base64,", -1)).hasSize(count + 1);
   }
+
+  /** The rows of the first Markdown table after {@code heading}, each as its cells. */
+  private static List<List<String>> tableAfter(String md, String heading) {
+    int at = md.indexOf(heading);
+    assertThat(at).as(heading).isNotNegative();
+    List<List<String>> rows = new java.util.ArrayList<>();
+    boolean inTable = false;
+    for (String line : md.substring(at).lines().toList()) {
+      if (line.startsWith("|")) {
+        inTable = true;
+        if (!line.startsWith("| ---")) {
+          rows.add(
+              java.util.Arrays.stream(line.substring(1, line.length() - 1).split("\\|"))
+                  .map(String::trim)
+                  .toList());
+        }
+      } else if (inTable) {
+        break;
+      }
+    }
+    return rows;
+  }
+
+  private static String median(String cell) {
+    int bracket = cell.indexOf(" [");
+    int samples = cell.indexOf(" (n=");
+    int end = bracket >= 0 ? bracket : samples >= 0 ? samples : cell.length();
+    return cell.substring(0, end);
+  }
+
+  /**
+   * A figure that appears twice agrees: each claim's ratio in the claims table is the ratio the
+   * write-up's table of its phase shows for the engine, and each engine's speed there is the speed
+   * the table of every engine × phase shows.
+   */
+  @Test
+  void aFigureShownInTwoPlacesReadsTheSameInBoth() throws Exception {
+    String md = report();
+    List<List<String>> claims = tableAfter(md, "## Claims");
+    List<List<String>> c = tableAfter(md, "## C (100% read)");
+    int ratio = c.get(0).indexOf("÷ leveldb");
+    int speed = c.get(0).indexOf("speed (ops/s)");
+    List<String> rocks =
+        c.stream().filter(r -> r.get(0).equals("rocksdb")).findFirst().orElseThrow();
+    List<String> claim =
+        claims.stream()
+            .filter(
+                r -> r.size() > 1 && r.get(1).equals("RocksDB's speed ÷ LevelDB's, C (100% read)"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(median(claim.get(3))).isEqualTo(median(rocks.get(ratio)));
+
+    List<List<String>> details = tableAfter(md, "## Every engine × phase");
+    int detailSpeed = details.get(0).indexOf("speed, median [range]");
+    List<String> rocksC =
+        details.stream()
+            .filter(r -> r.get(0).equals("rocksdb") && r.get(1).startsWith("c ×"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(median(rocksC.get(detailSpeed))).isEqualTo(median(rocks.get(speed)));
+  }
+
+  /**
+   * The report opens with what to conclude, and our own ways of running a phase stand apart from
+   * the write-up's claims: not numbered, not banded, not in the tally.
+   */
+  @Test
+  void theReportOpensWithItsConclusionAndKeepsOurOwnPhasesOutOfTheClaims() throws Exception {
+    String md = report();
+    String firstParagraph = md.lines().filter(l -> !l.isBlank()).skip(1).findFirst().orElseThrow();
+    assertThat(firstParagraph)
+        .startsWith("**In short.** Of the write-up's 10 claims checked here: ")
+        .contains("Against its published speed in the claims' phases, each engine ran here: ")
+        .contains("`--ablations` runs the experiment file's ablations");
+    List<List<String>> claims = tableAfter(md, "## Claims");
+    assertThat(claims).hasSize(1 + 10);
+    assertThat(claims).noneMatch(r -> String.join(" ", r).contains("beyond"));
+    List<List<String>> ours = tableAfter(md, "### Ours beside the write-up's phases");
+    assertThat(ours.get(0)).containsExactly("ratio, our way", "here", "the write-up's phase here");
+    assertThat(ours).hasSize(1 + 4);
+  }
 }

@@ -165,7 +165,7 @@ public class WriteUpsTest {
             "engine",
             "speed (ops/s)",
             "÷ leveldb",
-            "engine memory",
+            "engine memory (native + mapped)",
             "process peak",
             "disk",
             "published speed",

@@ -1,0 +1,143 @@
+package io.github.ycsbembedded.experiments.report;
+
+import io.github.ycsbembedded.experiments.analysis.Claim;
+import io.github.ycsbembedded.experiments.analysis.Conclusion;
+import io.github.ycsbembedded.experiments.model.Experiment;
+import io.github.ycsbembedded.experiments.model.Units;
+import io.github.ycsbembedded.experiments.results.Spread;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The report's first paragraph: what holds, what does not, and the main reason measured. */
+final class ConclusionText {
+  private ConclusionText() {}
+
+  /** The paragraph, numbering claims as the claims table does. */
+  static String of(Conclusion c, List<Claim> claims, Experiment experiment) {
+    List<String> sentences = new ArrayList<>();
+    sentences.add(tally(c));
+    String speeds = speeds(c, experiment);
+    if (!speeds.isEmpty()) {
+      sentences.add(speeds);
+    }
+    sentences.add(causes(c, claims));
+    return "**In short.** " + String.join(" ", sentences);
+  }
+
+  private static String tally(Conclusion c) {
+    int all = c.tally().values().stream().mapToInt(Integer::intValue).sum();
+    List<String> parts = new ArrayList<>();
+    for (Claim.Verdict v :
+        List.of(
+            Claim.Verdict.REPRODUCED,
+            Claim.Verdict.NOT_REPRODUCED,
+            Claim.Verdict.INCONCLUSIVE,
+            Claim.Verdict.REGIME_DIFFERS,
+            Claim.Verdict.NOT_MEASURED)) {
+      Integer n = c.tally().get(v);
+      if (n != null) {
+        parts.add(n + " " + v.word());
+      }
+    }
+    return "Of the write-up's "
+        + all
+        + " claim"
+        + (all == 1 ? "" : "s")
+        + " checked here: "
+        + String.join(", ", parts)
+        + ".";
+  }
+
+  /** Each engine's speed here ÷ its published speed, and whether the reference stands out. */
+  private static String speeds(Conclusion c, Experiment experiment) {
+    if (c.ofPublished().size() < 2) {
+      return "";
+    }
+    List<String> parts = new ArrayList<>();
+    c.ofPublished()
+        .forEach(
+            (engine, spread) ->
+                parts.add(experiment.publishedName(engine) + " at " + range(spread)));
+    String sentence =
+        "Against its published speed in the claims' phases, each engine ran here: "
+            + String.join(", ", parts)
+            + ".";
+    if (c.referenceStandsOut()) {
+      Spread ref = c.ofPublished().get(c.reference());
+      boolean below =
+          c.ofPublished().entrySet().stream()
+              .filter(e -> !e.getKey().equals(c.reference()))
+              .allMatch(e -> ref.max() < e.getValue().min());
+      sentence +=
+          " Every claim divides by "
+              + experiment.publishedName(c.reference())
+              + ", which ran "
+              + (below ? "further below" : "further above")
+              + " its published speed than any other engine, so every ratio here reads "
+              + (below ? "higher" : "lower")
+              + " than the write-up's for that reason alone.";
+    }
+    return sentence;
+  }
+
+  private static String range(Spread s) {
+    return s.count() == 1
+        ? Units.ratio(s.median())
+        : Units.ratio(s.min()) + "–" + Units.ratio(s.max());
+  }
+
+  /** Which tested cause moved which claims toward the published figure, and which none moved. */
+  private static String causes(Conclusion c, List<Claim> claims) {
+    if (c.causes().isEmpty()) {
+      return "";
+    }
+    if (!c.ablationsRun()) {
+      return "No cause was tested in this run for the "
+          + c.causes().size()
+          + " claim"
+          + (c.causes().size() == 1 ? "" : "s")
+          + " not reproduced or inconclusive; `--ablations` runs the experiment file's ablations"
+          + " (listed under \"Why the figures differ\").";
+    }
+    Map<String, List<String>> byAblation = new LinkedHashMap<>();
+    Map<String, String> tests = new LinkedHashMap<>();
+    List<String> unmoved = new ArrayList<>();
+    for (Conclusion.Cause cause : c.causes()) {
+      String number = "#" + (claims.indexOf(cause.claim()) + 1);
+      if (cause.best() == null) {
+        unmoved.add(number);
+      } else {
+        byAblation.computeIfAbsent(cause.best().variant(), k -> new ArrayList<>()).add(number);
+        tests.put(cause.best().variant(), cause.best().tests());
+      }
+    }
+    List<String> parts = new ArrayList<>();
+    byAblation.forEach(
+        (ablation, numbers) ->
+            parts.add(
+                "`"
+                    + ablation
+                    + "` ("
+                    + shortly(tests.get(ablation))
+                    + ") moved "
+                    + String.join(", ", numbers)
+                    + " furthest toward the published figure"));
+    String sentence =
+        parts.isEmpty()
+            ? "No ablation moved a claim that does not hold beyond the ranges toward its"
+                + " published figure"
+            : "Of the tested causes, " + String.join("; ", parts);
+    if (!unmoved.isEmpty() && !parts.isEmpty()) {
+      sentence += "; no ablation moved " + String.join(", ", unmoved) + " beyond the ranges";
+    }
+    return sentence + " (the table \"What the ablations moved\").";
+  }
+
+  /** A cause in a few words: its text up to the first colon. */
+  static String shortly(String tests) {
+    int colon = tests.indexOf(':');
+    return (colon > 0 ? tests.substring(0, colon) : tests).trim();
+  }
+}
