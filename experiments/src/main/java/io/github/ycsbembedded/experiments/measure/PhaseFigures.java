@@ -44,17 +44,25 @@ public record PhaseFigures(
       Map<String, Results.Latency> latency,
       com.fasterxml.jackson.databind.JsonNode engineStats) {}
 
-  /** The window of a run, or null when it was too short for one. */
+  /**
+   * The window of a run, or null when it was too short for one. A load runs to completion: its
+   * warm-up is at most a fifth of it; a load whose window would be under {@value
+   * #LOAD_WINDOW_SECONDS} s (a bulk load of a few batches) is measured over its whole run instead,
+   * its close included, since its status lines would count whole batches in a second or two.
+   */
   public Window window(PhaseProcess.Measured m) {
     List<YcsbOutput.StatusPoint> points =
         m.samples().stream().map(PhaseProcess.Sample::point).toList();
-    // a load runs to completion: its warm-up is at most a fifth of it, so a short load keeps a
-    // window
     double lastSecond = points.isEmpty() ? 0 : points.get(points.size() - 1).seconds();
-    return load
-        ? Window.of(points, Math.min(warmupSeconds, 0.2 * lastSecond))
-        : Window.of(points, warmupSeconds, durationSeconds);
+    if (!load) {
+      return Window.of(points, warmupSeconds, durationSeconds);
+    }
+    Window window = Window.of(points, Math.min(warmupSeconds, 0.2 * lastSecond));
+    return window == null || window.seconds() < LOAD_WINDOW_SECONDS ? null : window;
   }
+
+  /** The shortest load measured over its status lines rather than over its whole run. */
+  static final double LOAD_WINDOW_SECONDS = 5;
 
   /**
    * Why a run's window cannot stand for the phase, or null: a time-bound run whose window measured

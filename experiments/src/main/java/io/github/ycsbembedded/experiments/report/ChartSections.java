@@ -87,7 +87,7 @@ final class ChartSections {
       for (Phase phase : phases) {
         Results.PhaseRun r = c.ok(engine.engine(), phase.id());
         values.add(
-            r == null || (skipShort && PhaseSections.tooShort(r))
+            r == null || (skipShort && PhaseSections.tooShort(phase, r))
                 ? Spread.NONE
                 : c.spread(engine.engine(), phase.id(), figure));
       }

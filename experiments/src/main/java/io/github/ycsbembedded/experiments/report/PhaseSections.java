@@ -22,12 +22,29 @@ final class PhaseSections {
 
   private PhaseSections() {}
 
-  /** Whether an engine × phase's median run had too short a window to measure a speed. */
-  static boolean tooShort(Results.PhaseRun r) {
+  /**
+   * Whether an engine × phase's median run had too short a window to measure a speed: a run phase
+   * under {@link #SHORT_WINDOW_SECONDS}, or without status lines. A short load is not: it is
+   * measured over its whole run instead, its close included.
+   */
+  static boolean tooShort(Phase phase, Results.PhaseRun r) {
     Results.Repetition m = r.median();
-    return m == null
-        || !m.window().fromStatusLines()
-        || m.window().seconds() < SHORT_WINDOW_SECONDS;
+    if (m == null) {
+      return true;
+    }
+    if (phase != null && phase.isLoad()) {
+      return false;
+    }
+    return !m.window().fromStatusLines() || m.window().seconds() < SHORT_WINDOW_SECONDS;
+  }
+
+  /** What a speed was measured over, where it was not a window of status lines. */
+  static String measuredOver(Phase phase, Results.PhaseRun r) {
+    Results.Repetition m = r.median();
+    if (m != null && phase != null && phase.isLoad() && !m.window().fromStatusLines()) {
+      return " (the whole load, its close included)";
+    }
+    return tooShort(phase, r) ? " (too short to measure)" : "";
   }
 
   static void latency(Document doc, Context c) {
@@ -98,7 +115,7 @@ final class PhaseSections {
                 Cells.spread(r.spread(x -> x.speed().speed()))
                     + " "
                     + r.speedUnit()
-                    + (tooShort(r) ? " (too short to measure)" : ""),
+                    + measuredOver(phase, r),
                 Units.number((double) m.window().operations())
                     + " "
                     + requests
@@ -133,9 +150,10 @@ final class PhaseSections {
             "final cleanup"),
         rows);
     doc.paragraph(
-        "Speed counts what the write-up counts (its unit beside it); a window under "
+        "Speed counts what the write-up counts (its unit beside it); a run phase's window under "
             + Units.number(SHORT_WINDOW_SECONDS)
-            + " s is flagged as too short to measure and left out of the speed chart. The window"
+            + " s is flagged as too short to measure and left out of the speed chart, and a load"
+            + " that short is measured over its whole run, its close included. The window"
             + " counts YCSB's operations (a batch of reads is one), and the column after it the"
             + " operations each is made of, by type, within the window. Write amplification: bytes"
             + " written to the device ÷ bytes of records written (a load: its whole process, final"

@@ -144,4 +144,46 @@ class WindowTest {
     assertThat(window.seconds()).isEqualTo(1.002);
     assertThat(window.counts()).containsExactly(Map.entry("INSERT", 35_086L));
   }
+
+  private static PhaseProcess.Measured measured(List<YcsbOutput.StatusPoint> points) {
+    return new PhaseProcess.Measured(
+        0,
+        "",
+        "",
+        points.stream().map(p -> new PhaseProcess.Sample(p, null)).toList(),
+        ProcFiles.CpuSeconds.UNKNOWN,
+        null,
+        -1,
+        -1,
+        null,
+        -1,
+        -1,
+        false,
+        Map.of());
+  }
+
+  private static PhaseFigures figures(boolean load) {
+    return new PhaseFigures(
+        load, false, 1, 2, load ? null : 12, 1024, 1024, 1024, java.util.Set.of());
+  }
+
+  /**
+   * A load of a few seconds is measured over its whole run: its status lines would count whole
+   * batches in a second or two. A load of ten seconds keeps its window, a run phase always does.
+   */
+  @Test
+  void aLoadUnderFiveSecondsIsMeasuredOverItsWholeRunAndALongerOneOverItsWindow() {
+    List<YcsbOutput.StatusPoint> short3 = new java.util.ArrayList<>();
+    List<YcsbOutput.StatusPoint> long10 = new java.util.ArrayList<>();
+    for (int s = 0; s <= 3; s++) {
+      short3.add(point(1_000 + s * 1_000L, s, s * 5_000L, Map.of("BATCH_INSERT", 1L), false));
+    }
+    for (int s = 0; s <= 10; s++) {
+      long10.add(point(1_000 + s * 1_000L, s, s * 5_000L, Map.of("INSERT", 5_000L), false));
+    }
+    assertThat(figures(true).window(measured(short3))).isNull();
+    assertThat(figures(true).window(measured(long10))).isNotNull();
+    assertThat(figures(true).window(measured(long10)).seconds()).isGreaterThanOrEqualTo(5);
+    assertThat(figures(false).window(measured(short3))).isNotNull();
+  }
 }
