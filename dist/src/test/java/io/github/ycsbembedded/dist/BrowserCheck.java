@@ -43,13 +43,26 @@ final class BrowserCheck {
             var t = td.textContent.trim();
             if (!/\\d/.test(t) || !/^[-+\\d.,\\s\\[\\]\\u2013\\u00d7%()]+$/.test(t)) return;
             numbers++;
+            // the figure itself (its range sits on a line of its own below it)
+            var first = td.firstChild;
+            if (!first) return;
             var range = d.createRange();
-            range.selectNodeContents(td);
+            range.selectNodeContents(first.nodeType === 3 ? first : td);
             var tops = new Set(Array.from(range.getClientRects()).map(function (c) { return Math.round(c.top); }));
             if (tops.size > 1) wrapped.push(t);
           });
           r.numberCells = numbers;
           r.wrappedNumbers = wrapped;
+          var width = d.documentElement.clientWidth;
+          r.hiddenPublished = Array.from(d.querySelectorAll('th'))
+              .filter(function (th) { return /^published/.test(th.textContent.trim()); })
+              .filter(function (th) { var b = th.getBoundingClientRect(); return b.right > width + 1; })
+              .map(function (th) { return th.textContent.trim(); });
+          var verdicts = Array.from(d.querySelectorAll('table.cards td[data-label="verdict"]'));
+          r.verdicts = verdicts.length;
+          r.hiddenVerdicts = verdicts
+              .filter(function (td) { var b = td.getBoundingClientRect(); return b.width === 0 || b.right > width + 1; })
+              .map(function (td) { return td.textContent.trim(); });
         } catch (e) {
           r.error = String(e);
         }
@@ -70,7 +83,10 @@ final class BrowserCheck {
       int links,
       List<String> brokenLinks,
       int numberCells,
-      List<String> wrappedNumbers) {}
+      List<String> wrappedNumbers,
+      List<String> hiddenPublished,
+      int verdicts,
+      List<String> hiddenVerdicts) {}
 
   /** Whether Chromium can be run here. */
   static boolean available() {
@@ -118,7 +134,10 @@ final class BrowserCheck {
           r.get("links").asInt(),
           strings(r.get("brokenLinks")),
           r.get("numberCells").asInt(),
-          strings(r.get("wrappedNumbers")));
+          strings(r.get("wrappedNumbers")),
+          strings(r.get("hiddenPublished")),
+          r.get("verdicts").asInt(),
+          strings(r.get("hiddenVerdicts")));
     } finally {
       Files.deleteIfExists(probe);
     }

@@ -16,23 +16,24 @@ import org.junit.jupiter.api.io.TempDir;
  * The report of a tiny unum run (RocksDB and LevelDB, whose ratio is the claims'), as a reader sees
  * it in headless Chromium at a desktop width and a phone's: every image loaded, no horizontal
  * overflow of the page (wide tables scroll inside their own box), every link of the table of
- * contents resolves, no number wraps inside its cell. Screenshots at both widths are kept in
- * dist/target/browser/ for a person to look at. Chromium is installed by bin/setup --test
- * (bin/test); without it the test says so and skips.
+ * contents resolves, no number wraps inside its cell, no published column hides behind a scroll at
+ * the desktop width, and every claim's verdict is on screen at both (the claims become cards on the
+ * phone). Screenshots at both widths are kept in dist/target/browser/ for a person to look at.
+ * Chromium is installed by bin/setup --test (bin/test); without it the test says so and skips.
  */
 class ReportInBrowserIT {
   @TempDir Path out;
   @TempDir Path data;
 
   @Test
-  void theUnumTinyReportLoadsEveryImageResolvesEveryLinkAndNeitherOverflowsNorWrapsANumber()
+  void theUnumTinyReportLoadsEveryImageResolvesEveryLinkShowsItsPublishedColumnsAndVerdicts()
       throws Exception {
     Assumptions.assumeTrue(
         BrowserCheck.available(),
         "Chromium is not installed here (bin/setup --test installs Debian's chromium)");
     Path report = unumTinyReport();
 
-    for (int width : new int[] {1280, 420}) {
+    for (int width : new int[] {1400, 420}) {
       BrowserCheck.Layout layout = BrowserCheck.measure(report, width);
 
       assertThat(layout.brokenImages()).as("images not loaded at %d px", width).isEmpty();
@@ -44,6 +45,13 @@ class ReportInBrowserIT {
       assertThat(layout.links()).as("table of contents").isGreaterThanOrEqualTo(8);
       assertThat(layout.wrappedNumbers()).as("numbers wrapped at %d px", width).isEmpty();
       assertThat(layout.numberCells()).as("cells holding numbers").isGreaterThan(50);
+      if (width >= 1400) {
+        assertThat(layout.hiddenPublished())
+            .as("published columns behind a scroll at %d px", width)
+            .isEmpty();
+      }
+      assertThat(layout.verdicts()).as("the claims' verdicts").isGreaterThanOrEqualTo(5);
+      assertThat(layout.hiddenVerdicts()).as("verdicts off-screen at %d px", width).isEmpty();
 
       Path png = YcsbProcess.root().resolve("dist/target/browser/unum-tiny-" + width + ".png");
       BrowserCheck.screenshot(report, width, width > 1000 ? 3000 : 2400, png);

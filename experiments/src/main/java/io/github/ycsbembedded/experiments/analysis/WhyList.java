@@ -55,7 +55,10 @@ final class WhyList {
     }
     for (String engine : subject.engines()) {
       Results.EngineRun e = c.variant().engine(engine);
-      String version = e == null || e.version() == null ? "version not recorded" : e.version();
+      if (e == null) {
+        continue; // an engine this run left out: its claim is not measured
+      }
+      String version = e.version() == null ? "version not recorded" : e.version();
       String theirsVersion = c.experiment().publishedVersion(engine);
       if (!version.equals(theirsVersion)) {
         why.add(

@@ -106,11 +106,13 @@ final class ChartSections {
     for (Phase phase : c.experiment().phases()) {
       List<Charts.Line> throughput = new ArrayList<>();
       List<Charts.Line> latency = new ArrayList<>();
+      int ran = 0;
       for (Results.EngineRun engine : c.engines()) {
         Results.PhaseRun r = c.ok(engine.engine(), phase.id());
         if (r == null) {
           continue;
         }
+        ran++;
         String main = mainOperation(r);
         boolean first = true;
         for (Results.Repetition rep : r.ok()) {
@@ -138,7 +140,9 @@ final class ChartSections {
           first = false;
         }
       }
-      if (throughput.isEmpty()) {
+      // a chart of some engines alone would read as a comparison it is not
+      long drawn = throughput.stream().filter(l -> !l.faint()).count();
+      if (throughput.isEmpty() || drawn < ran) {
         skipped.add(phase.id());
         continue;
       }
@@ -169,8 +173,9 @@ final class ChartSections {
       doc.paragraph(
           "No timeline for "
               + String.join(", ", skipped)
-              + ": those runs lasted under three status lines (one a second), too few points for a"
-              + " line.");
+              + ": a run of one engine or more there lasted under three status lines (one a"
+              + " second), too few points for a line, and a chart of the others alone would read as"
+              + " a comparison.");
     }
   }
 

@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.experiments.report;
 
+import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.results.Spread;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -10,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.DoubleUnaryOperator;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -86,9 +88,11 @@ public final class Charts {
       boolean logY,
       Path file)
       throws IOException {
-    XYChart chart = chart(title, "", axis);
-    chart.getStyler().setYAxisLogarithmic(logY);
-    if (!logY) {
+    XYChart chart = chart(title, "phase", axis);
+    DoubleUnaryOperator scale = logY ? Math::log10 : v -> v;
+    if (logY) {
+      logAxisY(chart);
+    } else {
       chart.getStyler().setYAxisMin(0.0); // speeds compare by their heights from 0
     }
     categoryAxis(chart, categories);
@@ -104,8 +108,14 @@ public final class Charts {
           continue;
         }
         x.add(i + offset);
-        y.add(v.median());
-        whisker(chart, s.name() + " " + i, i + offset, v.min(), v.max(), color(s.name()));
+        y.add(scale.applyAsDouble(v.median()));
+        whisker(
+            chart,
+            s.name() + " " + i,
+            i + offset,
+            scale.applyAsDouble(v.min()),
+            scale.applyAsDouble(v.max()),
+            color(s.name()));
       }
       if (!x.isEmpty()) {
         XYSeries dots = chart.addSeries(s.name(), x, y);
@@ -130,7 +140,7 @@ public final class Charts {
    * ratio (a grey diamond), ours (a dot and whisker in its verdict's colour), and a line at 1.
    */
   public static void claims(String title, List<ClaimPoint> claims, Path file) throws IOException {
-    XYChart chart = chart(title, "", "ratio (log scale)");
+    XYChart chart = chart(title, "claim (its number in the table)", "ratio (log scale)");
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
     ratioAxis(chart);
@@ -226,6 +236,21 @@ public final class Charts {
     public Line(String name, List<Double> x, List<Double> y, boolean dashed) {
       this(name, x, y, dashed, false);
     }
+
+    /** The line with {@code fx} and {@code fy} applied, points either cannot take left out. */
+    Line scaled(DoubleUnaryOperator fx, DoubleUnaryOperator fy) {
+      List<Double> sx = new ArrayList<>();
+      List<Double> sy = new ArrayList<>();
+      for (int i = 0; i < x.size() && i < y.size(); i++) {
+        double a = fx.applyAsDouble(x.get(i));
+        double b = fy.applyAsDouble(y.get(i));
+        if (Double.isFinite(a) && Double.isFinite(b)) {
+          sx.add(a);
+          sy.add(b);
+        }
+      }
+      return new Line(name, sx, sy, dashed, faint);
+    }
   }
 
   /** Lines over a shared x axis; faint lines (further runs) carry no legend. */
@@ -233,9 +258,13 @@ public final class Charts {
       String title, String xAxis, String yAxis, boolean logX, List<Line> lines, Path file)
       throws IOException {
     XYChart chart = chart(title, xAxis, yAxis);
-    chart.getStyler().setXAxisLogarithmic(logX);
     chart.getStyler().setMarkerSize(5);
-    addLines(chart, lines);
+    if (logX) {
+      logAxisX(chart);
+      addLines(chart, lines.stream().map(l -> l.scaled(Math::log10, v -> v)).toList());
+    } else {
+      addLines(chart, lines);
+    }
     save(chart, file);
   }
 
@@ -248,9 +277,12 @@ public final class Charts {
       String title, String yAxis, List<Line> lines, double warmupSeconds, boolean logY, Path file)
       throws IOException {
     XYChart chart = chart(title, "seconds", yAxis);
-    chart.getStyler().setYAxisLogarithmic(logY);
     chart.getStyler().setMarkerSize(4);
-    double top = 0;
+    if (logY) {
+      logAxisY(chart);
+      lines = lines.stream().map(l -> l.scaled(v -> v, Math::log10)).toList();
+    }
+    double top = -Double.MAX_VALUE;
     double bottom = Double.MAX_VALUE;
     for (Line line : lines) {
       for (double y : line.y()) {
@@ -258,13 +290,14 @@ public final class Charts {
         bottom = Math.min(bottom, y);
       }
     }
-    if (warmupSeconds > 0 && top > 0) {
-      double low = logY ? Math.max(bottom, 1e-3) : 0;
+    if (warmupSeconds > 0 && top >= bottom && (logY || top > 0)) {
+      double low = logY ? bottom : 0;
+      top = logY ? top + 0.02 * (top - bottom) : top;
       XYSeries warmup =
           chart.addSeries(
               "warm-up (left out)",
               List.of(0.0, warmupSeconds, warmupSeconds, 0.0, 0.0),
-              List.of(low, low, top * 1.05, top * 1.05, low));
+              List.of(low, low, logY ? top : top * 1.05, logY ? top : top * 1.05, low));
       warmup.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
       warmup.setLineColor(new Color(0x99, 0x99, 0x99, 90));
       warmup.setLineStyle(new BasicStroke(1f));
@@ -300,7 +333,11 @@ public final class Charts {
     }
   }
 
+  /** A chart with both axes titled: a chart whose axis says nothing is refused where it is made. */
   private static XYChart chart(String title, String xAxis, String yAxis) {
+    if (xAxis.isBlank() || yAxis.isBlank()) {
+      throw new IllegalArgumentException("a chart's axes need titles: " + title);
+    }
     XYChart chart =
         new XYChartBuilder()
             .width(WIDTH)
@@ -348,6 +385,19 @@ public final class Charts {
               : String.format(java.util.Locale.ROOT, "%.2f", ratio);
         });
     chart.addAnnotation(new AnnotationLine(0, false, false));
+  }
+
+  /**
+   * A log-scale y axis whose values were drawn as their base-10 logarithm, labelled back as values:
+   * XChart's own log axis labels only powers of ten, one tick for a range within a decade.
+   */
+  private static void logAxisY(XYChart chart) {
+    chart.setCustomYAxisTickLabelsFormatter(y -> Units.number(Math.pow(10, y)));
+  }
+
+  /** The same for an x axis. */
+  private static void logAxisX(XYChart chart) {
+    chart.setCustomXAxisTickLabelsFormatter(x -> Units.number(Math.pow(10, x)));
   }
 
   private static double log2(double ratio) {

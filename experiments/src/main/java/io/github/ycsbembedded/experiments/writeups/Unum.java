@@ -97,9 +97,9 @@ public final class Unum extends WriteUp {
                   + "'s in the same trial and run, median [range]. Engine memory: the engine's own"
                   + " native memory (its caches and write buffers: the process's anonymous memory"
                   + " less the JVM's own, as Native Memory Tracking maps it, at the last cleanup)"
-                  + " plus the page cache the phase held at its peak — what compares with the"
-                  + " write-up's RAM of a C++ process; process peak: the memory cgroup's peak of the"
-                  + " whole JVM. Published RAM and disk are decimal MB and GB as the write-up prints"
+                  + " plus the file pages it maps, at the peak — what a resident set counts, as the"
+                  + " write-up's RAM of a C++ process did (the whole process's peak is in Every"
+                  + " engine × phase). Published RAM and disk are decimal MB and GB as the write-up prints"
                   + " them; the shares of the data compare across sizes."));
       sections.add(new Section(last.level(), last.heading(), parts));
     }
@@ -128,8 +128,7 @@ public final class Unum extends WriteUp {
             "engine",
             "speed (" + unit + ")",
             "÷ " + reference,
-            "engine memory (native + mapped)",
-            "process peak",
+            "engine memory",
             "disk",
             "published speed",
             "published ÷ " + c.experiment().publishedName(reference),
@@ -159,7 +158,7 @@ public final class Unum extends WriteUp {
     List<Cell> row = new ArrayList<>(List.of(Cell.text(name)));
     if (r == null) {
       row.add(Cell.missing(c.phaseRun(e, phase.id()) == null ? Cell.Why.NOT_RUN : Cell.Why.FAILED));
-      while (row.size() < 11) {
+      while (row.size() < 10) {
         row.add(Cell.blank());
       }
       return row;
@@ -174,7 +173,6 @@ public final class Unum extends WriteUp {
             Cell.number(c.speed(e, phase.id())),
             Cell.ratio(c.speedRatio(e, phase.id())),
             engineMemory(c, e, phase.id()),
-            Cell.of(c.spread(e, phase.id(), x -> x.memory().peak()), Format.BYTES),
             Cell.bytes(r.median().disk().allocated()),
             Cell.published(pubSpeed, Format.NUMBER, false),
             pubSpeed == null || publishedReference == null

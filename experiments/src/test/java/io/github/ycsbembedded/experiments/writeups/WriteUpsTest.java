@@ -165,8 +165,7 @@ public class WriteUpsTest {
             "engine",
             "speed (ops/s)",
             "÷ leveldb",
-            "engine memory (native + mapped)",
-            "process peak",
+            "engine memory",
             "disk",
             "published speed",
             "published ÷ LevelDB",
@@ -175,13 +174,13 @@ public class WriteUpsTest {
             "published disk");
     assertThat(row(c, "rocksdb").subList(1, 3))
         .containsExactly("14,595 [13,590–15,125]", "0.75 [0.74–0.97]");
-    assertThat(row(c, "rocksdb").subList(6, 11))
+    assertThat(row(c, "rocksdb").subList(5, 10))
         .containsExactly("16,000", "0.84", "681.04 MB", "0.67%", "109.58 GB");
     assertThat(row(c, "leveldb").get(2)).isEqualTo("1.00");
     assertThat(row(c, "rocksdb").get(3))
         .as("the fixture's runner did not tell the engine's memory from the JVM's")
         .isEqualTo("not measured");
-    assertThat(row(c, "lmdb").subList(6, 11))
+    assertThat(row(c, "lmdb").subList(5, 10))
         .as("the write-up did not measure LMDB")
         .containsOnly("");
   }
