@@ -27,7 +27,8 @@ import site.ycsb.Status;
  *
  * @param <E> the shared engine handle
  */
-public abstract class EngineClient<E extends EngineHandle> extends DB {
+public abstract class EngineClient<E extends EngineHandle> extends DB
+    implements BatchReadDB, BatchWriteDB, MultiWriteDB, RangeScanDB {
   /** The longest key a binding stores unless its engine's limit is lower (1 MiB). */
   public static final int DEFAULT_MAX_KEY_BYTES = 1 << 20;
 
@@ -125,6 +126,7 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
    * {@link RangeScanDB#scanRange} for every binding: {@link #walk} from {@code start} to {@code
    * end} (exclusive), with the keys; on an error, no records.
    */
+  @Override
   public final Status scanRange(
       String table,
       String start,
@@ -162,10 +164,11 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
    * A batch read of {@code keys}, each turned by {@code storedKey} into the key the engine stores,
    * cut into runs of keys in key order, each run read by {@code read} on a reader thread of {@code
    * workers} (the client's thread reads the first), so that many reads are in flight when the data
-   * is not in memory; the answers keep the order asked. The caller holds the snapshot all runs
-   * read.
+   * is not in memory; the answers keep the order asked. The caller holds the one snapshot all runs
+   * read (RocksDB's and LevelDB's snapshots are shared by threads; an engine whose threads need
+   * snapshots of their own uses {@link SnapshotRuns}).
    */
-  protected final Status readInRuns(
+  protected final Status readRunsOfOneSnapshot(
       BatchWorkers workers,
       String table,
       List<String> keys,
@@ -504,13 +507,14 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
    * {@link BatchWriteDB#batchInsert} for every binding: the records go through its atomic group
    * write ({@link MultiWriteDB#writeAtomically}: one transaction or write batch), all or nothing.
    */
+  @Override
   public final Status batchInsert(
       String table, List<BatchWriteDB.Insert> records, List<String> failedKeys) {
     List<MultiWriteDB.Write> writes = new java.util.ArrayList<>(records.size());
     for (BatchWriteDB.Insert record : records) {
       writes.add(MultiWriteDB.Write.put(table, record.key(), record.values()));
     }
-    Status status = ((MultiWriteDB) this).writeAtomically(writes);
+    Status status = writeAtomically(writes);
     if (status.isOk()) {
       failedKeys.clear();
     } else {
@@ -520,11 +524,13 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
   }
 
   /** {@link BatchWriteDB#bulkAtomic}: every binding's bulk load of a batch is all or nothing. */
+  @Override
   public final boolean bulkAtomic() {
     return true;
   }
 
   /** {@link BatchWriteDB#batchAtomic}: {@link #batchInsert} is all or nothing. */
+  @Override
   public final boolean batchAtomic() {
     return true;
   }
@@ -545,6 +551,7 @@ public abstract class EngineClient<E extends EngineHandle> extends DB {
    * the batch, refuses a key the engine cannot take ({@link #maxKeyBytes}), and hands a non-empty
    * batch to the binding's {@link #writeBulk}.
    */
+  @Override
   public final Status bulkInsert(
       String table, List<BatchWriteDB.Insert> records, List<String> failedKeys) {
     failedKeys.clear();

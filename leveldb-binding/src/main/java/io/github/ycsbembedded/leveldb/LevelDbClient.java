@@ -111,7 +111,7 @@ public final class LevelDbClient extends KeyValueClient<LevelDbEngine>
       String table, List<String> keys, Set<String> fields, List<KeyRead> results) {
     LevelDb db = engine().db();
     try (LevelDb.Snapshot snapshot = db.snapshot()) {
-      return readInRuns(
+      return readRunsOfOneSnapshot(
           engine().workers(),
           table,
           keys,

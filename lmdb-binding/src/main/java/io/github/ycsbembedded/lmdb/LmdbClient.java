@@ -1,7 +1,6 @@
 package io.github.ycsbembedded.lmdb;
 
 import io.github.ycsbembedded.core.BatchReadDB;
-import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BatchWriteDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
@@ -12,6 +11,7 @@ import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.MultiWriteDB;
 import io.github.ycsbembedded.core.RangeScanDB;
 import io.github.ycsbembedded.core.RecordCodec;
+import io.github.ycsbembedded.core.SnapshotRuns;
 import io.github.ycsbembedded.core.SortedBatch;
 import io.github.ycsbembedded.core.TablePrefix;
 import java.nio.ByteBuffer;
@@ -172,45 +172,32 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
    * The batch in key order, cut into up to {@code lmdb.batch_parallelism} runs, each read by a
    * thread of its own in its own read transaction, so that many page faults are in flight when the
    * map is not in memory. Every run's transaction must see the snapshot this client's transaction
-   * saw before the runs began; when a write committed in between, the runs are read again (three
-   * times at most; then false, and the caller reads the batch in one transaction). The values are
-   * copied into {@code copies}, to be decoded after the transactions.
+   * saw before the runs began ({@link SnapshotRuns}: read again when a write committed in between;
+   * false when the caller must read the batch in one transaction). The values are copied into
+   * {@code copies}, to be decoded after the transactions.
    */
   private boolean readInRuns(byte[][] encoded, byte[][] copies, KeyRead[] reads) {
     int[] order =
         Arrays.stream(KeyOrder.ascending(encoded)).filter(i -> reads[i] == null).toArray();
-    BatchWorkers workers = engine().workers();
-    for (int attempt = 0; attempt < 3; attempt++) {
-      long snapshot = inReadTransaction(Txn::getId);
-      java.util.concurrent.atomic.AtomicBoolean moved =
-          new java.util.concurrent.atomic.AtomicBoolean();
-      try {
-        workers.read(
-            order.length,
-            (from, to) -> {
-              if (!engine()
+    try {
+      return SnapshotRuns.read(
+          engine().workers(),
+          order.length,
+          () -> inReadTransaction(Txn::getId),
+          (token, from, to) ->
+              engine()
                   .readRun(
-                      snapshot,
-                      encoded,
-                      order,
-                      from,
-                      to,
-                      (i, found) -> keep(i, found, copies, reads))) {
-                moved.set(true);
-              }
-            });
-      } catch (Exception e) {
-        throw e instanceof LmdbException lmdb ? lmdb : new IllegalStateException(e.getMessage(), e);
-      }
-      if (!moved.get()) {
-        return true;
-      }
-      for (int i : order) {
-        reads[i] = null;
-        copies[i] = null;
-      }
+                      token, encoded, order, from, to, (i, found) -> keep(i, found, copies, reads)),
+          token -> true, // each run checked its own transaction's id against the token
+          () -> {
+            for (int i : order) {
+              reads[i] = null;
+              copies[i] = null;
+            }
+          });
+    } catch (Exception e) {
+      throw e instanceof LmdbException lmdb ? lmdb : new IllegalStateException(e.getMessage(), e);
     }
-    return false;
   }
 
   /** A batch key's value copied out of its transaction into {@code copies}, or the key missing. */

@@ -131,7 +131,7 @@ public final class RocksDbClient extends KeyValueClient<RocksDbEngine>
     Snapshot snapshot = db.getSnapshot();
     try (ReadOptions onSnapshot = new ReadOptions(readOptions).setSnapshot(snapshot)) {
       ColumnFamilyHandle family = engine().family(table);
-      return readInRuns(
+      return readRunsOfOneSnapshot(
           engine().workers(),
           table,
           keys,

@@ -8,7 +8,6 @@ import com.wiredtiger.db.WiredTigerPanicException;
 import com.wiredtiger.db.WiredTigerRollbackException;
 import com.wiredtiger.db.wiredtigerConstants;
 import io.github.ycsbembedded.core.BatchReadDB;
-import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BatchWriteDB;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.CorruptRecordException;
@@ -19,6 +18,7 @@ import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.MultiWriteDB;
 import io.github.ycsbembedded.core.RangeScanDB;
 import io.github.ycsbembedded.core.RecordCodec;
+import io.github.ycsbembedded.core.SnapshotRuns;
 import io.github.ycsbembedded.core.SortedBatch;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -223,8 +223,8 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
    * The batch in key order, cut into up to {@code wiredtiger.batch_parallelism} runs, each read by
    * a thread of its own in a snapshot transaction of its own session, so that many reads are in
    * flight when the data is not in the cache. The runs' snapshots see the same data when no write
-   * committed while they read ({@link WiredTigerEngine#quiet}); otherwise they are read again
-   * (three times at most; then false, and the caller reads the batch in one transaction).
+   * committed while they read ({@link WiredTigerEngine#quiet}; {@link SnapshotRuns}: read again
+   * otherwise, false when the caller must read the batch in one transaction).
    */
   private boolean readInRuns(
       String table, List<String> keys, Set<String> fields, byte[][] encoded, KeyRead[] reads) {
@@ -235,42 +235,33 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
       return false;
     }
     int[] order = KeyOrder.ascending(encoded);
-    BatchWorkers workers = engine().workers();
-    for (int attempt = 0; attempt < 3; attempt++) {
-      long begun = engine().quiet();
-      if (begun < 0) {
-        Thread.onSpinWait();
-        continue;
-      }
-      try {
-        workers.read(
-            order.length,
-            (from, to) -> {
-              WiredTigerEngine.Reader reader = engine().reader();
-              RawCursor cursor = reader.cursor(uri);
-              reader.session.begin_transaction(null);
-              try {
-                for (int k = from; k < to; k++) {
-                  int i = order[k];
-                  reads[i] =
-                      cursor.search(encoded[i]) == wiredtigerConstants.WT_NOTFOUND
-                          ? KeyRead.missing()
-                          : decodeForBatch(table, keys.get(i), cursor.value(), fields);
-                }
-              } finally {
-                reader.session.rollback_transaction(null);
+    try {
+      return SnapshotRuns.read(
+          engine().workers(),
+          order.length,
+          () -> engine().quiet(),
+          (token, from, to) -> {
+            WiredTigerEngine.Reader reader = engine().reader();
+            RawCursor cursor = reader.cursor(uri);
+            reader.session.begin_transaction(null);
+            try {
+              for (int k = from; k < to; k++) {
+                int i = order[k];
+                reads[i] =
+                    cursor.search(encoded[i]) == wiredtigerConstants.WT_NOTFOUND
+                        ? KeyRead.missing()
+                        : decodeForBatch(table, keys.get(i), cursor.value(), fields);
               }
-            });
-      } catch (Exception e) {
-        Arrays.fill(reads, null);
-        return false;
-      }
-      if (!engine().wroteSince(begun)) {
-        return true;
-      }
-      Arrays.fill(reads, null);
+              return true;
+            } finally {
+              reader.session.rollback_transaction(null);
+            }
+          },
+          token -> !engine().wroteSince(token),
+          () -> Arrays.fill(reads, null));
+    } catch (Exception e) {
+      return false; // the batch is read again in the client's own transaction
     }
-    return false;
   }
 
   @Override
