@@ -113,6 +113,7 @@ public final class OwnClaims {
   /** A percentile of the operation with the most operations in the repetition's window. */
   static double latency(Results.Repetition r, ToDoubleFunction<Results.Latency> percentile) {
     return r.latency().entrySet().stream()
+        .filter(e -> !e.getKey().startsWith(FixedRates.INTENDED))
         .max(Comparator.comparingLong(e -> e.getValue().count()))
         .map(e -> percentile.applyAsDouble(e.getValue()))
         .orElse(Double.NaN);

@@ -33,7 +33,10 @@ public record PhaseFigures(
     long loadBytes,
     Set<String> accepted) {
 
-  /** What identifies a run and goes with its figures unmeasured: where it ran, how it ended. */
+  /**
+   * What identifies a run and goes with its figures unmeasured: where it ran, how it ended, the
+   * fixed rate it was asked to hold (null: closed-loop).
+   */
   public record Run(
       int trial,
       int index,
@@ -42,7 +45,8 @@ public record PhaseFigures(
       Results.Disk disk,
       Results.Logs logs,
       Map<String, Results.Latency> latency,
-      com.fasterxml.jackson.databind.JsonNode engineStats) {}
+      com.fasterxml.jackson.databind.JsonNode engineStats,
+      Double target) {}
 
   /**
    * The window of a run, or null when it was too short for one. A load runs to completion: its
@@ -126,7 +130,8 @@ public record PhaseFigures(
                 keysAreSpeed ? throughput * batchSize : throughput,
                 output.throughput(),
                 output.runtimeMs(),
-                output.cleanupMs()),
+                output.cleanupMs(),
+                run.target()),
             figures,
             cpu,
             io,

@@ -57,7 +57,7 @@ public final class WindowLatency {
           continue;
         }
         String operation = name.substring(stem.length(), name.length() - ".hdr".length());
-        if (operation.equals("CLEANUP") || operation.isEmpty()) {
+        if (operation.endsWith("CLEANUP") || operation.isEmpty()) {
           continue;
         }
         Histogram merged = merge(file, from, to);

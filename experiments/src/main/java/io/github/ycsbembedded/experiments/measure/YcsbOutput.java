@@ -17,12 +17,12 @@ import java.util.regex.Pattern;
  * status lines ({@code -s}) from which the measurement window and throughput over time are taken.
  */
 public final class YcsbOutput {
-  private static final Pattern METRIC = Pattern.compile("^\\[([A-Z_\\-]+)], ([^,]+), (.+)$");
+  private static final Pattern METRIC = Pattern.compile("^\\[([A-Za-z_\\-]+)], ([^,]+), (.+)$");
   private static final Pattern STATUS =
       Pattern.compile(
           "(?:(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}:\\d{3}) )?(\\d+) sec: (\\d+) operations;(?: ([\\d.]+) current ops/sec;)?");
   private static final Pattern INTERVAL =
-      Pattern.compile("\\[([A-Z_\\-]+): Count=(\\d+)(?:[^\\]]*?, 99=([\\d.]+))?");
+      Pattern.compile("\\[([A-Za-z_\\-]+): Count=(\\d+)(?:[^\\]]*?, 99=([\\d.]+))?");
   private static final DateTimeFormatter STAMP =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS");
 

@@ -70,7 +70,7 @@ public record Description(
     jvm = jvm == null ? new Jvm(null, null) : jvm;
     settings = settings == null ? List.of() : List.copyOf(settings);
     differences = differences == null ? List.of() : List.copyOf(differences);
-    phases = phases == null ? List.of() : List.copyOf(phases);
+    phases = phases == null ? List.of() : Rate.expand(phases);
     scales = scales == null ? List.of() : List.copyOf(scales);
     published = published == null ? Published.NONE : published;
     threads = threads == null ? 1 : threads;
@@ -239,7 +239,9 @@ public record Description(
    * time}) or to its operation count ({@code count}: its operations are data later phases read).
    * {@code beside}: the phase of the write-up this one is shown beside, as ours beyond the write-up
    * (for example our parallel batch reads beside its sequential ones); {@code note} says what it
-   * is.
+   * is. {@code rate}: the phase runs at a fixed request rate ({@link Rate}) instead of each thread
+   * sending its next request when the last returns, and its latency is taken from each request's
+   * intended start.
    */
   public record Phase(
       String id,
@@ -253,7 +255,8 @@ public record Description(
       Bound bound,
       Map<String, String> properties,
       String beside,
-      String note) {
+      String note,
+      Rate rate) {
     public Phase {
       label = label == null ? id : label;
       command = command == null ? Command.RUN : command;
@@ -279,6 +282,118 @@ public record Description(
     /** Whether this phase is ours, shown beside one of the write-up's. */
     public boolean beyondWriteUp() {
       return beside != null;
+    }
+
+    /** Whether it runs at a fixed request rate. */
+    public boolean fixedRate() {
+      return rate != null;
+    }
+
+    /** This phase with another id, label and rate (one of the rates of a list). */
+    Phase at(String newId, String newLabel, Rate newRate) {
+      return new Phase(
+          newId,
+          newLabel,
+          command,
+          workload,
+          dataset,
+          threads,
+          speed,
+          accept,
+          bound,
+          properties,
+          beside,
+          note,
+          newRate);
+    }
+  }
+
+  /**
+   * A latency bound a fixed-rate curve is read against: the highest rate whose {@code percentile}
+   * ({@code p50}, {@code p99} or {@code p999}) of the latency from each request's intended start
+   * stays within {@code ms} milliseconds.
+   */
+  public record LatencyBound(String percentile, double ms) {}
+
+  /**
+   * A fixed request rate: {@code ops} operations per second in all, or {@code fractions} of the
+   * speed the same engine reached on phase {@code of} in the same trial (run closed-loop before
+   * it). A phase with several values runs once per value, in order, on the same data: {@code
+   * <id>-<value>}, so that the rates of one trial read one tree; {@code bound} is the latency the
+   * report reads the list's curve against. The rate is YCSB's {@code -target} (every thread paced
+   * alike), or a workload property ({@code property}: {@code rww.read_rate} paces the readers of
+   * ReadWhileWritingWorkload and leaves its writers to their own rate).
+   */
+  public record Rate(
+      String of,
+      List<Double> fractions,
+      List<Double> ops,
+      LatencyBound bound,
+      String property,
+      String list) {
+    public Rate {
+      fractions = fractions == null ? List.of() : List.copyOf(fractions);
+      ops = ops == null ? List.of() : List.copyOf(ops);
+    }
+
+    /**
+     * The id of the file's phase whose list of rates this one is of ({@code list}, set where a list
+     * was expanded), else {@code own}.
+     */
+    public String listOr(String own) {
+      return list == null ? own : list;
+    }
+
+    /** The one value of an expanded phase's rate: a fraction of {@code of}'s speed, or ops/s. */
+    public double value() {
+      return fractions.isEmpty() ? ops.get(0) : fractions.get(0);
+    }
+
+    /** Whether it is a fraction of another phase's speed. */
+    public boolean relative() {
+      return of != null;
+    }
+
+    /** The target of a run: ops/s, from the speed {@code of} reached when relative. */
+    public double target(double ofSpeed) {
+      return relative() ? value() * ofSpeed : value();
+    }
+
+    /** Each phase with a list of rates as one phase per rate, the others as they are. */
+    static List<Phase> expand(List<Phase> phases) {
+      List<Phase> out = new java.util.ArrayList<>();
+      for (Phase p : phases) {
+        Rate r = p == null ? null : p.rate();
+        if (r == null || r.fractions().size() + r.ops().size() <= 1) {
+          out.add(p);
+          continue;
+        }
+        for (double f : r.fractions()) {
+          out.add(p.at(p.id() + "-" + plain(f), label(p, r, f), r.one(f, p.id())));
+        }
+        for (double o : r.ops()) {
+          out.add(p.at(p.id() + "-" + plain(o), label(p, r, o), r.one(o, p.id())));
+        }
+      }
+      return List.copyOf(out);
+    }
+
+    /** A value as an id takes it: {@code 0.25}, {@code 1000}. */
+    private static String plain(double v) {
+      return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+    }
+
+    private Rate one(double v, String from) {
+      return relative()
+          ? new Rate(of, List.of(v), null, bound, property, from)
+          : new Rate(null, null, List.of(v), bound, property, from);
+    }
+
+    private static String label(Phase p, Rate r, double v) {
+      return p.label()
+          + (r.relative()
+              ? " at " + Units.number(100 * v) + "% of " + r.of() + "'s rate"
+              : " at " + Units.number(v) + " ops/s");
     }
   }
 

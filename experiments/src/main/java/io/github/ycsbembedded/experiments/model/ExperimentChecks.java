@@ -99,9 +99,60 @@ final class ExperimentChecks {
         }
       }
     }
+    List<String> before = new ArrayList<>();
     for (Phase p : file.phases()) {
       if (p.beside() != null) {
         oneOf("phase " + p.id() + ": beside", p.beside(), new ArrayList<>(ids));
+      }
+      if (p.rate() != null) {
+        rate(p, before);
+      }
+      before.add(p.id());
+    }
+  }
+
+  /**
+   * A fixed rate: a run phase, with either {@code ops} above 0 or {@code fractions} (above 0, at
+   * most 2) of an earlier phase's speed, that phase closed-loop itself.
+   */
+  private void rate(Phase p, List<String> before) throws ExperimentException {
+    String at = "phase " + p.id() + ": rate";
+    Description.Rate r = p.rate();
+    if (p.isLoad()) {
+      throw bad(at + ": a load runs to its record count; give a run phase its rate");
+    }
+    if (r.relative() == r.fractions().isEmpty() || !r.ops().isEmpty() == r.relative()) {
+      throw bad(
+          at
+              + ": give either ops (operations per second) or of (a phase) with fractions of its"
+              + " speed");
+    }
+    if (r.relative()) {
+      oneOf(at + ".of", r.of(), before);
+      Phase of =
+          file.phases().stream().filter(x -> x.id().equals(r.of())).findFirst().orElseThrow();
+      if (of.rate() != null) {
+        throw bad(
+            at + ".of: '" + r.of() + "' runs at a fixed rate itself; name a closed-loop phase");
+      }
+    }
+    if (r.bound() != null
+        && (!List.of("p50", "p99", "p999").contains(String.valueOf(r.bound().percentile()))
+            || !(r.bound().ms() > 0))) {
+      throw bad(
+          at
+              + ".bound: give a percentile (p50, p99 or p999) and a latency above 0 ms, e.g."
+              + " {percentile: p99, ms: 10}");
+    }
+    for (double v : r.relative() ? r.fractions() : r.ops()) {
+      if (!(v > 0) || (r.relative() && v > 2)) {
+        throw bad(
+            at
+                + ": "
+                + v
+                + (r.relative()
+                    ? " is not a fraction of the speed above 0, at most 2"
+                    : " is not a rate above 0 operations per second"));
       }
     }
   }

@@ -46,6 +46,8 @@ public final class PhaseCommand {
    * @param threads the phase's client threads
    * @param durationSeconds the run's time bound, or null to run to the phase's operation count
    * @param raw where the run's files go: {@code raw}{@code -<OPERATION>.hdr}, {@code raw.jvm}
+   * @param target the fixed request rate (YCSB's {@code -target}, operations per second in all), or
+   *     null for a closed-loop run
    */
   public static List<String> of(
       RunPlan plan,
@@ -55,7 +57,8 @@ public final class PhaseCommand {
       boolean first,
       int threads,
       Integer durationSeconds,
-      Path raw) {
+      Path raw,
+      Double target) {
     List<String> command =
         new ArrayList<>(
             List.of(
@@ -83,10 +86,20 @@ public final class PhaseCommand {
       properties.put("enginestats.from", Units.number(plan.scale().warmup()));
     }
     properties.put("status.interval", "1");
+    if (target != null) {
+      // latency from each request's intended start too (coordinated omission corrected)
+      properties.put("measurement.interval", "both");
+      if (phase.rate().property() != null) {
+        properties.put(phase.rate().property(), Long.toString(Math.max(1, Math.round(target))));
+      }
+    }
     properties.putAll(new java.util.TreeMap<>(WindowLatency.properties(Path.of(raw + "-"))));
     for (Map.Entry<String, String> p : properties.entrySet()) {
       command.add("-p");
       command.add(p.getKey() + "=" + p.getValue());
+    }
+    if (target != null && phase.rate().property() == null) {
+      command.addAll(List.of("-target", Long.toString(Math.max(1, Math.round(target)))));
     }
     command.addAll(
         List.of(

@@ -7,9 +7,7 @@ import io.github.ycsbembedded.experiments.results.Spread;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -199,10 +197,6 @@ final class ChartSections {
 
   /** The operation type with the most operations in the median run's window. */
   private static String mainOperation(Results.PhaseRun r) {
-    Map<String, Long> counts = r.median().window().counts();
-    return counts.entrySet().stream()
-        .max(Comparator.comparingLong(Map.Entry::getValue))
-        .map(Map.Entry::getKey)
-        .orElse("");
+    return io.github.ycsbembedded.experiments.analysis.FixedRates.mainOperation(r.median());
   }
 }

@@ -231,6 +231,50 @@ public final class Charts {
     save(chart, file);
   }
 
+  /** One engine's curve: a figure (median and range) at each x. */
+  public record Curve(String name, List<Double> x, List<Spread> y) {}
+
+  /**
+   * Curves of a figure against x, one per engine: a line through the medians, a dot and a whisker
+   * for the range at each point; the y axis on a log scale when asked.
+   */
+  public static void curves(
+      String title, String xAxis, String yAxis, List<Curve> curves, boolean logY, Path file)
+      throws IOException {
+    XYChart chart = chart(title, xAxis, yAxis);
+    DoubleUnaryOperator scale = logY ? Math::log10 : v -> v;
+    if (logY) {
+      logAxisY(chart);
+    }
+    for (Curve c : curves) {
+      List<Double> x = new ArrayList<>();
+      List<Double> y = new ArrayList<>();
+      for (int i = 0; i < c.x().size() && i < c.y().size(); i++) {
+        Spread v = c.y().get(i);
+        if (v.isEmpty() || (logY && v.min() <= 0) || !Double.isFinite(c.x().get(i))) {
+          continue;
+        }
+        x.add(c.x().get(i));
+        y.add(scale.applyAsDouble(v.median()));
+        whisker(
+            chart,
+            c.name() + " " + i,
+            c.x().get(i),
+            scale.applyAsDouble(v.min()),
+            scale.applyAsDouble(v.max()),
+            color(c.name()));
+      }
+      if (!x.isEmpty()) {
+        XYSeries line = chart.addSeries(c.name(), x, y);
+        line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        line.setMarker(SeriesMarkers.CIRCLE);
+        line.setLineColor(color(c.name()));
+        line.setMarkerColor(color(c.name()));
+      }
+    }
+    save(chart, file);
+  }
+
   /** A line of (x, y) points, named by engine for its colour; dashed or faint as asked. */
   public record Line(String name, List<Double> x, List<Double> y, boolean dashed, boolean faint) {
     public Line(String name, List<Double> x, List<Double> y, boolean dashed) {

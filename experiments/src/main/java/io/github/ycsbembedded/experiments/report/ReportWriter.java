@@ -56,6 +56,7 @@ public final class ReportWriter {
     }
     doc.paragraph(experiment.publishedNote());
     PhaseSections.latency(doc, context);
+    RateSections.rates(doc, context, charts);
     Section mechanics = EngineMechanics.section(context);
     if (mechanics != null) {
       section(doc, mechanics, charts);

@@ -572,7 +572,7 @@ public final class Results {
     /** Figures of a run that measured nothing: every one unknown. */
     public static final Figures UNKNOWN =
         new Figures(
-            new Speed(Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN),
+            new Speed(Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN, null),
             new WindowFigures(Double.NaN, 0, false, Map.of(), -1, -1),
             new Cpu(Double.NaN, Double.NaN),
             new Io(-1, -1, -1, -1),
@@ -593,10 +593,17 @@ public final class Results {
    * {@code throughput}: YCSB operations per second over the window; {@code speed}: what the
    * write-up counts (keys per second for batch reads and bulk loads); {@code overall}: YCSB's own
    * [OVERALL] figure (the whole run, final cleanup included), over {@code runtimeMs}; {@code
-   * cleanupMs}: the last cleanup (flush, checkpoint or sync), NaN where YCSB did not report it.
+   * cleanupMs}: the last cleanup (flush, checkpoint or sync), NaN where YCSB did not report it;
+   * {@code target}: the fixed request rate the run was asked to hold (YCSB's {@code -target},
+   * operations per second in all), null for a closed-loop run.
    */
   public record Speed(
-      double throughput, double speed, double overall, long runtimeMs, double cleanupMs) {
+      double throughput,
+      double speed,
+      double overall,
+      long runtimeMs,
+      double cleanupMs,
+      Double target) {
     /**
      * The same run's speed taken over YCSB's whole run, the close included: {@code overall} in the
      * unit of {@code speed} (keys per second where the phase counts keys).
@@ -604,7 +611,7 @@ public final class Results {
     public Speed overallAsSpeed() {
       double perOperation = throughput > 0 ? speed / throughput : 1;
       double whole = overall * perOperation;
-      return new Speed(overall, whole, overall, runtimeMs, cleanupMs);
+      return new Speed(overall, whole, overall, runtimeMs, cleanupMs, target);
     }
   }
 

@@ -1,10 +1,12 @@
 package io.github.ycsbembedded.experiments.run;
 
+import io.github.ycsbembedded.experiments.model.Description;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.model.Variants;
 import io.github.ycsbembedded.experiments.plan.RunPlan;
 import io.github.ycsbembedded.experiments.results.Results;
+import io.github.ycsbembedded.experiments.results.Spread;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.LocalDateTime;
@@ -200,7 +202,29 @@ public final class Campaign {
         plans.size() > 1 ? " · variant " + variant : "",
         plan.trials() > 1 ? " · trial " + trial + " of " + plan.trials() : "",
         plan.repetitions(phase) > 1 ? " · run " + rep + " of " + plan.repetitions(phase) : "");
-    PhaseRunner.Outcome outcome = runner.run(phase, engine, trial, rep, first);
+    Double target = null;
+    if (phase.fixedRate()) {
+      target = target(variant, engine, phase, trial);
+      if (target == null) {
+        Results.Repetition missing =
+            Results.Repetition.failed(
+                trial,
+                rep,
+                "",
+                "its rate is a share of "
+                    + phase.rate().of()
+                    + "'s speed, which did not run in this trial");
+        runs.get(variant)
+            .get(engine)
+            .computeIfAbsent(phase.id(), k -> new ArrayList<>())
+            .add(missing);
+        errors.get(variant).putIfAbsent(engine, phase.label() + ": " + missing.error());
+        log.println("    FAILED: " + missing.error());
+        return false;
+      }
+      log.printf(Locale.ROOT, "    at a fixed rate of %,.0f operations per second%n", target);
+    }
+    PhaseRunner.Outcome outcome = runner.run(phase, engine, trial, rep, first, target);
     if (stop.requested()) {
       log.println("    stopped: this run is not kept");
       return false;
@@ -233,6 +257,28 @@ public final class Campaign {
         Units.bytes(Math.max(0, r.io().written())),
         Units.bytes(r.disk().allocated()));
     return true;
+  }
+
+  /**
+   * The operations per second a fixed-rate phase is to hold: its own rate, or its share of the
+   * median speed (YCSB operations) the same engine reached on the phase it names in this trial;
+   * null when that phase has no run in this trial.
+   */
+  private Double target(String variant, String engine, Phase phase, int trial) {
+    Description.Rate rate = phase.rate();
+    if (!rate.relative()) {
+      return rate.target(0);
+    }
+    List<Results.Repetition> of = runs.get(variant).get(engine).get(rate.of());
+    List<Double> speeds =
+        of == null
+            ? List.of()
+            : of.stream()
+                .filter(r -> r.trial() == trial && r.error() == null)
+                .map(r -> r.speed().throughput())
+                .filter(v -> v > 0)
+                .toList();
+    return speeds.isEmpty() ? null : rate.target(Spread.of(speeds).median());
   }
 
   /** The run as measured so far. */

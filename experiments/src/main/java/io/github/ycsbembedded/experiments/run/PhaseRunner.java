@@ -43,9 +43,10 @@ final class PhaseRunner {
 
   /**
    * Runs {@code phase} of {@code engine}, the {@code index}-th time in {@code trial}; {@code first}
-   * when it starts its data set from an empty folder.
+   * when it starts its data set from an empty folder; at {@code target} operations per second in
+   * all (null: closed-loop).
    */
-  Outcome run(Phase phase, String engine, int trial, int index, boolean first)
+  Outcome run(Phase phase, String engine, int trial, int index, boolean first, Double target)
       throws IOException, InterruptedException {
     Path dir = plan.data().resolve(engine).resolve(phase.dataset());
     Integer duration = plan.duration(phase);
@@ -60,7 +61,8 @@ final class PhaseRunner {
             + index;
     Path raw = plan.out().resolve("raw").resolve(name);
     List<String> command =
-        PhaseCommand.of(plan, phase, engine, dir, first, plan.threads(phase), duration, raw);
+        PhaseCommand.of(
+            plan, phase, engine, dir, first, plan.threads(phase), duration, raw, target);
     String line = PhaseCommand.line(command);
     log.println("  $ " + line);
     Files.createDirectories(dir);
@@ -92,7 +94,8 @@ final class PhaseRunner {
                 DiskUsage.of(dir, engine, otherDatasets(phase)),
                 logs,
                 latency,
-                EngineStatsFile.read(raw)),
+                EngineStatsFile.read(raw),
+                target),
             measured);
     String tooShort = error == null ? figures.shortWindow(window) : null;
     if (tooShort != null) {

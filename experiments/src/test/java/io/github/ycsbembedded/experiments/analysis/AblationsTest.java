@@ -72,7 +72,8 @@ class AblationsTest {
                                             speed.applyAsDouble(s.speed()),
                                             speed.applyAsDouble(s.overall()),
                                             s.runtimeMs(),
-                                            s.cleanupMs())));
+                                            s.cleanupMs(),
+                                            s.target())));
                           })
                       .toList()));
     }

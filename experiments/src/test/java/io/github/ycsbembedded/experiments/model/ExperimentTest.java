@@ -30,12 +30,14 @@ public class ExperimentTest {
   void everyExperimentFileLoadsAndEveryNameItUsesExists() throws Exception {
     java.util.Set<String> documented = documentedProperties();
     assertThat(Experiment.names(EXPERIMENTS))
-        .containsExactly("digg", "harperdb", "hyperdex", "likes", "unum");
+        .containsExactly("digg", "harperdb", "hyperdex", "latency", "likes", "unum");
     for (String name : Experiment.names(EXPERIMENTS)) {
       // load checks phases, scales, settings, differences and published figures; WriteUp.of the
-      // roles
+      // roles of a write-up's file
       Experiment experiment = Experiment.load(EXPERIMENTS, name);
-      assertThat(WriteUp.of(experiment)).as(name).isNotNull();
+      if (experiment.hasWriteUp()) {
+        assertThat(WriteUp.of(experiment)).as(name).isNotNull();
+      }
       for (Phase phase : experiment.phases()) {
         assertThat(EXPERIMENTS.getParent().resolve(phase.workload()))
             .as("%s %s", name, phase.id())
@@ -264,7 +266,7 @@ public class ExperimentTest {
     assertThatThrownBy(() -> Experiment.load(EXPERIMENTS, "nosuch"))
         .isInstanceOf(ExperimentException.class)
         .hasMessage(
-            "unknown experiment 'nosuch'; known experiments: digg, harperdb, hyperdex, likes, unum (or give an experiment file's path)");
+            "unknown experiment 'nosuch'; known experiments: digg, harperdb, hyperdex, latency, likes, unum (or give an experiment file's path)");
     Experiment unum = Experiment.load(EXPERIMENTS, "unum");
     assertThatThrownBy(() -> unum.scale("huge"))
         .hasMessage(
@@ -413,5 +415,72 @@ public class ExperimentTest {
     assertThatThrownBy(() -> WriteUp.of(noClass))
         .hasMessage(
             "noclass.yaml: writeup.class: 'no.such.WriteUp' is not a write-up class (ClassNotFoundException)");
+  }
+
+  @Test
+  void aListOfRatesRunsAsOnePhasePerRateOnTheSameDataInOrder() throws Exception {
+    Experiment latency = Experiment.load(EXPERIMENTS, "latency");
+    assertThat(latency.phases())
+        .extracting(Phase::id)
+        .containsExactly(
+            "load",
+            "reads",
+            "reads-at-0.25",
+            "reads-at-0.5",
+            "reads-at-0.75",
+            "reads-at-0.9",
+            "beside-writer-0.25",
+            "beside-writer-0.5",
+            "beside-writer-0.75");
+    Phase half = latency.phase("reads-at-0.5");
+    assertThat(half.label()).isEqualTo("Reads at 50% of reads's rate");
+    assertThat(half.rate().of()).isEqualTo("reads");
+    assertThat(half.rate().value()).isEqualTo(0.5);
+    assertThat(half.rate().target(8000)).isEqualTo(4000);
+    assertThat(half.rate().listOr(half.id())).isEqualTo("reads-at");
+    assertThat(half.dataset()).isEqualTo(latency.phase("reads").dataset());
+    assertThat(latency.phase("beside-writer-0.25").rate().property()).isEqualTo("rww.read_rate");
+    assertThat(latency.phase("beside-writer-0.25").threads()).isEqualTo(3);
+  }
+
+  @Test
+  void aRateTheRunnerCannotHoldIsRefusedNamingThePhase() {
+    String reads = "  - {id: r, workload: workloads/w}\n";
+    assertThatThrownBy(
+            () ->
+                write(
+                    "later",
+                    BASE.replace(
+                        "  - {id: p, workload: workloads/w}",
+                        "  - {id: p, workload: workloads/w, rate: {of: r, fractions: [0.5]}}\n"
+                            + reads.stripTrailing())))
+        .hasMessageContaining("phase p: rate.of: 'r' is not one of");
+    assertThatThrownBy(
+            () ->
+                write(
+                    "load",
+                    BASE.replace(
+                        "  - {id: p, workload: workloads/w}",
+                        "  - {id: p, workload: workloads/w, command: load, rate: {ops: [100]}}")))
+        .hasMessageContaining("phase p: rate: a load runs to its record count");
+    assertThatThrownBy(
+            () ->
+                write(
+                    "big",
+                    BASE.replace(
+                        "  - {id: p, workload: workloads/w}",
+                        reads
+                            + "  - {id: p, workload: workloads/w, rate: {of: r, fractions: [3]}}")))
+        .hasMessageContaining(
+            "phase p: rate: 3.0 is not a fraction of the speed above 0, at most 2");
+    assertThatThrownBy(
+            () ->
+                write(
+                    "bound",
+                    BASE.replace(
+                        "  - {id: p, workload: workloads/w}",
+                        "  - {id: p, workload: workloads/w, rate: {ops: [100], bound: {percentile:"
+                            + " p42, ms: 5}}}")))
+        .hasMessageContaining("phase p: rate.bound: give a percentile (p50, p99 or p999)");
   }
 }

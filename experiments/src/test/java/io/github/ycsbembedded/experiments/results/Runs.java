@@ -10,7 +10,7 @@ public final class Runs {
   public static Results.Repetition rep(int trial, int index, double speed) {
     Results.Figures figures =
         new Results.Figures(
-            new Results.Speed(speed, speed, speed, 12_000, 1),
+            new Results.Speed(speed, speed, speed, 12_000, 1, null),
             new Results.WindowFigures(10, (long) (speed * 10), true, Map.of(), -1, -1),
             new Results.Cpu(1, 1),
             new Results.Io(0, 0, 0, 0),
