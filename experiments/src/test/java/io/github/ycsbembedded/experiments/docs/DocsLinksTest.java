@@ -1,0 +1,97 @@
+package io.github.ycsbembedded.experiments.docs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.ycsbembedded.experiments.model.ExperimentTest;
+import io.github.ycsbembedded.experiments.report.Document;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every relative link in the README, docs/ and experiments/README.md names a file that exists, and
+ * a link into a Markdown page's section names a heading that page has (GitHub's anchors); and the
+ * reference pages keep no dated lab notes: those live in docs/performance.md (and the audit is
+ * dated by what it audits).
+ */
+class DocsLinksTest {
+  private static final Path ROOT = ExperimentTest.EXPERIMENTS.getParent();
+  private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
+  private static final Pattern DATE = Pattern.compile("\\b20\\d\\d-\\d\\d-\\d\\d\\b");
+
+  private static List<Path> pages() throws IOException {
+    List<Path> pages =
+        new ArrayList<>(List.of(ROOT.resolve("README.md"), ROOT.resolve("experiments/README.md")));
+    try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
+      docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+    }
+    return pages;
+  }
+
+  private static Set<String> anchors(Path page) throws IOException {
+    Set<String> anchors = new HashSet<>();
+    for (String line : Files.readAllLines(page)) {
+      if (line.startsWith("#")) {
+        anchors.add(Document.anchor(line.replaceFirst("^#+\\s*", "")));
+      }
+    }
+    return anchors;
+  }
+
+  @Test
+  void everyRelativeLinkResolvesToAFileAndEverySectionLinkToAHeading() throws IOException {
+    List<String> broken = new ArrayList<>();
+    for (Path page : pages()) {
+      Matcher m = LINK.matcher(Files.readString(page));
+      while (m.find()) {
+        String target = m.group(1);
+        if (target.matches("^[a-z]+:.*")) {
+          continue; // a web address
+        }
+        if (target.startsWith("#")) {
+          if (!anchors(page).contains(target.substring(1))) {
+            broken.add(ROOT.relativize(page) + ": " + target + " (no such heading here)");
+          }
+          continue;
+        }
+        int hash = target.indexOf('#');
+        Path file =
+            page.getParent().resolve(hash < 0 ? target : target.substring(0, hash)).normalize();
+        if (!Files.exists(file)) {
+          broken.add(ROOT.relativize(page) + ": " + target + " (no such file)");
+        } else if (hash >= 0
+            && file.toString().endsWith(".md")
+            && !anchors(file).contains(target.substring(hash + 1))) {
+          broken.add(ROOT.relativize(page) + ": " + target + " (no such heading)");
+        }
+      }
+    }
+    assertThat(broken).isEmpty();
+  }
+
+  @Test
+  void datedNotesLiveInThePerformancePageOnly() throws IOException {
+    List<String> dated = new ArrayList<>();
+    for (Path page : pages()) {
+      String name = page.getFileName().toString();
+      if (name.equals("performance.md") || name.equals("audit.md")) {
+        continue;
+      }
+      List<String> lines = Files.readAllLines(page);
+      for (int i = 0; i < lines.size(); i++) {
+        if (DATE.matcher(lines.get(i)).find() && !lines.get(i).contains("unum.cloud/post/")) {
+          dated.add(ROOT.relativize(page) + ":" + (i + 1) + ": " + lines.get(i).strip());
+        }
+      }
+    }
+    assertThat(dated).as("dated notes outside docs/performance.md").isEmpty();
+  }
+}
