@@ -138,14 +138,23 @@ class BatchedReadWorkloadTest {
   }
 
   @Test
-  void nonUniqueBatchesMayRepeatKeys() throws Exception {
-    BatchedReadWorkload workload =
-        workload("recordcount", "10", "batchsize", "50", "batch.unique", "false");
-    RecordingDb db = new RecordingDb(10);
-    workload.doTransaction(db, null);
+  void nonUniqueBatchesRepeatKeysAndUniqueOnesNever() throws Exception {
+    // 10 keys drawn from 20: a batch without a repeat has probability 20!/10!/20^10 < 0.07, so
+    // 100 non-unique batches without one would have probability below 10^-115.
+    BatchedReadWorkload repeating =
+        workload("recordcount", "20", "batchsize", "10", "batch.unique", "false");
+    BatchedReadWorkload unique =
+        workload("recordcount", "20", "batchsize", "10", "batch.unique", "true");
+    RecordingDb repeats = new RecordingDb(20);
+    RecordingDb uniques = new RecordingDb(20);
+    for (int i = 0; i < 100; i++) {
+      repeating.doTransaction(repeats, null);
+      unique.doTransaction(uniques, null);
+    }
 
-    assertThat(db.batches.get(0)).hasSize(50);
-    assertThat(new HashSet<>(db.batches.get(0)).size()).isLessThanOrEqualTo(10);
+    assertThat(repeats.batches).allSatisfy(b -> assertThat(b).hasSize(10));
+    assertThat(repeats.batches).anySatisfy(b -> assertThat(new HashSet<>(b)).hasSizeLessThan(10));
+    assertThat(uniques.batches).allSatisfy(b -> assertThat(b).hasSize(10).doesNotHaveDuplicates());
   }
 
   @Test
