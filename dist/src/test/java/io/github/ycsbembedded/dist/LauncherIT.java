@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -311,5 +313,55 @@ class LauncherIT {
     assertThat(result.stdout()).contains("[INSERT], Return=BAD_REQUEST, 1");
     assertThat(result.stderr().strip().lines().reduce((a, b) -> b).orElse(""))
         .isEqualTo("ycsb: every operation failed (INSERT BAD_REQUEST 1)");
+  }
+
+  /** The comment block a launcher opens with, up to its first line of code. */
+  private static String header(String launcher) throws Exception {
+    StringBuilder header = new StringBuilder();
+    for (String line : Files.readAllLines(YcsbProcess.root().resolve(launcher))) {
+      if (!line.startsWith("#")) {
+        break;
+      }
+      header.append(line).append('\n');
+    }
+    return header.toString();
+  }
+
+  private static Set<String> matches(String text, String regex) {
+    Set<String> found = new TreeSet<>();
+    Matcher m = Pattern.compile(regex).matcher(text);
+    while (m.find()) {
+      found.add(m.group(1));
+    }
+    return found;
+  }
+
+  private static YcsbProcess experiment(String... args) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(YcsbProcess.root().resolve("bin/experiment").toString());
+    command.addAll(Arrays.asList(args));
+    return YcsbProcess.run(command, YcsbProcess.root());
+  }
+
+  @Test
+  void theLaunchersHeadersNameEveryOptionAndCommandTheirHelpLists() throws Exception {
+    String option = "(?<![\\w-])(--?[a-zA-Z][-a-z]*)";
+    YcsbProcess ycsbHelp = ycsb("--help");
+    Set<String> ycsbOptions = matches(ycsbHelp.stdout() + ycsbHelp.stderr(), option);
+    assertThat(ycsbOptions).as(ycsbHelp.toString()).contains("-P", "-p", "-threads", "-jvm-args");
+    assertThat(matches(header("bin/ycsb"), option)).containsAll(ycsbOptions);
+
+    YcsbProcess help = experiment("--help");
+    assertThat(help.exitCode()).as(help.toString()).isZero();
+    Set<String> commands = matches(help.stdout(), "(?m)^  ([a-z]+)  ");
+    assertThat(commands).contains("run", "compare");
+    Set<String> options = matches(help.stdout(), option);
+    for (String command : commands) {
+      options.addAll(matches(experiment(command, "--help").stdout(), option));
+    }
+    options.removeAll(Set.of("-h", "-V", "--version"));
+    String experimentHeader = header("bin/experiment");
+    assertThat(matches(experimentHeader, "bin/experiment ([a-z]+)")).isEqualTo(commands);
+    assertThat(matches(experimentHeader, option)).isEqualTo(options);
   }
 }
