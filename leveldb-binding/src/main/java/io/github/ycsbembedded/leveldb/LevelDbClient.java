@@ -31,10 +31,8 @@ import site.ycsb.Status;
  * table's prefix can start with; a scan stops at the end of its prefix. An update's
  * read-modify-write holds the key's striped lock.
  *
- * <p>Properties: see the README ({@code leveldb.dir}, {@code leveldb.cache_size}, {@code
- * leveldb.write_buffer_size}, {@code leveldb.block_size}, {@code leveldb.max_open_files}, {@code
- * leveldb.filter_bits}, {@code leveldb.compression}, {@code leveldb.sync}, {@code
- * leveldb.destroy}).
+ * <p>Properties: docs/bindings.md, section "LevelDB", lists every {@code leveldb.*} property with
+ * its default; {@link LevelDbDescriptor} declares them.
  */
 public final class LevelDbClient extends KeyValueClient<LevelDbEngine>
     implements BatchReadDB, BatchWriteDB, MultiWriteDB, RangeScanDB {

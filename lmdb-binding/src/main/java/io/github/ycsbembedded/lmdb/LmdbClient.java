@@ -48,13 +48,12 @@ import site.ycsb.Status;
  * <p>A read transaction holds its snapshot, and LMDB cannot reuse a page freed after that snapshot
  * until it ends: a writer meanwhile takes new pages and the free list grows, for good, making every
  * later commit write a longer list. So reads, scans and batches copy the values out in the
- * transaction and decode them after it (the README's comparison with YCSB-cpp has figures), and
- * every read transaction is announced in the thread's {@link TxnGate} slot, so that a writer waits
- * for one that stalled holding its snapshot rather than commit past it.
+ * transaction and decode them after it (docs/performance.md, "Against YCSB-cpp and upstream YCSB",
+ * has figures), and every read transaction is announced in the thread's {@link TxnGate} slot, so
+ * that a writer waits for one that stalled holding its snapshot rather than commit past it.
  *
- * <p>Properties: see the README ({@code lmdb.dir}, {@code lmdb.mapsize}, {@code lmdb.sync}, {@code
- * lmdb.nometasync}, {@code lmdb.writemap}, {@code lmdb.nordahead}, {@code lmdb.maxreaders}, {@code
- * lmdb.destroy}).
+ * <p>Properties: docs/bindings.md, section "LMDB", lists every {@code lmdb.*} property with its
+ * default; {@link LmdbDescriptor} declares them.
  */
 public final class LmdbClient extends EngineClient<LmdbEngine>
     implements BatchReadDB, BatchWriteDB, MultiWriteDB, RangeScanDB {

@@ -25,7 +25,7 @@ import java.util.function.LongSupplier;
  * the map; the free list keeps that length for good (each commit reuses about as many pages as it
  * frees), and every later commit rewrites more of it. A few milliseconds of a preempted reader at
  * two threads were enough to turn LMDB's one-page free list into a two-level tree of 90 to 175
- * entries (the README's comparison with YCSB-cpp has the figures).
+ * entries (docs/performance.md, "Against YCSB-cpp and upstream YCSB", has the figures).
  */
 final class TxnGate {
   /**

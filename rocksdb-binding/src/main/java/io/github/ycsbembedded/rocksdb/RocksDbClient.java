@@ -32,11 +32,8 @@ import site.ycsb.Status;
  * lock, so concurrent updates of different fields of one key lose nothing. A read's fields are
  * slices of the one array JNI returns; writes come from the per-thread encoder, without copying.
  *
- * <p>Properties: see the README ({@code rocksdb.dir}, {@code rocksdb.optionsfile}, {@code
- * rocksdb.cache_size}, {@code rocksdb.compression}, {@code rocksdb.sync}, {@code
- * rocksdb.disable_wal}, {@code rocksdb.write_buffer_size}, {@code rocksdb.bloom_bits}, {@code
- * rocksdb.max_background_jobs}, {@code rocksdb.batch_parallelism}, {@code rocksdb.direct_reads},
- * {@code rocksdb.destroy}).
+ * <p>Properties: docs/bindings.md, section "RocksDB", lists every {@code rocksdb.*} property with
+ * its default; {@link RocksDbDescriptor} declares them.
  */
 public final class RocksDbClient extends KeyValueClient<RocksDbEngine>
     implements BatchReadDB, BatchWriteDB, MultiWriteDB, RangeScanDB {

@@ -42,9 +42,8 @@ import site.ycsb.Status;
  * when WiredTiger rolls it back for a conflict, for up to {@code wiredtiger.retry_timeout_ms}. A
  * failure anywhere in an operation, a panic included, is that operation's {@code ERROR}.
  *
- * <p>Properties: see the README ({@code wiredtiger.dir}, {@code wiredtiger.cache_size}, {@code
- * wiredtiger.compression}, {@code wiredtiger.sync}, {@code wiredtiger.config}, {@code
- * wiredtiger.table_config}, {@code wiredtiger.retry_timeout_ms}, {@code wiredtiger.destroy}).
+ * <p>Properties: docs/bindings.md, section "WiredTiger", lists every {@code wiredtiger.*} property
+ * with its default; {@link WiredTigerDescriptor} declares them.
  */
 public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     implements BatchReadDB, BatchWriteDB, MultiWriteDB, RangeScanDB {
