@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.experiments.analysis;
 
+import io.github.ycsbembedded.experiments.model.Ordered;
 import io.github.ycsbembedded.experiments.results.Spread;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -28,7 +29,7 @@ public record Conclusion(
     List<Cause> causes,
     boolean ablationsRun) {
   public Conclusion {
-    tally = Map.copyOf(tally);
+    tally = Ordered.copy(tally);
     ofPublished = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(ofPublished));
     causes = List.copyOf(causes);
   }

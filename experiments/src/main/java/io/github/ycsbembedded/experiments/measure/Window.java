@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.experiments.measure;
 
+import io.github.ycsbembedded.experiments.model.Ordered;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -77,7 +78,7 @@ public record Window(
     for (int i = from + 1; i <= to; i++) {
       points.get(i).intervalCounts().forEach((op, n) -> counts.merge(op, n, Long::sum));
     }
-    Window window = new Window(points.get(from), points.get(to), Map.copyOf(counts));
+    Window window = new Window(points.get(from), points.get(to), Ordered.copy(counts));
     return window.seconds() > 0 ? window : null;
   }
 

@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.experiments.measure;
 
+import io.github.ycsbembedded.experiments.model.Ordered;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -117,8 +118,8 @@ public final class YcsbOutput {
             Long.parseLong(m.group(2)),
             Long.parseLong(m.group(3)),
             current,
-            Map.copyOf(counts),
-            Map.copyOf(p99),
+            Ordered.copy(counts),
+            Ordered.copy(p99),
             afterCleanup));
   }
 

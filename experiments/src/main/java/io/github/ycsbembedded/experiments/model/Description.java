@@ -138,7 +138,7 @@ public record Description(
         @com.fasterxml.jackson.annotation.JsonProperty("class") String className,
         @com.fasterxml.jackson.annotation.JsonProperty("roles") Map<String, String> roles) {
       this.className = className;
-      this.roles = roles == null ? Map.of() : Map.copyOf(roles);
+      this.roles = Ordered.copy(roles);
     }
   }
 
@@ -168,7 +168,7 @@ public record Description(
   public record Regime(
       String description, Double memoryFraction, String from, Map<String, Double> pageCache) {
     public Regime {
-      pageCache = pageCache == null ? Map.of() : Map.copyOf(pageCache);
+      pageCache = Ordered.copy(pageCache);
     }
 
     public double pageCacheFraction(String engine) {
@@ -264,7 +264,7 @@ public record Description(
       speed = speed == null ? Speed.OPS : speed;
       accept = accept == null ? List.of() : List.copyOf(accept);
       bound = bound == null ? Bound.TIME : bound;
-      properties = properties == null ? Map.of() : Map.copyOf(properties);
+      properties = Ordered.copy(properties);
     }
 
     public boolean isLoad() {
@@ -446,8 +446,8 @@ public record Description(
       repeat = repeat == null ? 3 : repeat;
       trials = trials == null ? 1 : trials;
       estimate = estimate == null ? "?" : estimate;
-      properties = properties == null ? Map.of() : Map.copyOf(properties);
-      phaseProperties = phaseProperties == null ? Map.of() : Map.copyOf(phaseProperties);
+      properties = Ordered.copy(properties);
+      phaseProperties = Ordered.copy(phaseProperties);
     }
   }
 
@@ -481,13 +481,13 @@ public record Description(
 
     public Published {
       note = note == null ? "" : note;
-      versions = versions == null ? Map.of() : Map.copyOf(versions);
-      names = names == null ? Map.of() : Map.copyOf(names);
-      lists = lists == null ? Map.of() : Map.copyOf(lists);
+      versions = Ordered.copy(versions);
+      names = Ordered.copy(names);
+      lists = Ordered.copy(lists);
       tables = tables == null ? List.of() : List.copyOf(tables);
       subjects = subjects == null ? List.of() : List.copyOf(subjects);
       figures = figures == null ? Map.of() : new LinkedHashMap<>(figures);
-      at = at == null ? Map.of() : Map.copyOf(at);
+      at = Ordered.copy(at);
     }
 
     /** Bytes of the write-up's data, or null when it does not say. */
@@ -526,7 +526,7 @@ public record Description(
   /** One size the harness ran: {@code records} loaded, and {@code speed} by phase and engine. */
   public record HarnessPoint(long records, Map<String, Map<String, Double>> speed) {
     public HarnessPoint {
-      speed = speed == null ? Map.of() : Map.copyOf(speed);
+      speed = Ordered.copy(speed);
     }
 
     /** Engine a's speed on {@code phase} ÷ engine b's, or NaN where either is missing. */

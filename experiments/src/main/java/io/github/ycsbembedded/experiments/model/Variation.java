@@ -47,9 +47,9 @@ public final class Variation {
       ablation = ablation != null && ablation;
       concerns = concerns == null ? List.of() : List.copyOf(concerns);
       settings = settings == null ? List.of() : List.copyOf(settings);
-      ycsb = ycsb == null ? Map.of() : Map.copyOf(ycsb);
+      ycsb = Ordered.copy(ycsb);
       phases = phases == null ? List.of() : List.copyOf(phases);
-      pageCache = pageCache == null ? Map.of() : Map.copyOf(pageCache);
+      pageCache = Ordered.copy(pageCache);
     }
 
     /**

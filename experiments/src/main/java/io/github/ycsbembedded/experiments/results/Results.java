@@ -2,6 +2,7 @@ package io.github.ycsbembedded.experiments.results;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbembedded.experiments.model.Ordered;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -458,8 +459,8 @@ public final class Results {
       List<Point> timeline,
       JsonNode engineStats) {
     public Repetition {
-      operations = operations == null ? Map.of() : Map.copyOf(operations);
-      latency = latency == null ? Map.of() : Map.copyOf(latency);
+      operations = Ordered.copy(operations);
+      latency = Ordered.copy(latency);
       timeline = timeline == null ? List.of() : List.copyOf(timeline);
     }
 
@@ -628,7 +629,7 @@ public final class Results {
       long startMs,
       long endMs) {
     public WindowFigures {
-      counts = counts == null ? Map.of() : Map.copyOf(counts);
+      counts = Ordered.copy(counts);
     }
   }
 
@@ -770,7 +771,7 @@ public final class Results {
       double p999Us,
       Map<String, Long> returns) {
     public Operation {
-      returns = returns == null ? Map.of() : Map.copyOf(returns);
+      returns = Ordered.copy(returns);
     }
   }
 
@@ -802,8 +803,8 @@ public final class Results {
       Map<String, Double> intervalP99Us,
       boolean afterCleanup) {
     public Point {
-      intervalCounts = intervalCounts == null ? Map.of() : Map.copyOf(intervalCounts);
-      intervalP99Us = intervalP99Us == null ? Map.of() : Map.copyOf(intervalP99Us);
+      intervalCounts = Ordered.copy(intervalCounts);
+      intervalP99Us = Ordered.copy(intervalP99Us);
     }
   }
 
