@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.core;
 
+import java.util.List;
 import java.util.Properties;
 import site.ycsb.DBException;
 import site.ycsb.Workload;
@@ -18,44 +19,51 @@ public final class CoreProperties {
     "recordcount", "operationcount", "insertcount", "target", "maxexecutiontime"
   };
 
-  /**
-   * The names of YCSB's own properties this class knows (the Client's and CoreWorkload's), for a
-   * tool that must tell one from a typo (the experiment runner's sweeps).
-   */
-  public static final java.util.Set<String> NAMES =
-      java.util.Set.of(
-          "recordcount",
-          "operationcount",
-          "insertcount",
-          "insertstart",
-          "target",
-          "maxexecutiontime",
-          "threadcount",
-          "fieldcount",
-          "fieldlength",
-          "minfieldlength",
-          "fieldlengthdistribution",
-          "requestdistribution",
-          "scanlengthdistribution",
-          "insertorder",
-          "measurementtype",
+  /** YCSB's proportions and hotspot fractions: each in [0, 1]. */
+  private static final List<String> FRACTIONS =
+      List.of(
           "readproportion",
           "updateproportion",
           "insertproportion",
           "scanproportion",
           "readmodifywriteproportion",
           "hotspotdatafraction",
-          "hotspotopnfraction",
-          "maxscanlength",
-          "minscanlength",
-          "zeropadding",
-          "status.interval",
-          "dataintegrity",
-          "readallfields",
-          "writeallfields",
-          "table",
-          "workload",
-          "exporter");
+          "hotspotopnfraction");
+
+  /**
+   * The names of YCSB's own properties this class knows (the Client's and CoreWorkload's), for a
+   * tool that must tell one from a typo (the experiment runner's sweeps).
+   */
+  public static final java.util.Set<String> NAMES =
+      java.util.stream.Stream.concat(
+              FRACTIONS.stream(),
+              java.util.stream.Stream.of(
+                  "recordcount",
+                  "operationcount",
+                  "insertcount",
+                  "insertstart",
+                  "target",
+                  "maxexecutiontime",
+                  "threadcount",
+                  "fieldcount",
+                  "fieldlength",
+                  "minfieldlength",
+                  "fieldlengthdistribution",
+                  "requestdistribution",
+                  "scanlengthdistribution",
+                  "insertorder",
+                  "measurementtype",
+                  "maxscanlength",
+                  "minscanlength",
+                  "zeropadding",
+                  "status.interval",
+                  "dataintegrity",
+                  "readallfields",
+                  "writeallfields",
+                  "table",
+                  "workload",
+                  "exporter"))
+          .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
   private CoreProperties() {}
 
@@ -70,39 +78,7 @@ public final class CoreProperties {
     int fieldLength = p.integer("fieldlength", 100, 1, Integer.MAX_VALUE);
     p.integer("minfieldlength", 1, 1, fieldLength);
     long fieldCount = p.longInteger("fieldcount", 10, 1, Integer.MAX_VALUE);
-    p.oneOf("fieldlengthdistribution", "constant", "constant", "uniform", "zipfian", "histogram");
-    p.oneOf(
-        "requestdistribution",
-        "uniform",
-        "uniform",
-        "zipfian",
-        "hotspot",
-        "sequential",
-        "exponential",
-        "latest");
-    p.oneOf("scanlengthdistribution", "uniform", "uniform", "zipfian");
-    p.oneOf("insertorder", "hashed", "hashed", "ordered");
-    p.oneOf(
-        "measurementtype",
-        "hdrhistogram",
-        "histogram",
-        "hdrhistogram",
-        "hdrhistogram+histogram",
-        "hdrhistogram+raw",
-        "timeseries",
-        "raw");
-    for (String proportion :
-        new String[] {
-          "readproportion",
-          "updateproportion",
-          "insertproportion",
-          "scanproportion",
-          "readmodifywriteproportion",
-          "hotspotdatafraction",
-          "hotspotopnfraction"
-        }) {
-      p.fraction(proportion, 0);
-    }
+    checkChoicesAndFractions(p);
     int maxScan = p.integer("maxscanlength", 1000, 1, Integer.MAX_VALUE);
     p.integer("minscanlength", 1, 1, maxScan);
     p.integer("zeropadding", 1, 1, 1000);
@@ -135,6 +111,34 @@ public final class CoreProperties {
     String exporter = properties.getProperty("exporter");
     if (exporter != null) {
       checkClass("exporter", exporter.trim(), MeasurementsExporter.class);
+    }
+  }
+
+  /** YCSB's distributions and measurement type among their names; its proportions in [0, 1]. */
+  private static void checkChoicesAndFractions(BindingProperties p) throws DBException {
+    p.oneOf("fieldlengthdistribution", "constant", "constant", "uniform", "zipfian", "histogram");
+    p.oneOf(
+        "requestdistribution",
+        "uniform",
+        "uniform",
+        "zipfian",
+        "hotspot",
+        "sequential",
+        "exponential",
+        "latest");
+    p.oneOf("scanlengthdistribution", "uniform", "uniform", "zipfian");
+    p.oneOf("insertorder", "hashed", "hashed", "ordered");
+    p.oneOf(
+        "measurementtype",
+        "hdrhistogram",
+        "histogram",
+        "hdrhistogram",
+        "hdrhistogram+histogram",
+        "hdrhistogram+raw",
+        "timeseries",
+        "raw");
+    for (String fraction : FRACTIONS) {
+      p.fraction(fraction, 0);
     }
   }
 

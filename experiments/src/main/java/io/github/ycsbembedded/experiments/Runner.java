@@ -424,6 +424,36 @@ final class Runner {
                 ? home.resolve("data").resolve("experiments")
                 : options.dataDir.toAbsolutePath())
             .resolve(experiment.name() + "-" + scale.name());
+    List<RunPlan> plans =
+        variantPlans(variants, engines, scale, options, trials, repetitions, home, data, out);
+    RunPlan base = plans.get(0);
+    Map<String, String> shown = new LinkedHashMap<>();
+    shown.put("scale", scale.name());
+    shown.put("engines", String.join(",", engines));
+    shown.put("trials", Integer.toString(trials));
+    shown.put("runs of each run phase per trial", Integer.toString(repetitions));
+    shown.put(
+        "memory-limit", options.memoryLimit == null ? "the file's regime" : options.memoryLimit);
+    shown.put(
+        "variants", String.join(", ", plans.stream().map(plan -> plan.variant().name()).toList()));
+    shown.put("data directory", data.toString());
+    Results.Run skeleton =
+        skeleton(experiment, base, started, data, new Results.Invocation(arguments, shown));
+    return new Planned(plans, out, skeleton, data);
+  }
+
+  /** One plan per variant that runs one of the engines, each on its own data. */
+  private static List<RunPlan> variantPlans(
+      List<Variants.Planned> variants,
+      List<String> engines,
+      Scale scale,
+      RunOptions options,
+      int trials,
+      int repetitions,
+      Path home,
+      Path data,
+      Path out)
+      throws ExperimentException {
     String unavailable = MemoryPlan.unavailable();
     List<RunPlan> plans = new ArrayList<>();
     for (Variants.Planned variant : variants) {
@@ -455,42 +485,44 @@ final class Runner {
               variants.size() == 1 ? data : data.resolve(variant.name()),
               out));
     }
-    RunPlan base = plans.get(0);
-    Map<String, String> shown = new LinkedHashMap<>();
-    shown.put("scale", scale.name());
-    shown.put("engines", String.join(",", engines));
-    shown.put("trials", Integer.toString(trials));
-    shown.put("runs of each run phase per trial", Integer.toString(repetitions));
-    shown.put(
-        "memory-limit", options.memoryLimit == null ? "the file's regime" : options.memoryLimit);
-    shown.put(
-        "variants", String.join(", ", plans.stream().map(plan -> plan.variant().name()).toList()));
-    shown.put("data directory", data.toString());
-    Results.Run skeleton =
-        Results.Run.builder()
-            .experiment(
-                new Results.ExperimentRef(
-                    experiment.name(),
-                    experiment.title(),
-                    experiment.source(),
-                    COPY + "/" + experiment.fileName()))
-            .scale(new Results.ScaleRef(scale.name(), scale.records(), experiment.dataSize(scale)))
-            .startedAt(started.toString())
-            .finishedAt(started.toString())
-            .completion(new Results.Completion(false, 0, 0, null, List.of()))
-            .machines(List.of(Machines.describe(data)))
-            .invocation(new Results.Invocation(arguments, shown))
-            .protocol(
-                new Results.Protocol(
-                    trials, repetitions, scale.warmup(), scale.duration(), base.threads()))
-            .memory(
-                new Results.MemorySetup(
-                    base.memory().limitBytes(),
-                    experiment.heapBytes(),
-                    base.memory().reproduced(),
-                    base.memory().describe(experiment, base.pageCacheShares())))
-            .build();
-    return new Planned(plans, out, skeleton, data);
+    return plans;
+  }
+
+  /** The results of a run before its first phase: what it is, where, and how it will run. */
+  private static Results.Run skeleton(
+      Experiment experiment,
+      RunPlan base,
+      LocalDateTime started,
+      Path data,
+      Results.Invocation invocation) {
+    Scale scale = base.scale();
+    return Results.Run.builder()
+        .experiment(
+            new Results.ExperimentRef(
+                experiment.name(),
+                experiment.title(),
+                experiment.source(),
+                COPY + "/" + experiment.fileName()))
+        .scale(new Results.ScaleRef(scale.name(), scale.records(), experiment.dataSize(scale)))
+        .startedAt(started.toString())
+        .finishedAt(started.toString())
+        .completion(new Results.Completion(false, 0, 0, null, List.of()))
+        .machines(List.of(Machines.describe(data)))
+        .invocation(invocation)
+        .protocol(
+            new Results.Protocol(
+                base.trials(),
+                base.repetitions(),
+                scale.warmup(),
+                scale.duration(),
+                base.threads()))
+        .memory(
+            new Results.MemorySetup(
+                base.memory().limitBytes(),
+                experiment.heapBytes(),
+                base.memory().reproduced(),
+                base.memory().describe(experiment, base.pageCacheShares())))
+        .build();
   }
 
   /** Prints what will run, and warns when the file's regime cannot be applied. */

@@ -319,66 +319,74 @@ public class FriendFeedWorkload extends Workload {
    */
   Status friendDiggs(DB db, int user, int item, List<FriendDigg> found) {
     found.clear();
-    if (layout == Layout.FANOUT) {
-      String prefix = id(user) + ":" + id(item) + ":";
-      List<RangeScanDB.KeyedRecord> rows = new ArrayList<>();
-      Optional<RangeScanDB> ranges = Extensions.find(db, RangeScanDB.class);
-      if (ranges.isEmpty()) {
-        return Status.NOT_IMPLEMENTED;
+    Status status =
+        layout == Layout.FANOUT
+            ? fanOutDiggs(db, user, item, found)
+            : normalizedDiggs(db, user, item, found);
+    if (!status.isOk()) {
+      return status;
+    }
+    found.sort(NEWEST_FIRST);
+    return Status.OK;
+  }
+
+  /** The fan-out layout: one range read of the user's bucket for the item. */
+  private static Status fanOutDiggs(DB db, int user, int item, List<FriendDigg> found) {
+    String prefix = id(user) + ":" + id(item) + ":";
+    List<RangeScanDB.KeyedRecord> rows = new ArrayList<>();
+    Optional<RangeScanDB> ranges = Extensions.find(db, RangeScanDB.class);
+    if (ranges.isEmpty()) {
+      return Status.NOT_IMPLEMENTED;
+    }
+    Status status =
+        ranges
+            .get()
+            .scanRange(
+                FRIEND_DIGGS, prefix, RangeScanDB.prefixEnd(prefix), Integer.MAX_VALUE, null, rows);
+    if (!status.isOk()) {
+      return status;
+    }
+    for (RangeScanDB.KeyedRecord row : rows) {
+      Optional<Long> date = date(row.record());
+      if (date.isEmpty()) {
+        return Status.ERROR;
       }
-      Status status =
-          ranges
-              .get()
-              .scanRange(
-                  FRIEND_DIGGS,
-                  prefix,
-                  RangeScanDB.prefixEnd(prefix),
-                  Integer.MAX_VALUE,
-                  null,
-                  rows);
-      if (!status.isOk()) {
-        return status;
-      }
-      for (RangeScanDB.KeyedRecord row : rows) {
-        Optional<Long> date = date(row.record());
+      found.add(new FriendDigg(Integer.parseInt(row.key().substring(prefix.length())), date.get()));
+    }
+    return Status.OK;
+  }
+
+  /** The normalized layout: the user's friend list, then one batch read of the digg index. */
+  private static Status normalizedDiggs(DB db, int user, int item, List<FriendDigg> found) {
+    Map<String, ByteIterator> record = new HashMap<>();
+    Status read = db.read(FRIENDS, id(user), null, record);
+    if (!read.isOk()) {
+      return read.equals(Status.NOT_FOUND) ? Status.UNEXPECTED_STATE : read;
+    }
+    int[] friends;
+    try {
+      friends = ids(record);
+    } catch (IllegalArgumentException e) {
+      return Status.ERROR;
+    }
+    List<String> keys = new ArrayList<>(friends.length);
+    for (int friend : friends) {
+      keys.add(id(item) + ":" + id(friend));
+    }
+    List<KeyRead> rows = new ArrayList<>(friends.length);
+    Status status = readAll(db, keys, rows);
+    if (!status.isOk()) {
+      return status;
+    }
+    for (int i = 0; i < friends.length; i++) {
+      if (rows.get(i).isFound()) {
+        Optional<Long> date = date(rows.get(i).record());
         if (date.isEmpty()) {
           return Status.ERROR;
         }
-        found.add(
-            new FriendDigg(Integer.parseInt(row.key().substring(prefix.length())), date.get()));
-      }
-    } else {
-      Map<String, ByteIterator> record = new HashMap<>();
-      Status read = db.read(FRIENDS, id(user), null, record);
-      if (!read.isOk()) {
-        return read.equals(Status.NOT_FOUND) ? Status.UNEXPECTED_STATE : read;
-      }
-      int[] friends;
-      try {
-        friends = ids(record);
-      } catch (IllegalArgumentException e) {
-        return Status.ERROR;
-      }
-      List<String> keys = new ArrayList<>(friends.length);
-      for (int friend : friends) {
-        keys.add(id(item) + ":" + id(friend));
-      }
-      List<KeyRead> rows = new ArrayList<>(friends.length);
-      Status status = readAll(db, keys, rows);
-      if (!status.isOk()) {
-        return status;
-      }
-      for (int i = 0; i < friends.length; i++) {
-        if (rows.get(i).isFound()) {
-          Optional<Long> date = date(rows.get(i).record());
-          if (date.isEmpty()) {
-            return Status.ERROR;
-          }
-          found.add(new FriendDigg(friends[i], date.get()));
-        }
+        found.add(new FriendDigg(friends[i], date.get()));
       }
     }
-    found.sort(NEWEST_FIRST);
     return Status.OK;
   }
 

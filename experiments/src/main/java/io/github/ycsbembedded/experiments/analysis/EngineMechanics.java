@@ -116,16 +116,6 @@ public final class EngineMechanics {
           continue;
         }
         window |= f.overWindow();
-        Cell compaction =
-            f.btree()
-                ? Cell.missing(Cell.Why.NOT_APPLICABLE)
-                : !Double.isFinite(f.compactionWrittenBytes())
-                    ? Cell.missing(Cell.Why.NOT_MEASURED)
-                    : Cell.text(
-                        Units.bytes((long) f.compactionWrittenBytes())
-                            + (Double.isFinite(f.compactionPerUserByte())
-                                ? " (" + Units.ratio(f.compactionPerUserByte()) + "×)"
-                                : ""));
         rows.add(
             List.of(
                 Cell.text(phase.id()),
@@ -133,7 +123,7 @@ public final class EngineMechanics {
                 Cell.text(f.tree()),
                 figure(f.levels(), Cell.Format.NUMBER),
                 figure(f.spaceAmplification(), Cell.Format.RATIO),
-                compaction,
+                compaction(f),
                 figure(f.stallSeconds(), Cell.Format.SECONDS),
                 figure(f.cacheHitRatio(), Cell.Format.PERCENT)));
       }
@@ -168,6 +158,21 @@ public final class EngineMechanics {
                 "cache hits"),
             rows)
         .build();
+  }
+
+  /** Bytes flushes and compactions wrote, and per byte of records: n/a in a B-tree. */
+  private static Cell compaction(Figures f) {
+    if (f.btree()) {
+      return Cell.missing(Cell.Why.NOT_APPLICABLE);
+    }
+    if (!Double.isFinite(f.compactionWrittenBytes())) {
+      return Cell.missing(Cell.Why.NOT_MEASURED);
+    }
+    return Cell.text(
+        Units.bytes((long) f.compactionWrittenBytes())
+            + (Double.isFinite(f.compactionPerUserByte())
+                ? " (" + Units.ratio(f.compactionPerUserByte()) + "×)"
+                : ""));
   }
 
   private static Cell figure(double value, Cell.Format format) {

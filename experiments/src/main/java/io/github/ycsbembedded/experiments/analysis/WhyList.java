@@ -53,6 +53,17 @@ final class WhyList {
               + published.device()
               + " in the write-up");
     }
+    engines(c, subject, why);
+    for (Description.Difference d : c.experiment().differences()) {
+      if (concerns(d, subject)) {
+        why.add(d.what().trim() + " (" + d.source() + ")");
+      }
+    }
+    return why;
+  }
+
+  /** Each engine's version where it is not the write-up's, and its durability where it differs. */
+  private static void engines(Context c, Claim.Subject subject, List<String> why) {
     for (String engine : subject.engines()) {
       Results.EngineRun e = c.variant().engine(engine);
       if (e == null) {
@@ -75,12 +86,6 @@ final class WhyList {
         why.add(engine + ": " + durability);
       }
     }
-    for (Description.Difference d : c.experiment().differences()) {
-      if (concerns(d, subject)) {
-        why.add(d.what().trim() + " (" + d.source() + ")");
-      }
-    }
-    return why;
   }
 
   private static boolean concerns(Description.Difference d, Claim.Subject subject) {

@@ -121,12 +121,13 @@ public final class PhaseProcess {
 
   private PhaseProcess() {}
 
-  /** Runs the request's command to its end and measures it. */
-  public static Measured run(Request request) throws IOException, InterruptedException {
-    Path stdoutFile = Path.of(request.logPrefix() + ".stdout");
-    Path stderrFile = Path.of(request.logPrefix() + ".stderr");
-    Path timesFile = Path.of(request.logPrefix() + ".times");
-    Path ioFile = Path.of(request.logPrefix() + ".io");
+  /**
+   * Starts the command in a session of its own, inside the request's memory cgroup (if any), its
+   * output to {@code stdoutFile}; on its end the wrapping shell writes its children's CPU times and
+   * its I/O counters to the two files.
+   */
+  private static Process start(Request request, Path stdoutFile, Path timesFile, Path ioFile)
+      throws IOException {
     MemoryLimit limit = request.hold() == null ? null : request.hold().limit();
     // the phase runs in a session (and so a process group) of its own, so that a stop reaches
     // its whole tree and a Ctrl-C at the terminal reaches only the runner; bash joins the memory
@@ -152,7 +153,16 @@ public final class PhaseProcess {
     if (limit != null) {
       builder.environment().put("YCSBE_CGROUP_PROCS", limit.procs().toString());
     }
-    Process process = builder.start();
+    return builder.start();
+  }
+
+  /** Runs the request's command to its end and measures it. */
+  public static Measured run(Request request) throws IOException, InterruptedException {
+    Path stdoutFile = Path.of(request.logPrefix() + ".stdout");
+    Path stderrFile = Path.of(request.logPrefix() + ".stderr");
+    Path timesFile = Path.of(request.logPrefix() + ".times");
+    Path ioFile = Path.of(request.logPrefix() + ".io");
+    Process process = start(request, stdoutFile, timesFile, ioFile);
     // setsid execs bash in a new session when it can (a child of the JVM leads no group), so
     // bash's pid is the group's id
     request.watch().started(process.pid());

@@ -146,56 +146,15 @@ final class VariationChecks {
       }
     }
     if (over.equals("threads")) {
-      for (String value : sweep.values()) {
-        if (!value.matches("[1-9]\\d{0,4}")) {
-          return Optional.of(at + " over threads: '" + value + "' is not a thread count");
-        }
-      }
-      return Optional.empty();
+      return threadCounts(sweep, at);
     }
     if (over.equals("memory")) {
-      if (file.regime() == null) {
-        return Optional.of(at + " over memory needs the file's regime (regime.memoryFraction)");
-      }
-      for (String value : sweep.values()) {
-        try {
-          double f = Double.parseDouble(value);
-          if (f > 0 && f <= 1) {
-            continue;
-          }
-        } catch (NumberFormatException e) {
-          // reported below
-        }
-        return Optional.of(
-            at + " over memory: '" + value + "' is not a fraction of the data above 0, at most 1");
-      }
-      return Optional.empty();
+      return memoryFractions(file, sweep, at);
     }
     int dot = over.indexOf('.');
     String prefix = dot < 0 ? "" : over.substring(0, dot);
     if (file.engines().contains(prefix)) {
-      Optional<EngineDescriptor> engine = Engines.named(prefix);
-      if (engine.isEmpty()) {
-        return Optional.of(
-            at
-                + " over "
-                + over
-                + ": the "
-                + prefix
-                + " binding is not on the classpath, so its properties cannot be checked");
-      }
-      if (!Engines.properties(engine.get()).contains(over)
-          || over.endsWith(".dir")
-          || over.endsWith(".destroy")) {
-        return Optional.of(
-            at
-                + " over "
-                + over
-                + ": not a property of the "
-                + prefix
-                + " binding (docs/bindings.md lists them)");
-      }
-      return Optional.empty();
+      return bindingProperty(prefix, over, at);
     }
     if (CoreProperties.NAMES.contains(over) || file.ycsb().containsKey(over)) {
       return Optional.empty();
@@ -210,6 +169,59 @@ final class VariationChecks {
             + " experiment's engines ("
             + String.join(", ", bindings)
             + ")");
+  }
+
+  private static Optional<String> bindingProperty(String prefix, String over, String at) {
+    Optional<EngineDescriptor> engine = Engines.named(prefix);
+    if (engine.isEmpty()) {
+      return Optional.of(
+          at
+              + " over "
+              + over
+              + ": the "
+              + prefix
+              + " binding is not on the classpath, so its properties cannot be checked");
+    }
+    if (!Engines.properties(engine.get()).contains(over)
+        || over.endsWith(".dir")
+        || over.endsWith(".destroy")) {
+      return Optional.of(
+          at
+              + " over "
+              + over
+              + ": not a property of the "
+              + prefix
+              + " binding (docs/bindings.md lists them)");
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<String> threadCounts(Sweep sweep, String at) {
+    for (String value : sweep.values()) {
+      if (!value.matches("[1-9]\\d{0,4}")) {
+        return Optional.of(at + " over threads: '" + value + "' is not a thread count");
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<String> memoryFractions(Description file, Sweep sweep, String at) {
+    if (file.regime() == null) {
+      return Optional.of(at + " over memory needs the file's regime (regime.memoryFraction)");
+    }
+    for (String value : sweep.values()) {
+      try {
+        double f = Double.parseDouble(value);
+        if (f > 0 && f <= 1) {
+          continue;
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      return Optional.of(
+          at + " over memory: '" + value + "' is not a fraction of the data above 0, at most 1");
+    }
+    return Optional.empty();
   }
 
   private static void claim(

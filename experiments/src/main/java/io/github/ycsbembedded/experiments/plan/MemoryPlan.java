@@ -47,48 +47,7 @@ public record MemoryPlan(
           "--memory-limit none: the phases ran unlimited");
     }
     if (option != null) {
-      long limit = Sizes.parse(option);
-      if (limit <= 0) {
-        throw new ExperimentException(
-            "--memory-limit: '"
-                + option
-                + "' is not a size; use a number with an optional k, m, g or t suffix, or none");
-      }
-      if (limit <= allowance) {
-        throw new ExperimentException(
-            "--memory-limit: '"
-                + option
-                + "' ("
-                + Units.bytes(limit)
-                + ") leaves nothing for"
-                + " the engines beside the JVM's allowance of "
-                + Units.bytes(allowance)
-                + " (heap "
-                + Units.bytes(experiment.heapBytes())
-                + " + "
-                + Units.bytes(experiment.jvmOverheadBytes())
-                + ")");
-      }
-      if (unavailable != null) {
-        throw new ExperimentException("--memory-limit: " + unavailable);
-      }
-      long engines = limit - allowance;
-      boolean reproduced = regime != null && engines <= regimeMemory;
-      return new MemoryPlan(
-          limit,
-          engines,
-          allowance,
-          true,
-          reproduced,
-          "--memory-limit "
-              + option
-              + ": the engines got "
-              + Units.bytes(engines)
-              + (regime == null
-                  ? ""
-                  : reproduced
-                      ? ", no more than the write-up's regime"
-                      : ", more than the write-up's regime (" + Units.bytes(regimeMemory) + ")"));
+      return userLimit(experiment, option, unavailable, regimeMemory, allowance);
     }
     if (regime == null) {
       // nothing to reproduce: the write-up describes no memory regime
@@ -117,6 +76,12 @@ public record MemoryPlan(
       return new MemoryPlan(
           null, regimeMemory, allowance, true, false, unavailable + "; the phases ran in RAM");
     }
+    return regimeLimit(regime, data, regimeMemory, allowance);
+  }
+
+  /** The regime's plan: a cgroup of the JVM's allowance and the engines' share of the data. */
+  private static MemoryPlan regimeLimit(
+      Description.Regime regime, long data, long regimeMemory, long allowance) {
     return new MemoryPlan(
         allowance + regimeMemory,
         regimeMemory,
@@ -136,6 +101,55 @@ public record MemoryPlan(
             + " for the JVM, the page cache"
             + " held to its share as the JVM's own memory moved (pages waiting for the disk, up to 20% of the group,"
             + " beside it)");
+  }
+
+  /** The plan of {@code --memory-limit <size>}: the engines get what the JVM leaves of it. */
+  private static MemoryPlan userLimit(
+      Experiment experiment, String option, String unavailable, long regimeMemory, long allowance)
+      throws ExperimentException {
+    Description.Regime regime = experiment.regime();
+    long limit = Sizes.parse(option);
+    if (limit <= 0) {
+      throw new ExperimentException(
+          "--memory-limit: '"
+              + option
+              + "' is not a size; use a number with an optional k, m, g or t suffix, or none");
+    }
+    if (limit <= allowance) {
+      throw new ExperimentException(
+          "--memory-limit: '"
+              + option
+              + "' ("
+              + Units.bytes(limit)
+              + ") leaves nothing for"
+              + " the engines beside the JVM's allowance of "
+              + Units.bytes(allowance)
+              + " (heap "
+              + Units.bytes(experiment.heapBytes())
+              + " + "
+              + Units.bytes(experiment.jvmOverheadBytes())
+              + ")");
+    }
+    if (unavailable != null) {
+      throw new ExperimentException("--memory-limit: " + unavailable);
+    }
+    long engines = limit - allowance;
+    boolean reproduced = regime != null && engines <= regimeMemory;
+    return new MemoryPlan(
+        limit,
+        engines,
+        allowance,
+        true,
+        reproduced,
+        "--memory-limit "
+            + option
+            + ": the engines got "
+            + Units.bytes(engines)
+            + (regime == null
+                ? ""
+                : reproduced
+                    ? ", no more than the write-up's regime"
+                    : ", more than the write-up's regime (" + Units.bytes(regimeMemory) + ")"));
   }
 
   public Results.Regime describe(Experiment experiment, Map<String, Long> pageCacheBytes) {

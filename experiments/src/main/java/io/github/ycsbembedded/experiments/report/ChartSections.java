@@ -114,28 +114,9 @@ final class ChartSections {
         String main = mainOperation(r);
         boolean first = true;
         for (Results.Repetition rep : r.ok()) {
-          List<Results.Point> points = window(rep);
-          if (points.size() < 3) {
-            continue;
+          if (addLines(engine.engine(), rep, main, !first, throughput, latency)) {
+            first = false;
           }
-          List<Double> x = new ArrayList<>();
-          List<Double> y = new ArrayList<>();
-          List<Double> lx = new ArrayList<>();
-          List<Double> ly = new ArrayList<>();
-          for (Results.Point p : points) {
-            x.add((double) p.seconds());
-            y.add(p.opsPerSecond());
-            Double p99 = p.intervalP99Us().get(main);
-            if (p99 != null && p99 > 0) {
-              lx.add((double) p.seconds());
-              ly.add(p99 / 1000);
-            }
-          }
-          throughput.add(new Charts.Line(engine.engine(), x, y, false, !first));
-          if (lx.size() >= 3) {
-            latency.add(new Charts.Line(engine.engine(), lx, ly, false, !first));
-          }
-          first = false;
         }
       }
       // a chart of some engines alone would read as a comparison it is not
@@ -175,6 +156,41 @@ final class ChartSections {
               + " second), too few points for a line, and a chart of the others alone would read as"
               + " a comparison.");
     }
+  }
+
+  /**
+   * Adds one run's throughput and p99 lines (faint after an engine's first), when it has three
+   * points or more; false when it has too few.
+   */
+  private static boolean addLines(
+      String engine,
+      Results.Repetition rep,
+      String main,
+      boolean faint,
+      List<Charts.Line> throughput,
+      List<Charts.Line> latency) {
+    List<Results.Point> points = window(rep);
+    if (points.size() < 3) {
+      return false;
+    }
+    List<Double> x = new ArrayList<>();
+    List<Double> y = new ArrayList<>();
+    List<Double> lx = new ArrayList<>();
+    List<Double> ly = new ArrayList<>();
+    for (Results.Point p : points) {
+      x.add((double) p.seconds());
+      y.add(p.opsPerSecond());
+      Double p99 = p.intervalP99Us().get(main);
+      if (p99 != null && p99 > 0) {
+        lx.add((double) p.seconds());
+        ly.add(p99 / 1000);
+      }
+    }
+    throughput.add(new Charts.Line(engine, x, y, false, faint));
+    if (lx.size() >= 3) {
+      latency.add(new Charts.Line(engine, lx, ly, false, faint));
+    }
+    return true;
   }
 
   /** The status lines of a run up to the end of its measured window (not its final flush). */

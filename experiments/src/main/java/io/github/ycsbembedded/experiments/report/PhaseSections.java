@@ -106,33 +106,7 @@ final class PhaseSections {
           rows.add(List.of(e, r.phase(), "FAILED: " + r.error(), "", "", "", "", "", "", "", ""));
           continue;
         }
-        Results.Repetition m = r.median();
-        String requests = phase != null && phase.keysAreSpeed() ? "batches" : "operations";
-        rows.add(
-            List.of(
-                e,
-                r.phase() + " ×" + r.ok().size() + notCounted(r),
-                Cells.spread(r.spread(x -> x.speed().speed()))
-                    + " "
-                    + r.speedUnit()
-                    + measuredOver(phase, r),
-                Units.number((double) m.window().operations())
-                    + " "
-                    + requests
-                    + " in "
-                    + Units.seconds(m.window().seconds())
-                    + (m.window().fromStatusLines() ? "" : " (whole run)"),
-                inner(m.window().counts()),
-                String.format(Locale.ROOT, "%.1f + %.1f", m.cpu().user(), m.cpu().system()),
-                memory(r, m),
-                io(m.io().read()) + " / " + io(m.io().written()),
-                amplification(m.amplification().write())
-                    + " / "
-                    + amplification(m.amplification().read()),
-                Units.bytes(m.disk().allocated()) + " / " + Units.bytes(m.disk().apparent()),
-                Double.isFinite(m.speed().cleanupMs())
-                    ? Units.seconds(m.speed().cleanupMs() / 1000)
-                    : ""));
+        rows.add(row(e, phase, r));
       }
     }
     doc.table(
@@ -160,6 +134,32 @@ final class PhaseSections {
             + " flush included; a run phase: its window); read amplification likewise for reads."
             + " The final cleanup is outside the window, and shown on its own. The columns after"
             + " the speed are the median run's.");
+  }
+
+  /** One engine × phase: speed, window, operations, CPU, memory, I/O, disk, the cleanup. */
+  private static List<String> row(String e, Phase phase, Results.PhaseRun r) {
+    Results.Repetition m = r.median();
+    String requests = phase != null && phase.keysAreSpeed() ? "batches" : "operations";
+    return List.of(
+        e,
+        r.phase() + " ×" + r.ok().size() + notCounted(r),
+        Cells.spread(r.spread(x -> x.speed().speed()))
+            + " "
+            + r.speedUnit()
+            + measuredOver(phase, r),
+        Units.number((double) m.window().operations())
+            + " "
+            + requests
+            + " in "
+            + Units.seconds(m.window().seconds())
+            + (m.window().fromStatusLines() ? "" : " (whole run)"),
+        inner(m.window().counts()),
+        String.format(Locale.ROOT, "%.1f + %.1f", m.cpu().user(), m.cpu().system()),
+        memory(r, m),
+        io(m.io().read()) + " / " + io(m.io().written()),
+        amplification(m.amplification().write()) + " / " + amplification(m.amplification().read()),
+        Units.bytes(m.disk().allocated()) + " / " + Units.bytes(m.disk().apparent()),
+        Double.isFinite(m.speed().cleanupMs()) ? Units.seconds(m.speed().cleanupMs() / 1000) : "");
   }
 
   /** The runs of a phase that are no samples: {@code (1 failed, 1 too short)}; else nothing. */
@@ -196,9 +196,11 @@ final class PhaseSections {
     return Cells.spread(peak, v -> Units.bytes((long) v)) + parts;
   }
 
+  /** Operations by type, in name order (the same in every row). */
   private static String inner(Map<String, Long> counts) {
     List<String> parts = new ArrayList<>();
-    counts.forEach((op, n) -> parts.add(op + " " + Units.number((double) n)));
+    new java.util.TreeMap<>(counts)
+        .forEach((op, n) -> parts.add(op + " " + Units.number((double) n)));
     return String.join(", ", parts);
   }
 

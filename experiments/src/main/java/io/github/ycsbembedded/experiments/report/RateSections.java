@@ -88,25 +88,30 @@ final class RateSections {
         charts.resolve(file));
     doc.image(curve.name() + ": p99 against the rate held", "charts/" + file);
     if (curve.bound() != null) {
-      List<String> parts = new ArrayList<>();
-      curve
-          .highestWithinBound()
-          .forEach(
-              (engine, rate) ->
-                  parts.add(
-                      engine
-                          + (Double.isNaN(rate)
-                              ? ": none of the rates"
-                              : String.format(Locale.ROOT, ": %s ops/s", Units.number(rate)))));
-      doc.paragraph(
-          "The highest rate held whose "
-              + curve.bound().percentile()
-              + " from the due time stayed within "
-              + Units.number(curve.bound().ms())
-              + " ms (the median of the runs): "
-              + String.join("; ", parts)
-              + ".");
+      withinBound(doc, curve);
     }
+  }
+
+  /** The highest rate each engine held within the curve's latency bound. */
+  private static void withinBound(Document doc, FixedRates.Curve curve) {
+    List<String> parts = new ArrayList<>();
+    curve
+        .highestWithinBound()
+        .forEach(
+            (engine, rate) ->
+                parts.add(
+                    engine
+                        + (Double.isNaN(rate)
+                            ? ": none of the rates"
+                            : String.format(Locale.ROOT, ": %s ops/s", Units.number(rate)))));
+    doc.paragraph(
+        "The highest rate held whose "
+            + curve.bound().percentile()
+            + " from the due time stayed within "
+            + Units.number(curve.bound().ms())
+            + " ms (the median of the runs): "
+            + String.join("; ", parts)
+            + ".");
   }
 
   private static String us(Spread us) {

@@ -41,34 +41,7 @@ final class RunSections {
     if (!own.isEmpty()) {
       lines.add("**Expectations of the file**: " + expectations(own) + ".");
     }
-    Results.Protocol p = run.protocol();
-    lines.add(
-        String.format(
-            Locale.ROOT,
-            "**Run**: %s to %s, scale `%s`, %d trial%s (each loads the data anew) × %d run%s of"
-                + " every run phase%s, %d client thread%s%s.",
-            run.startedAt().replace('T', ' '),
-            run.finishedAt().replace('T', ' '),
-            run.scale().name(),
-            p.trials(),
-            p.trials() == 1 ? "" : "s",
-            p.repetitions(),
-            p.repetitions() == 1 ? "" : "s",
-            p.durationSeconds() == null
-                ? ""
-                : " ("
-                    + p.durationSeconds()
-                    + " s, the first "
-                    + Units.number(p.warmupSeconds())
-                    + " s left out)",
-            p.threads(),
-            p.threads() == 1 ? "" : "s",
-            p.trials() < STABLE_TRIALS
-                ? "; fewer than "
-                    + STABLE_TRIALS
-                    + " trials, so another run may move a range across a verdict's line"
-                    + " (docs/performance.md, Experiments: how far a ratio moves between trials)"
-                : ""));
+    lines.add(runLine(run));
     Long theirs = c.experiment().publishedDataBytes(run.scale().name());
     long ours = run.scale().dataBytes();
     lines.add(
@@ -82,22 +55,61 @@ final class RunSections {
                     + String.format(Locale.ROOT, " (%,.0f× as much)", (double) theirs / ours)));
     Results.Machine m = run.machines().isEmpty() ? null : run.machines().get(0);
     if (m != null) {
-      lines.add(
-          "**Machine**: "
-              + m.cores()
-              + " cores ("
-              + m.cpu()
-              + "), "
-              + Units.bytes(m.memoryBytes())
-              + " of RAM, data on "
-              + (m.dataDevice() == null ? m.dataFileSystem() : m.dataDevice())
-              + (published.cores() == null
-                  ? ""
-                  : "; the write-up: "
-                      + published.cores()
-                      + " cores"
-                      + (published.device() == null ? "" : ", " + published.device())));
+      lines.add(machineLine(m, published));
     }
+    lines.add(enginesLine(c, writeUp));
+    lines.add(memoryLine(c));
+    doc.bullets(lines);
+  }
+
+  private static String runLine(Results.Run run) {
+    Results.Protocol p = run.protocol();
+    return String.format(
+        Locale.ROOT,
+        "**Run**: %s to %s, scale `%s`, %d trial%s (each loads the data anew) × %d run%s of"
+            + " every run phase%s, %d client thread%s%s.",
+        run.startedAt().replace('T', ' '),
+        run.finishedAt().replace('T', ' '),
+        run.scale().name(),
+        p.trials(),
+        p.trials() == 1 ? "" : "s",
+        p.repetitions(),
+        p.repetitions() == 1 ? "" : "s",
+        p.durationSeconds() == null
+            ? ""
+            : " ("
+                + p.durationSeconds()
+                + " s, the first "
+                + Units.number(p.warmupSeconds())
+                + " s left out)",
+        p.threads(),
+        p.threads() == 1 ? "" : "s",
+        p.trials() < STABLE_TRIALS
+            ? "; fewer than "
+                + STABLE_TRIALS
+                + " trials, so another run may move a range across a verdict's line"
+                + " (docs/performance.md, Experiments: how far a ratio moves between trials)"
+            : "");
+  }
+
+  private static String machineLine(Results.Machine m, Description.Published published) {
+    return "**Machine**: "
+        + m.cores()
+        + " cores ("
+        + m.cpu()
+        + "), "
+        + Units.bytes(m.memoryBytes())
+        + " of RAM, data on "
+        + (m.dataDevice() == null ? m.dataFileSystem() : m.dataDevice())
+        + (published.cores() == null
+            ? ""
+            : "; the write-up: "
+                + published.cores()
+                + " cores"
+                + (published.device() == null ? "" : ", " + published.device()));
+  }
+
+  private static String enginesLine(Context c, boolean writeUp) {
     List<String> engines = new ArrayList<>();
     for (Results.EngineRun e : c.engines()) {
       String theirsVersion = c.experiment().publishedVersion(e.engine());
@@ -110,25 +122,26 @@ final class RunSections {
                   : "")
               + ")");
     }
-    lines.add("**Engines**: " + String.join(", ", engines) + ".");
+    return "**Engines**: " + String.join(", ", engines) + ".";
+  }
+
+  private static String memoryLine(Context c) {
+    Results.Run run = c.run();
     Results.Regime regime = run.memory().regime();
     if (c.experiment().regime() == null) {
-      lines.add("**Memory**: " + (regime == null ? "unlimited" : regime.note()) + ".");
-    } else {
-      lines.add(
-          "**Memory regime** "
-              + (run.memory().regimeReproduced() ? "reproduced" : "not reproduced")
-              + (regime == null ? "" : ": " + regime.note())
-              + "."
-              + (run.memory().regimeReproduced()
-                  ? " The cgroup caps the sum of the JVM, the engine and the page cache; the"
-                      + " tables' engine memory is the engine's native memory and the file pages"
-                      + " it maps (what a resident set, and the write-up's RAM column, counts),"
-                      + " which the cap holds only within that sum: an engine whose own memory"
-                      + " outgrows its share keeps less page cache."
-                  : ""));
+      return "**Memory**: " + (regime == null ? "unlimited" : regime.note()) + ".";
     }
-    doc.bullets(lines);
+    return "**Memory regime** "
+        + (run.memory().regimeReproduced() ? "reproduced" : "not reproduced")
+        + (regime == null ? "" : ": " + regime.note())
+        + "."
+        + (run.memory().regimeReproduced()
+            ? " The cgroup caps the sum of the JVM, the engine and the page cache; the"
+                + " tables' engine memory is the engine's native memory and the file pages"
+                + " it maps (what a resident set, and the write-up's RAM column, counts),"
+                + " which the cap holds only within that sum: an engine whose own memory"
+                + " outgrows its share keeps less page cache."
+            : "");
   }
 
   /** {@code 2: 1 holds, 1 inconclusive}: the file's own expectations. */
@@ -197,19 +210,7 @@ final class RunSections {
         .append(Units.bytes(run.memory().heapMaxBytes()))
         .append(". The regime was ")
         .append(run.memory().regimeReproduced() ? "**reproduced**." : "**not reproduced**.");
-    if (regime != null && !regime.pageCacheBytes().isEmpty()) {
-      List<String> held = new ArrayList<>();
-      regime
-          .pageCacheBytes()
-          .forEach((engine, share) -> held.add(engine + " " + Units.bytes(share)));
-      text.append(
-              " From the end of each run phase's warm-up and from each load's first status line on,"
-                  + " its page cache was held to the engine's share (beside the file pages the"
-                  + " process had mapped when it began: its own code and libraries): ")
-          .append(String.join(", ", held))
-          .append(
-              "; the rest of the engines' memory is their own caches, set in the settings below.");
-    }
+    text.append(pageCacheHeld(regime));
     doc.paragraph(text.toString());
     doc.paragraph(
         "Units: bytes measured here are binary (KiB, MiB, GiB = 1024, 1024², 1024³); the write-up's"
@@ -220,6 +221,24 @@ final class RunSections {
             "**" + engine.engine() + " failed** (in at least one trial): " + engine.error());
       }
     }
+  }
+
+  /** How each engine's page cache was held to its share, or nothing without a regime. */
+  private static String pageCacheHeld(Results.Regime regime) {
+    if (regime == null || regime.pageCacheBytes().isEmpty()) {
+      return "";
+    }
+    StringBuilder text = new StringBuilder();
+    List<String> held = new ArrayList<>();
+    regime.pageCacheBytes().forEach((engine, share) -> held.add(engine + " " + Units.bytes(share)));
+    text.append(
+            " From the end of each run phase's warm-up and from each load's first status line on,"
+                + " its page cache was held to the engine's share (beside the file pages the"
+                + " process had mapped when it began: its own code and libraries): ")
+        .append(String.join(", ", held))
+        .append(
+            "; the rest of the engines' memory is their own caches, set in the settings below.");
+    return text.toString();
   }
 
   /** The engines' settings with their sources, and the harness's declared differences. */

@@ -43,6 +43,31 @@ public final class ScaleReport {
       }
     }
     Document doc = new Document();
+    Long published = experiment.publishedDataBytes(runs.get(runs.size() - 1).scale().name());
+    intro(doc, experiment, runs, published);
+    doc.contents();
+    List<String> summary = new ArrayList<>(List.of("How the ratios move with the data's size:"));
+    int index = 0;
+    for (Map.Entry<String, List<Claim>> entry : byClaim.entrySet()) {
+      List<Claim> claims = entry.getValue();
+      if (!claims.get(0).ratio() || !Double.isFinite(claims.get(0).expected())) {
+        continue;
+      }
+      String file = "scale-" + ++index + ".png";
+      String trend =
+          claimAcrossScales(doc, experiment, runs, claims, published, charts.resolve(file));
+      doc.image(entry.getKey() + " against the data's size", "charts/" + file);
+      summary.add("  " + entry.getKey() + ": " + trend);
+    }
+    AtomicFile.write(out.resolve("report.md"), Markdown.render(doc));
+    AtomicFile.write(
+        out.resolve("report.html"), Html.page(experiment.title() + ": scales", doc, out));
+    return summary;
+  }
+
+  /** The title, the scales that ran, and how to read the charts. */
+  private static void intro(
+      Document doc, Experiment experiment, List<Results.Run> runs, Long published) {
     doc.heading(1, experiment.title() + ": how the ratios move with the data's size");
     doc.paragraph("Re-measured from: " + experiment.source() + ".");
     List<String> scales = new ArrayList<>();
@@ -61,7 +86,6 @@ public final class ScaleReport {
               run.memory().regimeReproduced() ? "reproduced" : "not reproduced"));
     }
     doc.bullets(scales);
-    Long published = experiment.publishedDataBytes(runs.get(runs.size() - 1).scale().name());
     doc.paragraph(
         "Each chart puts one claim's ratio here (median and range over the trials and runs of each"
             + " scale) against the data's size, on log axes, with the published ratio at the"
@@ -71,82 +95,84 @@ public final class ScaleReport {
             + " the write-up's memory regime is closer to the published ratio than the smallest"
             + " (scales outside the regime are shown, not compared, unless fewer than two ran in it),"
             + " and cannot be told when their ranges overlap.");
-    doc.contents();
-    List<String> summary = new ArrayList<>(List.of("How the ratios move with the data's size:"));
-    int index = 0;
-    for (Map.Entry<String, List<Claim>> entry : byClaim.entrySet()) {
-      List<Claim> claims = entry.getValue();
-      if (!claims.get(0).ratio() || !Double.isFinite(claims.get(0).expected())) {
-        continue;
-      }
-      doc.heading(2, entry.getKey());
-      List<List<String>> rows = new ArrayList<>();
-      List<ScaleTrend.Step> steps = new ArrayList<>();
-      for (int i = 0; i < claims.size() && i < runs.size(); i++) {
-        Claim claim = claims.get(i);
-        Results.Run run = runs.get(i);
-        rows.add(
-            List.of(
-                run.scale().name(),
-                Units.bytes(run.scale().dataBytes()),
-                claim.ours().isEmpty() ? "—" : Cells.ratio(claim.ours()),
-                claim.ours().isEmpty()
-                    ? ""
-                    : "×" + Units.ratio(claim.ours().median() / claim.expected()),
-                claim.verdict().word()));
-        if (!claim.ours().isEmpty() && claim.ours().min() > 0) {
-          steps.add(
-              new ScaleTrend.Step(
-                  run.scale().name(),
-                  run.scale().dataBytes(),
-                  claim.ours(),
-                  run.memory().regimeReproduced()));
-        }
-      }
-      double publishedRatio = claims.get(0).expected();
-      var harness = experiment.description().published().harness();
-      List<Double> theirs = HarnessRatios.ratios(harness, claims.get(0));
-      for (int i = 0; theirs != null && i < theirs.size(); i++) {
-        if (!theirs.get(i).isNaN()) {
-          long records = harness.points().get(i).records();
-          Long bytes = experiment.description().published().recordBytes();
-          rows.add(
-              List.of(
-                  harness.name() + " (the authors' harness)",
-                  bytes == null
-                      ? String.format(Locale.ROOT, "%,d records", records)
-                      : Units.bytes(records * bytes),
-                  Units.ratio(theirs.get(i)),
-                  "",
-                  ""));
-        }
-      }
+  }
+
+  /** One claim's section: its ratio at each scale, the harness's and the published, the trend. */
+  private static String claimAcrossScales(
+      Document doc,
+      Experiment experiment,
+      List<Results.Run> runs,
+      List<Claim> claims,
+      Long published,
+      Path chart)
+      throws IOException {
+    String statement = claims.get(0).statement();
+    doc.heading(2, statement);
+    List<List<String>> rows = new ArrayList<>();
+    List<ScaleTrend.Step> steps = new ArrayList<>();
+    for (int i = 0; i < claims.size() && i < runs.size(); i++) {
+      Claim claim = claims.get(i);
+      Results.Run run = runs.get(i);
       rows.add(
           List.of(
-              "published",
-              published == null ? "" : Units.bytes(published),
-              Units.ratio(publishedRatio),
-              "",
-              ""));
-      doc.table(List.of("scale", "data", "ours", "gap (ours ÷ published)", "verdict"), rows);
-      String trend = sentence(ScaleTrend.of(steps, publishedRatio), publishedRatio);
-      doc.paragraph(trend);
-      summary.add("  " + entry.getKey() + ": " + trend);
-      String file = "scale-" + ++index + ".png";
-      Charts.scaleTrend(
-          entry.getKey(),
-          steps.stream()
-              .map(step -> new Charts.ScalePoint(step.dataBytes(), step.ratio()))
-              .toList(),
-          published == null ? Double.NaN : published,
-          publishedRatio,
-          charts.resolve(file));
-      doc.image(entry.getKey() + " against the data's size", "charts/" + file);
+              run.scale().name(),
+              Units.bytes(run.scale().dataBytes()),
+              claim.ours().isEmpty() ? "—" : Cells.ratio(claim.ours()),
+              claim.ours().isEmpty()
+                  ? ""
+                  : "×" + Units.ratio(claim.ours().median() / claim.expected()),
+              claim.verdict().word()));
+      if (!claim.ours().isEmpty() && claim.ours().min() > 0) {
+        steps.add(
+            new ScaleTrend.Step(
+                run.scale().name(),
+                run.scale().dataBytes(),
+                claim.ours(),
+                run.memory().regimeReproduced()));
+      }
     }
-    AtomicFile.write(out.resolve("report.md"), Markdown.render(doc));
-    AtomicFile.write(
-        out.resolve("report.html"), Html.page(experiment.title() + ": scales", doc, out));
-    return summary;
+    double publishedRatio = claims.get(0).expected();
+    rows.addAll(harnessRows(experiment, claims.get(0)));
+    rows.add(
+        List.of(
+            "published",
+            published == null ? "" : Units.bytes(published),
+            Units.ratio(publishedRatio),
+            "",
+            ""));
+    doc.table(List.of("scale", "data", "ours", "gap (ours ÷ published)", "verdict"), rows);
+    String trend = sentence(ScaleTrend.of(steps, publishedRatio), publishedRatio);
+    doc.paragraph(trend);
+    Charts.scaleTrend(
+        statement,
+        steps.stream().map(step -> new Charts.ScalePoint(step.dataBytes(), step.ratio())).toList(),
+        published == null ? Double.NaN : published,
+        publishedRatio,
+        chart);
+    return trend;
+  }
+
+  /** The ratio of the write-up's own harness at each size it ran, where it has one. */
+  private static List<List<String>> harnessRows(Experiment experiment, Claim claim) {
+    List<List<String>> rows = new ArrayList<>();
+    var harness = experiment.description().published().harness();
+    List<Double> theirs = HarnessRatios.ratios(harness, claim);
+    for (int i = 0; theirs != null && i < theirs.size(); i++) {
+      if (!theirs.get(i).isNaN()) {
+        long records = harness.points().get(i).records();
+        Long bytes = experiment.description().published().recordBytes();
+        rows.add(
+            List.of(
+                harness.name() + " (the authors' harness)",
+                bytes == null
+                    ? String.format(Locale.ROOT, "%,d records", records)
+                    : Units.bytes(records * bytes),
+                Units.ratio(theirs.get(i)),
+                "",
+                ""));
+      }
+    }
+    return rows;
   }
 
   /** The trend in a sentence: how the gap moved, and each scale's gap. */

@@ -41,7 +41,12 @@ final class VariantSections {
         "Every variant ran in every trial, one after another (in reverse order every other trial),"
             + " each loading its data anew. A ratio below is the variant's speed ÷ the base's in"
             + " the same trial and run, median [range].");
-    // one row per phase and engine, one column per variant
+    ratios(doc, findings);
+    sweeps(doc, findings, charts);
+  }
+
+  /** One row per phase and engine, one column per variant: its speed ÷ the base's. */
+  private static void ratios(Document doc, VariantFindings findings) {
     Map<String, Map<String, String>> rows = new LinkedHashMap<>();
     List<String> variants = new ArrayList<>();
     for (VariantFindings.Ratio r : findings.ratios()) {
@@ -62,6 +67,11 @@ final class VariantSections {
           table.add(row);
         });
     doc.table(header, table);
+  }
+
+  /** For each sweep, speed and p99 against the swept value per engine and phase. */
+  private static void sweeps(Document doc, VariantFindings findings, Path charts)
+      throws IOException {
     int index = 0;
     for (VariantFindings.Sweep sweep : findings.sweeps()) {
       doc.heading(3, "Against " + sweep.dimension());

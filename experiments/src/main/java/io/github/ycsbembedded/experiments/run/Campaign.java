@@ -182,6 +182,24 @@ public final class Campaign {
     return turn;
   }
 
+  /** A run's figures in one line, after a line when it is no sample. */
+  private void logOutcome(Phase phase, Results.Repetition r) {
+    if (r.outcome().excluded() != null) {
+      log.println("    not a sample: " + r.outcome().excluded());
+    }
+    log.printf(
+        Locale.ROOT,
+        "    %,.0f %s over %.1f s, CPU %.1f s, peak memory %s, read %s, written %s, disk %s%n",
+        r.speed().speed(),
+        phase.speed().unit(),
+        r.window().seconds(),
+        r.cpu().total(),
+        Units.bytes(r.memory().peak()),
+        Units.bytes(Math.max(0, r.io().read())),
+        Units.bytes(Math.max(0, r.io().written())),
+        Units.bytes(r.disk().allocated()));
+  }
+
   /** One run; returns whether it worked (a run the stop cut short is not kept). */
   private boolean runOnce(
       PhaseRunner runner,
@@ -242,20 +260,7 @@ public final class Campaign {
               + " (its later phases in this trial are skipped; the other engines go on)");
       return false;
     }
-    if (r.outcome().excluded() != null) {
-      log.println("    not a sample: " + r.outcome().excluded());
-    }
-    log.printf(
-        Locale.ROOT,
-        "    %,.0f %s over %.1f s, CPU %.1f s, peak memory %s, read %s, written %s, disk %s%n",
-        r.speed().speed(),
-        phase.speed().unit(),
-        r.window().seconds(),
-        r.cpu().total(),
-        Units.bytes(r.memory().peak()),
-        Units.bytes(Math.max(0, r.io().read())),
-        Units.bytes(Math.max(0, r.io().written())),
-        Units.bytes(r.disk().allocated()));
+    logOutcome(phase, r);
     return true;
   }
 

@@ -121,40 +121,11 @@ public final class Digg extends WriteUp {
             "99th (ms)" + first,
             "rows per answer",
             "fan-out ÷ normalized" + first));
-    String query = c.role("query");
     List<List<Cell>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       String e = engine.engine();
       for (Layout layout : layouts) {
-        List<Phase> phases = queryPhases(c, layout);
-        List<Cell> row = new ArrayList<>(List.of(Cell.text(e), Cell.text(layout.dataset())));
-        for (int i = 0; i < normalizedQueries.size(); i++) {
-          Results.PhaseRun r = i < phases.size() ? c.ok(e, phases.get(i).id()) : null;
-          row.add(
-              r == null
-                  ? Cell.missing(Cell.Why.FAILED)
-                  : Cell.number(c.speed(e, phases.get(i).id())));
-        }
-        Results.PhaseRun single = phases.isEmpty() ? null : c.ok(e, phases.get(0).id());
-        Results.Repetition median = single == null ? null : single.median();
-        Results.Operation answer = median == null ? null : median.operations().get(query + "_ROWS");
-        Results.Operation whole = median == null ? null : median.operations().get(query);
-        Results.Latency latency = median == null ? null : median.latency().get(query);
-        row.addAll(
-            List.of(
-                whole == null ? Cell.blank() : Cell.one(whole.averageUs() / 1000, Format.NUMBER),
-                latency == null ? Cell.blank() : Cell.one(latency.p99Us() / 1000, Format.NUMBER),
-                answer == null ? Cell.blank() : Cell.one(answer.averageUs(), Format.NUMBER),
-                !layout.equals(layouts.get(0)) && !phases.isEmpty() && !normalizedQueries.isEmpty()
-                    ? Cell.ratio(
-                        c.ratio(
-                            e,
-                            phases.get(0).id(),
-                            e,
-                            normalizedQueries.get(0).id(),
-                            r -> r.speed().speed()))
-                    : Cell.blank()));
-        rows.add(row);
+        rows.add(queryRow(c, e, layout, layouts.get(0), normalizedQueries));
       }
     }
     section.table(header, rows);
@@ -164,75 +135,17 @@ public final class Digg extends WriteUp {
             + " newest first. Queries/s over the measurement window, median [range] over every trial"
             + " and run; latency of the median run (99th: over its window).");
 
-    List<List<Cell>> published = new ArrayList<>();
-    Double digg = null;
-    List<String> setups = c.experiment().publishedList("setups");
-    for (String setup : setups) {
-      Double perSecond = c.published("query", setup, "per_s");
-      digg = digg == null ? perSecond : digg;
-      published.add(
-          List.of(
-              Cell.text(c.experiment().publishedName(setup)),
-              Cell.published(perSecond, Format.NUMBER, false),
-              perSecond == null || digg == null
-                  ? Cell.blank()
-                  : Cell.published(perSecond / digg, Format.NUMBER, false)));
-    }
-    if (!published.isEmpty()) {
-      section.note("Published (500,000 users, 10,000,000 friendships, 500,000,000 diggs):");
-      section.table(
-          List.of(
-              "setup",
-              "result sets per second",
-              "÷ " + c.experiment().publishedName(setups.get(0))),
-          published);
-    }
+    publishedQueries(c, section);
     return section.build();
   }
 
   private static Section storage(Context c) {
     Section.Builder section = new Section.Builder(2, "Storage and the cost of a digg");
     List<Layout> layouts = layouts(c);
-    String digg = c.role("digg");
     List<List<Cell>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       String e = engine.engine();
-      List<Results.Repetition> loads = new ArrayList<>();
-      List<Results.PhaseRun> diggs = new ArrayList<>();
-      for (Layout layout : layouts) {
-        Results.PhaseRun load = c.ok(e, layout.load());
-        loads.add(load == null ? null : load.median());
-        diggs.add(c.ok(e, layout.diggs()));
-      }
-      List<Cell> row = new ArrayList<>(List.of(Cell.text(e)));
-      for (Results.Repetition load : loads) {
-        row.add(load == null ? Cell.missing(Cell.Why.FAILED) : Cell.bytes(load.disk().allocated()));
-      }
-      row.add(
-          Cell.ratio(
-              c.ratio(
-                  e, layouts.get(1).load(), e, layouts.get(0).load(), r -> r.disk().allocated())));
-      for (Results.Repetition load : loads) {
-        Results.Operation writes = load == null ? null : load.operations().get(digg + "_WRITES");
-        row.add(
-            writes == null
-                ? Cell.blank()
-                : Cell.text(
-                    io.github.ycsbembedded.experiments.model.Units.number(writes.averageUs())
-                        + " / "
-                        + io.github.ycsbembedded.experiments.model.Units.number(writes.maxUs())));
-      }
-      for (Results.Repetition load : loads) {
-        Results.Operation perDigg = load == null ? null : load.operations().get(digg);
-        row.add(perDigg == null ? Cell.blank() : Cell.one(perDigg.averageUs(), Format.NUMBER));
-      }
-      for (int i = 0; i < layouts.size(); i++) {
-        row.add(
-            diggs.get(i) == null
-                ? Cell.missing(Cell.Why.FAILED)
-                : Cell.number(c.speed(e, layouts.get(i).diggs())));
-      }
-      rows.add(row);
+      rows.add(storageRow(c, e, layouts));
     }
     Double normalized = c.published("storage", layouts.get(0).dataset(), "size_gb");
     Double fanout = c.published("storage", layouts.get(1).dataset(), "size_gb");
@@ -269,6 +182,107 @@ public final class Digg extends WriteUp {
             + " A fan-out digg writes one row per follower (the load takes followers from the"
             + " generator; a new digg reads the follower list first).");
     return section.build();
+  }
+
+  /** One engine and layout: queries/s at each thread count, latency, rows, the fan-out ratio. */
+  private static List<Cell> queryRow(
+      Context c, String e, Layout layout, Layout normalized, List<Phase> normalizedQueries) {
+    String query = c.role("query");
+    List<Phase> phases = queryPhases(c, layout);
+    List<Cell> row = new ArrayList<>(List.of(Cell.text(e), Cell.text(layout.dataset())));
+    for (int i = 0; i < normalizedQueries.size(); i++) {
+      Results.PhaseRun r = i < phases.size() ? c.ok(e, phases.get(i).id()) : null;
+      row.add(
+          r == null ? Cell.missing(Cell.Why.FAILED) : Cell.number(c.speed(e, phases.get(i).id())));
+    }
+    Results.PhaseRun single = phases.isEmpty() ? null : c.ok(e, phases.get(0).id());
+    Results.Repetition median = single == null ? null : single.median();
+    Results.Operation answer = median == null ? null : median.operations().get(query + "_ROWS");
+    Results.Operation whole = median == null ? null : median.operations().get(query);
+    Results.Latency latency = median == null ? null : median.latency().get(query);
+    row.addAll(
+        List.of(
+            whole == null ? Cell.blank() : Cell.one(whole.averageUs() / 1000, Format.NUMBER),
+            latency == null ? Cell.blank() : Cell.one(latency.p99Us() / 1000, Format.NUMBER),
+            answer == null ? Cell.blank() : Cell.one(answer.averageUs(), Format.NUMBER),
+            !layout.equals(normalized) && !phases.isEmpty() && !normalizedQueries.isEmpty()
+                ? Cell.ratio(
+                    c.ratio(
+                        e,
+                        phases.get(0).id(),
+                        e,
+                        normalizedQueries.get(0).id(),
+                        r -> r.speed().speed()))
+                : Cell.blank()));
+    return row;
+  }
+
+  /** The write-up's result sets per second of each setup it ran. */
+  private static void publishedQueries(Context c, Section.Builder section) {
+    List<List<Cell>> published = new ArrayList<>();
+    Double digg = null;
+    List<String> setups = c.experiment().publishedList("setups");
+    for (String setup : setups) {
+      Double perSecond = c.published("query", setup, "per_s");
+      digg = digg == null ? perSecond : digg;
+      published.add(
+          List.of(
+              Cell.text(c.experiment().publishedName(setup)),
+              Cell.published(perSecond, Format.NUMBER, false),
+              perSecond == null || digg == null
+                  ? Cell.blank()
+                  : Cell.published(perSecond / digg, Format.NUMBER, false)));
+    }
+    if (!published.isEmpty()) {
+      section.note("Published (500,000 users, 10,000,000 friendships, 500,000,000 diggs):");
+      section.table(
+          List.of(
+              "setup",
+              "result sets per second",
+              "÷ " + c.experiment().publishedName(setups.get(0))),
+          published);
+    }
+  }
+
+  /** One engine: each layout's disk, rows and time per digg, and new diggs per second. */
+  private static List<Cell> storageRow(Context c, String e, List<Layout> layouts) {
+    String digg = c.role("digg");
+    List<Results.Repetition> loads = new ArrayList<>();
+    List<Results.PhaseRun> diggs = new ArrayList<>();
+    for (Layout layout : layouts) {
+      Results.PhaseRun load = c.ok(e, layout.load());
+      loads.add(load == null ? null : load.median());
+      diggs.add(c.ok(e, layout.diggs()));
+    }
+    List<Cell> row = new ArrayList<>(List.of(Cell.text(e)));
+    for (Results.Repetition load : loads) {
+      row.add(load == null ? Cell.missing(Cell.Why.FAILED) : Cell.bytes(load.disk().allocated()));
+    }
+    row.add(
+        Cell.ratio(
+            c.ratio(
+                e, layouts.get(1).load(), e, layouts.get(0).load(), r -> r.disk().allocated())));
+    for (Results.Repetition load : loads) {
+      Results.Operation writes = load == null ? null : load.operations().get(digg + "_WRITES");
+      row.add(
+          writes == null
+              ? Cell.blank()
+              : Cell.text(
+                  io.github.ycsbembedded.experiments.model.Units.number(writes.averageUs())
+                      + " / "
+                      + io.github.ycsbembedded.experiments.model.Units.number(writes.maxUs())));
+    }
+    for (Results.Repetition load : loads) {
+      Results.Operation perDigg = load == null ? null : load.operations().get(digg);
+      row.add(perDigg == null ? Cell.blank() : Cell.one(perDigg.averageUs(), Format.NUMBER));
+    }
+    for (int i = 0; i < layouts.size(); i++) {
+      row.add(
+          diggs.get(i) == null
+              ? Cell.missing(Cell.Why.FAILED)
+              : Cell.number(c.speed(e, layouts.get(i).diggs())));
+    }
+    return row;
   }
 
   private static String threads(Phase phase) {

@@ -111,54 +111,9 @@ public final class HarperDb extends WriteUp {
     Section.Builder section = new Section.Builder(2, "Write performance and size on disk");
     List<List<Cell>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
-      List<Cell> row = new ArrayList<>(List.of(Cell.text(engine.engine())));
-      Phase[] loads = {load(c, models(c).get(0)), load(c, models(c).get(1))};
-      for (Phase load : loads) {
-        Results.PhaseRun r = load == null ? null : c.ok(engine.engine(), load.id());
-        Results.Repetition m = r == null ? null : r.median();
-        row.addAll(
-            m == null
-                ? List.of(Cell.missing(Cell.Why.FAILED), Cell.blank(), Cell.blank())
-                : List.of(
-                    Cell.one(m.disk().allocated() / 1e6, Format.NUMBER),
-                    Cell.one(m.speed().runtimeMs() / 1000.0, Format.NUMBER),
-                    Cell.one(m.speed().overall(), Format.NUMBER)));
-      }
-      boolean both = loads[0] != null && loads[1] != null;
-      row.add(
-          both
-              ? Cell.ratio(
-                  c.ratio(
-                      engine.engine(),
-                      loads[0].id(),
-                      engine.engine(),
-                      loads[1].id(),
-                      r -> r.disk().allocated()))
-              : Cell.blank());
-      row.add(
-          both
-              ? Cell.ratio(
-                  c.ratio(
-                      engine.engine(),
-                      loads[1].id(),
-                      engine.engine(),
-                      loads[0].id(),
-                      r -> r.speed().overall()))
-              : Cell.blank());
-      rows.add(row);
+      rows.add(writeRow(c, engine.engine()));
     }
-    List<Cell> published = new ArrayList<>(List.of(Cell.text("published (HarperDB on LMDB)")));
-    for (String model : models(c)) {
-      for (String column : List.of("size_mb", "create_s", "inserts_per_s")) {
-        published.add(Cell.published(c.published("write", model, column), Format.NUMBER, false));
-      }
-    }
-    Double size = publishedRatio(c, "write", "size_mb", models(c).get(0), models(c).get(1), null);
-    Double insert =
-        publishedRatio(c, "write", "inserts_per_s", models(c).get(1), models(c).get(0), null);
-    published.add(Cell.published(size, Format.RATIO, false));
-    published.add(Cell.published(insert, Format.RATIO, false));
-    rows.add(published);
+    rows.add(publishedWrites(c));
     section.table(
         List.of(
             "engine",
@@ -184,6 +139,51 @@ public final class HarperDb extends WriteUp {
               + " also writes the pool).");
     }
     return section.build();
+  }
+
+  /** One engine: each model's size, time and users/s, and the two ratios between the models. */
+  private static List<Cell> writeRow(Context c, String engine) {
+    List<Cell> row = new ArrayList<>(List.of(Cell.text(engine)));
+    Phase[] loads = {load(c, models(c).get(0)), load(c, models(c).get(1))};
+    for (Phase load : loads) {
+      Results.PhaseRun r = load == null ? null : c.ok(engine, load.id());
+      Results.Repetition m = r == null ? null : r.median();
+      row.addAll(
+          m == null
+              ? List.of(Cell.missing(Cell.Why.FAILED), Cell.blank(), Cell.blank())
+              : List.of(
+                  Cell.one(m.disk().allocated() / 1e6, Format.NUMBER),
+                  Cell.one(m.speed().runtimeMs() / 1000.0, Format.NUMBER),
+                  Cell.one(m.speed().overall(), Format.NUMBER)));
+    }
+    boolean both = loads[0] != null && loads[1] != null;
+    row.add(
+        both
+            ? Cell.ratio(
+                c.ratio(engine, loads[0].id(), engine, loads[1].id(), r -> r.disk().allocated()))
+            : Cell.blank());
+    row.add(
+        both
+            ? Cell.ratio(
+                c.ratio(engine, loads[1].id(), engine, loads[0].id(), r -> r.speed().overall()))
+            : Cell.blank());
+    return row;
+  }
+
+  /** The write-up's row: HarperDB's own sizes, times and rates, and their ratios. */
+  private static List<Cell> publishedWrites(Context c) {
+    List<Cell> published = new ArrayList<>(List.of(Cell.text("published (HarperDB on LMDB)")));
+    for (String model : models(c)) {
+      for (String column : List.of("size_mb", "create_s", "inserts_per_s")) {
+        published.add(Cell.published(c.published("write", model, column), Format.NUMBER, false));
+      }
+    }
+    Double size = publishedRatio(c, "write", "size_mb", models(c).get(0), models(c).get(1), null);
+    Double insert =
+        publishedRatio(c, "write", "inserts_per_s", models(c).get(1), models(c).get(0), null);
+    published.add(Cell.published(size, Format.RATIO, false));
+    published.add(Cell.published(insert, Format.RATIO, false));
+    return published;
   }
 
   private static Section reads(Context c) {

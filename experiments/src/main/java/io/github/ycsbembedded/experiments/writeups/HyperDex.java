@@ -155,73 +155,13 @@ public final class HyperDex extends WriteUp {
     List<Section> sections = new ArrayList<>();
     for (Phase phase : c.experiment().phases()) {
       Section.Builder section = new Section.Builder(2, phase.label());
-      List<List<Cell>> measured = new ArrayList<>();
-      for (Results.EngineRun engine : c.engines()) {
-        String e = engine.engine();
-        Results.PhaseRun r = c.ok(e, phase.id());
-        if (r == null) {
-          List<Cell> row =
-              new ArrayList<>(List.of(Cell.text(e), Cell.missing(failedOrNotRun(c, e, phase))));
-          while (row.size() < header.size()) {
-            row.add(Cell.blank());
-          }
-          measured.add(row);
-          continue;
-        }
-        boolean first = true;
-        for (String op : OPERATIONS) {
-          String operation = op.toUpperCase(Locale.ROOT);
-          if (r.median().latency().get(operation) == null) {
-            continue;
-          }
-          Results.Operation whole = r.median().operations().get(operation);
-          measured.add(
-              List.of(
-                  Cell.text(e + " " + op),
-                  Cell.one(whole == null ? Double.NaN : whole.minUs(), Format.NUMBER),
-                  Cell.number(
-                      c.spread(e, phase.id(), x -> latency(x, operation, Results.Latency::meanUs))),
-                  Cell.number(ms(c, e, phase.id(), operation, Results.Latency::p95Us)),
-                  Cell.number(ms(c, e, phase.id(), operation, Results.Latency::p99Us)),
-                  Cell.number(ms(c, e, phase.id(), operation, Results.Latency::maxUs)),
-                  first
-                      ? Cell.one(r.median().speed().runtimeMs() / 1000.0, Format.NUMBER)
-                      : Cell.blank(),
-                  first
-                      ? Cell.number(c.spread(e, phase.id(), x -> x.speed().throughput()))
-                      : Cell.blank(),
-                  first
-                      ? Cell.of(c.spread(e, phase.id(), x -> x.cpu().total()), Format.MINUTES)
-                      : Cell.blank()));
-          first = false;
-        }
-      }
+      List<List<Cell>> measured = measuredRows(c, phase, header.size());
       section.note(
           "Measured here: latencies over the measurement window (YCSB's HdrHistogram intervals),"
               + " median [range] over every trial and run; min of the median run; ops/s and CPU over"
               + " the window:");
       section.table(header, measured);
-      List<List<Cell>> published = new ArrayList<>();
-      for (String engine : c.experiment().engines()) {
-        boolean first = true;
-        for (String op : OPERATIONS) {
-          if (c.published(phase.id(), engine, op + ".avg_us") == null) {
-            continue;
-          }
-          published.add(
-              List.of(
-                  Cell.text(c.experiment().publishedName(engine) + " " + op),
-                  pub(c, phase, engine, op + ".min_us", Format.NUMBER),
-                  pub(c, phase, engine, op + ".avg_us", Format.NUMBER),
-                  pub(c, phase, engine, op + ".p95_ms", Format.NUMBER),
-                  pub(c, phase, engine, op + ".p99_ms", Format.NUMBER),
-                  pub(c, phase, engine, op + ".max_ms", Format.NUMBER),
-                  first ? pub(c, phase, engine, "runtime_s", Format.NUMBER) : Cell.blank(),
-                  first ? pub(c, phase, engine, "throughput", Format.NUMBER) : Cell.blank(),
-                  first ? pub(c, phase, engine, "cpu_s", Format.MINUTES) : Cell.blank()));
-          first = false;
-        }
-      }
+      List<List<Cell>> published = publishedRows(c, phase);
       if (!published.isEmpty()) {
         section.note(
             "Published (runtime, ops/s and CPU on the first row of each engine, as the write-up has"
@@ -233,6 +173,78 @@ public final class HyperDex extends WriteUp {
       sections.add(section.build());
     }
     return sections;
+  }
+
+  /** Per engine and operation: latencies, runtime, speed and CPU measured here. */
+  private static List<List<Cell>> measuredRows(Context c, Phase phase, int width) {
+    List<List<Cell>> measured = new ArrayList<>();
+    for (Results.EngineRun engine : c.engines()) {
+      String e = engine.engine();
+      Results.PhaseRun r = c.ok(e, phase.id());
+      if (r == null) {
+        List<Cell> row =
+            new ArrayList<>(List.of(Cell.text(e), Cell.missing(failedOrNotRun(c, e, phase))));
+        while (row.size() < width) {
+          row.add(Cell.blank());
+        }
+        measured.add(row);
+        continue;
+      }
+      boolean first = true;
+      for (String op : OPERATIONS) {
+        String operation = op.toUpperCase(Locale.ROOT);
+        if (r.median().latency().get(operation) == null) {
+          continue;
+        }
+        Results.Operation whole = r.median().operations().get(operation);
+        measured.add(
+            List.of(
+                Cell.text(e + " " + op),
+                Cell.one(whole == null ? Double.NaN : whole.minUs(), Format.NUMBER),
+                Cell.number(
+                    c.spread(e, phase.id(), x -> latency(x, operation, Results.Latency::meanUs))),
+                Cell.number(ms(c, e, phase.id(), operation, Results.Latency::p95Us)),
+                Cell.number(ms(c, e, phase.id(), operation, Results.Latency::p99Us)),
+                Cell.number(ms(c, e, phase.id(), operation, Results.Latency::maxUs)),
+                first
+                    ? Cell.one(r.median().speed().runtimeMs() / 1000.0, Format.NUMBER)
+                    : Cell.blank(),
+                first
+                    ? Cell.number(c.spread(e, phase.id(), x -> x.speed().throughput()))
+                    : Cell.blank(),
+                first
+                    ? Cell.of(c.spread(e, phase.id(), x -> x.cpu().total()), Format.MINUTES)
+                    : Cell.blank()));
+        first = false;
+      }
+    }
+    return measured;
+  }
+
+  /** Per engine and operation: the write-up's own table. */
+  private static List<List<Cell>> publishedRows(Context c, Phase phase) {
+    List<List<Cell>> published = new ArrayList<>();
+    for (String engine : c.experiment().engines()) {
+      boolean first = true;
+      for (String op : OPERATIONS) {
+        if (c.published(phase.id(), engine, op + ".avg_us") == null) {
+          continue;
+        }
+        published.add(
+            List.of(
+                Cell.text(c.experiment().publishedName(engine) + " " + op),
+                pub(c, phase, engine, op + ".min_us", Format.NUMBER),
+                pub(c, phase, engine, op + ".avg_us", Format.NUMBER),
+                pub(c, phase, engine, op + ".p95_ms", Format.NUMBER),
+                pub(c, phase, engine, op + ".p99_ms", Format.NUMBER),
+                pub(c, phase, engine, op + ".max_ms", Format.NUMBER),
+                first ? pub(c, phase, engine, "runtime_s", Format.NUMBER) : Cell.blank(),
+                first ? pub(c, phase, engine, "throughput", Format.NUMBER) : Cell.blank(),
+                first ? pub(c, phase, engine, "cpu_s", Format.MINUTES) : Cell.blank()));
+        first = false;
+      }
+    }
+    return published;
   }
 
   private static Cell.Why failedOrNotRun(Context c, String engine, Phase phase) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -74,7 +75,6 @@ public final class Likes extends WriteUp {
     Section.Builder section = new Section.Builder(2, "Concurrent single-like transactions");
     String reference = c.reference();
     String like = c.role("like");
-    String oracle = c.role("published");
     List<List<Cell>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       String e = engine.engine();
@@ -103,18 +103,7 @@ public final class Likes extends WriteUp {
               op == null ? Cell.blank() : Cell.one(op.averageUs() / 1000, Format.NUMBER),
               latency == null ? Cell.blank() : Cell.one(latency.p99Us() / 1000, Format.NUMBER)));
     }
-    Double published = c.published(like, oracle, "transactions_per_s");
-    if (published != null) {
-      rows.add(
-          List.of(
-              Cell.text(c.experiment().publishedName(oracle) + ", published"),
-              pub(c, like, "sessions", ""),
-              pub(c, like, "transactions", "in " + numberText(c, like, "runtime_s") + " s"),
-              Cell.published(published, Format.NUMBER, false),
-              Cell.blank(),
-              Cell.blank(),
-              Cell.blank()));
-    }
+    publishedTransactions(c).ifPresent(rows::add);
     section.table(
         List.of(
             "engine",
@@ -132,6 +121,31 @@ public final class Likes extends WriteUp {
             + reference
             + "\": per run; latency of the median run (99th: over its window).");
 
+    return List.of(section.build(), loadSection(c));
+  }
+
+  /** The write-up's row of transactions, where it has one. */
+  private static Optional<List<Cell>> publishedTransactions(Context c) {
+    String like = c.role("like");
+    String oracle = c.role("published");
+    Double published = c.published(like, oracle, "transactions_per_s");
+    if (published == null) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        List.of(
+            Cell.text(c.experiment().publishedName(oracle) + ", published"),
+            pub(c, like, "sessions", ""),
+            pub(c, like, "transactions", "in " + numberText(c, like, "runtime_s") + " s"),
+            Cell.published(published, Format.NUMBER, false),
+            Cell.blank(),
+            Cell.blank(),
+            Cell.blank()));
+  }
+
+  /** The load of both indexes: likes, runtime, speed and the disk it took. */
+  private static Section loadSection(Context c) {
+    String like = c.role("like");
     Section.Builder loadSection = new Section.Builder(2, "The load: both indexes");
     List<List<Cell>> load = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
@@ -170,12 +184,11 @@ public final class Likes extends WriteUp {
     loadSection.note(
         "The write-up preloaded its 666,666,667 rows with one direct-path insert and built the"
             + " indexes afterwards, so it has no figure to set beside this load.");
-    return List.of(section.build(), loadSection.build());
+    return loadSection.build();
   }
 
   private static List<Section> lookupTables(Context c) {
     Section.Builder section = new Section.Builder(2, "Lookups after the inserts");
-    String oracle = c.role("published");
     List<List<Cell>> rows = new ArrayList<>();
     for (Results.EngineRun engine : c.engines()) {
       for (String lookup : lookups(c)) {
@@ -208,32 +221,7 @@ public final class Likes extends WriteUp {
                 Cell.blank()));
       }
     }
-    for (String lookup : lookups(c)) {
-      if (c.published(lookup, oracle, "queries") == null) {
-        continue;
-      }
-      Double slowestRows = c.published(lookup, oracle, "rows");
-      rows.add(
-          List.of(
-              Cell.text(c.experiment().publishedName(oracle) + ", published"),
-              Cell.text(c.label(lookup)),
-              Cell.one(
-                  orNaN(c.published(lookup, oracle, "queries"))
-                      / orNaN(c.published(lookup, oracle, "total_s")),
-                  Format.NUMBER),
-              Cell.one(average(c, lookup), Format.NUMBER),
-              pub(c, lookup, "min_ms", ""),
-              pub(c, lookup, "max_ms", ""),
-              Cell.blank(),
-              slowestRows == null
-                  ? Cell.blank()
-                  : Cell.one(slowestRows, Format.NUMBER, "(the slowest query's)"),
-              Cell.text(
-                  numberText(c, lookup, "queries")
-                      + " in "
-                      + numberText(c, lookup, "total_s")
-                      + " s")));
-    }
+    rows.addAll(publishedLookupRows(c));
     section.table(
         List.of(
             "engine",
@@ -247,6 +235,12 @@ public final class Likes extends WriteUp {
             "published total"),
         rows);
 
+    return List.of(section.build(), relativeSection(c));
+  }
+
+  /** Each lookup's average as a multiple of the single (user, post) lookup's, here and there. */
+  private static Section relativeSection(Context c) {
+    String oracle = c.role("published");
     Section.Builder relativeSection =
         new Section.Builder(2, "Each lookup's average ÷ the single (user, post) lookup's");
     List<List<Cell>> relative = new ArrayList<>();
@@ -273,7 +267,40 @@ public final class Likes extends WriteUp {
             + " with it); these ratios show whether a scan of a user's or a post's likes costs here"
             + " what it cost there. The published averages are each lookup's total time ÷ its 50,000"
             + " queries (the write-up's rounded averages would give 9.02 and 129.91).");
-    return List.of(section.build(), relativeSection.build());
+    return relativeSection.build();
+  }
+
+  /** The write-up's figures of each lookup it ran. */
+  private static List<List<Cell>> publishedLookupRows(Context c) {
+    String oracle = c.role("published");
+    List<List<Cell>> rows = new ArrayList<>();
+    for (String lookup : lookups(c)) {
+      if (c.published(lookup, oracle, "queries") == null) {
+        continue;
+      }
+      Double slowestRows = c.published(lookup, oracle, "rows");
+      rows.add(
+          List.of(
+              Cell.text(c.experiment().publishedName(oracle) + ", published"),
+              Cell.text(c.label(lookup)),
+              Cell.one(
+                  orNaN(c.published(lookup, oracle, "queries"))
+                      / orNaN(c.published(lookup, oracle, "total_s")),
+                  Format.NUMBER),
+              Cell.one(average(c, lookup), Format.NUMBER),
+              pub(c, lookup, "min_ms", ""),
+              pub(c, lookup, "max_ms", ""),
+              Cell.blank(),
+              slowestRows == null
+                  ? Cell.blank()
+                  : Cell.one(slowestRows, Format.NUMBER, "(the slowest query's)"),
+              Cell.text(
+                  numberText(c, lookup, "queries")
+                      + " in "
+                      + numberText(c, lookup, "total_s")
+                      + " s")));
+    }
+    return rows;
   }
 
   /** The write-up's average of a lookup in ms, from its exact total time and query count. */
