@@ -1,14 +1,11 @@
 package io.github.ycsbembedded.core;
 
 import io.github.ycsbembedded.core.EngineFailure.Condition;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
 import java.util.function.Function;
@@ -18,12 +15,13 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
- * What every binding does the same way around its engine: read properties through {@link
- * BindingProperties} (refusing unknown ones with the binding's prefix), check the directory before
- * opening it ({@link EngineDirectory}: another engine's files, another process, a wipe for {@code
- * <name>.destroy}), share one engine per directory through {@link SharedEngines}, register with
- * {@link Extensions}, report errors through {@link ErrorLog} with the condition the binding's
- * {@link #classify} tells. A subclass holds only per-thread state and implements the operations.
+ * What every binding does the same way around its engine. Its life from {@code init()} to {@code
+ * cleanup()} is {@link EngineLifecycle}'s (properties, the directory, one shared engine per
+ * directory, the last cleanup); what it says when something goes wrong is {@link EngineMessages}'
+ * (errors reported once with the condition the binding's {@link #classify} tells). This class holds
+ * the operations written once for every engine: scans over the binding's cursor walk, batch reads
+ * in key-ordered runs, batch and bulk inserts. A subclass holds only per-thread state and
+ * implements the engine's own calls.
  *
  * @param <E> the shared engine handle
  */
@@ -33,14 +31,8 @@ public abstract class EngineClient<E extends EngineHandle> extends DB
   public static final int DEFAULT_MAX_KEY_BYTES = 1 << 20;
 
   private final String name;
-  private final Class<E> engineType;
-  private final Opener<E> opener;
-  private final Set<String> properties;
-  private final java.util.List<String> essentialFiles;
-  private SharedEngines.Lease<E> lease;
-
-  /** What the last cleanup does before the engine closes: a flush, the engine's figures. */
-  private LastCleanup lastCleanup;
+  private final EngineMessages messages;
+  private final EngineLifecycle<E> lifecycle;
 
   /** Opens the engine of a directory; only called when no other client of the process holds it. */
   @FunctionalInterface
@@ -56,17 +48,15 @@ public abstract class EngineClient<E extends EngineHandle> extends DB
    */
   protected EngineClient(EngineDescriptor engine, Class<E> engineType, Opener<E> opener) {
     this.name = engine.name();
-    this.engineType = engineType;
-    this.opener = opener;
-    this.properties = Engines.properties(engine);
-    this.essentialFiles = engine.essentialFiles();
+    this.messages = new EngineMessages(name, this::classify);
+    this.lifecycle = new EngineLifecycle<>(engine, engineType, opener, messages);
   }
 
   /**
    * Every property the binding accepts with its prefix ({@code lmdb.dir}, {@code lmdb.mapsize}).
    */
   public final Set<String> acceptedProperties() {
-    return properties;
+    return lifecycle.properties();
   }
 
   /** The binding's name, also the prefix of its properties ({@code lmdb} for {@code lmdb.dir}). */
@@ -202,7 +192,7 @@ public abstract class EngineClient<E extends EngineHandle> extends DB
             }
           });
     } catch (Exception e) {
-      return batchReadError(table, keys, e);
+      return messages.batchReadError(table, keys, e);
     }
     results.addAll(java.util.Arrays.asList(reads));
     return BatchReadDB.overall(results);
@@ -231,210 +221,43 @@ public abstract class EngineClient<E extends EngineHandle> extends DB
     return Condition.OTHER;
   }
 
-  /**
-   * The condition of an error: an {@link EngineFailure}'s own, else what {@link #classify} says.
-   */
-  private Condition conditionOf(Throwable e) {
-    return e instanceof EngineFailure failure ? failure.condition() : classify(e);
-  }
-
-  private static final Set<String> ANNOUNCED = new HashSet<>();
-
-  /** Set while {@link CheckedClient}'s pre-flight opens and closes the binding, which is no run. */
-  private static volatile boolean preflight;
-
+  /** Opens (or shares) the engine, sets up this thread, and registers the client's extensions. */
   @Override
   public final void init() throws DBException {
-    Properties props = getProperties();
-    BindingProperties properties =
-        new BindingProperties(props).declare(name + ".", this.properties);
-    Path directory = properties.requiredDirectory(name + ".dir");
-    boolean destroy = properties.bool(name + ".destroy", false);
-    lastCleanup =
-        new LastCleanup(name, properties, this.properties.contains(name + ".compact_on_close"));
-    lease = SharedEngines.acquire(directory, engineType, dir -> open(dir, properties, destroy));
-    if (!preflight) {
-      lastCleanup.scheduleWindowStart(lease.engine());
-    }
-    try {
-      initThread(lease.engine(), properties);
-    } catch (DBException | RuntimeException e) {
-      lease.close();
-      lease = null;
-      throw e;
-    }
+    lifecycle.open(getProperties(), getClass().getName(), multiProcess(), this::initThread);
     Extensions.register(this);
   }
 
-  /**
-   * Checks (and for destroy wipes) the directory, opens the engine, marks the directory as ours.
-   */
-  private E open(Path dir, BindingProperties properties, boolean destroy) throws DBException {
-    EngineDirectory.prepare(dir, name, destroy, multiProcess());
-    E engine;
-    try {
-      engine = opener.open(dir, properties);
-    } catch (DBException e) {
-      throw e;
-    } catch (Exception | LinkageError e) {
-      throw failure("cannot open " + dir, e);
-    }
-    announce(engine);
-    try {
-      EngineDirectory.mark(dir, name);
-    } catch (IOException e) {
-      try {
-        engine.close();
-      } catch (Exception closing) {
-        e.addSuppressed(closing);
-      }
-      throw new EngineFailure(
-          Condition.IO_ERROR,
-          name + ": cannot write " + dir.resolve(EngineDirectory.MARKER) + ": " + e.getMessage());
-    }
-    return engine;
-  }
-
-  /**
-   * Prints, once per process and binding, which binding class runs and on which engine version, so
-   * that every run says what it measured whichever launcher started it (through {@code bin/ycsb}
-   * the line comes before YCSB's own output). It goes to stdout, beside YCSB's report, so that
-   * stderr keeps to the one line of a failure.
-   */
-  private void announce(E engine) {
-    String version;
-    try {
-      version = engine.version();
-    } catch (RuntimeException e) {
-      version = "version unknown (" + e.getMessage() + ")";
-    }
-    synchronized (ANNOUNCED) {
-      if (ANNOUNCED.add(name)) {
-        System.out.println(name + ": " + getClass().getName() + " on " + version);
-      }
-    }
-  }
-
-  /** Marks the pre-flight's open and close, whose flush is not reported (see {@link #cleanup}). */
+  /** Marks the pre-flight's open and close, whose flush is not reported. */
   static void preflight(boolean on) {
-    preflight = on;
+    EngineLifecycle.preflight(on);
+  }
+
+  /**
+   * Releases this thread's state and, for the last client, closes the engine ({@link
+   * EngineLifecycle#close}: a failure is one line, and the run's exit status says so).
+   */
+  @Override
+  public final void cleanup() throws DBException {
+    Extensions.unregister(this);
+    lifecycle.close(this::cleanupThread);
+  }
+
+  /** The shared engine; valid between {@code init()} and {@code cleanup()}. */
+  protected final E engine() {
+    return lifecycle.engine();
+  }
+
+  /** What the binding says when something goes wrong: errors, failures, refusals. */
+  protected final EngineMessages messages() {
+    return messages;
   }
 
   /**
    * An {@link EngineFailure} for an engine error: {@code <name>: <what> (<condition>): <message>}.
    */
   protected final EngineFailure failure(String what, Throwable engineError) {
-    Condition condition = conditionOf(engineError);
-    String shown = condition.description().isEmpty() ? "" : " (" + condition.description() + ")";
-    return new EngineFailure(
-        condition, name + ": " + what + shown + ": " + BindingProperties.describe(engineError));
-  }
-
-  /**
-   * Releases this thread's state and, for the last client, closes the engine. A failure (a
-   * checkpoint or flush that could not be written) is printed by YCSB as the one line of its {@link
-   * EngineFailure}, and recorded in {@link RunStatus} so that {@code bin/ycsb} exits non-zero.
-   */
-  @Override
-  public final void cleanup() throws DBException {
-    Extensions.unregister(this);
-    if (lease == null) {
-      return;
-    }
-    EngineFailure threadFailure = null;
-    try {
-      cleanupThread();
-    } catch (DBException | RuntimeException e) {
-      threadFailure = failedCleanup(e);
-    }
-    // the lease is released whatever the thread's cleanup did; a failure to close the engine wins
-    SharedEngines.Lease<E> held = lease;
-    lease = null;
-    long start = System.nanoTime();
-    boolean closedEngine;
-    try {
-      closedEngine = held.release(this::beforeClose);
-    } catch (DBException | RuntimeException e) {
-      throw failedCleanup(e);
-    }
-    if (closedEngine && !preflight) {
-      // the last cleanup lies inside YCSB's [OVERALL] RunTime; said on its own so that a run can be
-      // compared with a client that closes otherwise
-      System.out.println(
-          name
-              + ": closing "
-              + held.directory()
-              + lastCleanup.work()
-              + " took "
-              + (System.nanoTime() - start) / 1_000_000
-              + " ms");
-    }
-    if (closedEngine && !preflight) {
-      String removed = removedDuringRun(held.directory());
-      if (removed != null) {
-        RunStatus.failed(removed);
-        throw new EngineFailure(Condition.IO_ERROR, removed);
-      }
-    }
-    if (threadFailure != null) {
-      throw threadFailure;
-    }
-  }
-
-  /**
-   * Why the engine's directory no longer holds what it wrote, or null: the directory, or a file the
-   * engine cannot open without, was removed while the run used it. An engine may write on into an
-   * unlinked file (LMDB's map stays mapped) and close without an error, and the run would otherwise
-   * end well with its data gone.
-   */
-  private String removedDuringRun(Path directory) {
-    if (!java.nio.file.Files.isDirectory(directory)) {
-      return name
-          + ": "
-          + directory
-          + " was removed during the run; what the run wrote there is gone";
-    }
-    for (String file : essentialFiles) {
-      if (!java.nio.file.Files.exists(directory.resolve(file))) {
-        return name
-            + ": "
-            + directory.resolve(file)
-            + " was removed during the run; the directory no longer holds a "
-            + name
-            + " database";
-      }
-    }
-    return null;
-  }
-
-  /**
-   * The last client's work before the engine closes ({@link LastCleanup}); none in a pre-flight.
-   */
-  private void beforeClose(E engine) throws Exception {
-    if (!preflight) {
-      lastCleanup.run(engine, this::failure);
-    }
-  }
-
-  private EngineFailure failedCleanup(Exception e) {
-    EngineFailure failure;
-    if (e instanceof EngineFailure f) {
-      failure = f;
-    } else if (e instanceof DBException) {
-      // a binding's own message, about the engine error it wraps
-      failure =
-          new EngineFailure(
-              e.getCause() == null ? Condition.OTHER : conditionOf(e.getCause()), e.getMessage());
-    } else {
-      failure = failure("closing failed", e);
-    }
-    RunStatus.failed(failure.getMessage());
-    return failure;
-  }
-
-  /** The shared engine; valid between {@code init()} and {@code cleanup()}. */
-  protected final E engine() {
-    return lease.engine();
+    return messages.failure(what, engineError);
   }
 
   /**
@@ -462,7 +285,7 @@ public abstract class EngineClient<E extends EngineHandle> extends DB
       int length = write.key().getBytes(StandardCharsets.UTF_8).length;
       int maxKeyBytes = maxKeyBytes(write.table());
       if (length == 0 || length > maxKeyBytes) {
-        String problem = "key of " + length + " bytes; " + name + " accepts 1 to " + maxKeyBytes;
+        String problem = messages.keyRefused(null, length, maxKeyBytes);
         ErrorLog.report(name, "atomic write", write.table(), write.key(), problem);
         return problem;
       }
@@ -478,29 +301,9 @@ public abstract class EngineClient<E extends EngineHandle> extends DB
     return DEFAULT_MAX_KEY_BYTES;
   }
 
-  /** Reports an engine error once, with its condition, and returns {@link Status#ERROR}. */
+  /** Reports an engine error once, with its condition ({@link EngineMessages#error}). */
   protected final Status error(String operation, String table, String key, Throwable e) {
-    Condition condition = conditionOf(e);
-    String message = BindingProperties.describe(e);
-    ErrorLog.report(
-        name,
-        operation,
-        table,
-        key,
-        condition.description().isEmpty() ? message : condition.description() + ": " + message);
-    return Status.ERROR;
-  }
-
-  /** {@link #error} for a failed batch read, named by its first key. */
-  protected final Status batchReadError(String table, List<String> keys, Throwable e) {
-    return error("batch read", table, keys.isEmpty() ? "" : keys.get(0), e);
-  }
-
-  /** {@link #error} for a failed atomic write, named by its first write's table and key. */
-  protected final Status atomicWriteError(List<MultiWriteDB.Write> writes, Throwable e) {
-    return writes.isEmpty()
-        ? error("atomic write", "", "", e)
-        : error("atomic write", writes.get(0).table(), writes.get(0).key(), e);
+    return messages.error(operation, table, key, e);
   }
 
   /**
@@ -536,17 +339,6 @@ public abstract class EngineClient<E extends EngineHandle> extends DB
   }
 
   /**
-   * A bulk insert of {@code records} refused before anything was stored: {@code why}, reported once
-   * under the batch's first key; every key failed; {@link Status#BAD_REQUEST}.
-   */
-  protected final Status bulkRefused(
-      String table, List<BatchWriteDB.Insert> records, List<String> failedKeys, String why) {
-    ErrorLog.report(name, "bulk insert", table, records.isEmpty() ? "" : records.get(0).key(), why);
-    BatchWriteDB.allFailed(records, failedKeys);
-    return Status.BAD_REQUEST;
-  }
-
-  /**
    * {@link BatchWriteDB#bulkInsert} for every binding: clears {@code failedKeys}, sorts and encodes
    * the batch, refuses a key the engine cannot take ({@link #maxKeyBytes}), and hands a non-empty
    * batch to the binding's {@link #writeBulk}.
@@ -566,17 +358,10 @@ public abstract class EngineClient<E extends EngineHandle> extends DB
   /**
    * The binding's bulk write of a batch ({@link BatchWriteDB#bulkInsert}): {@code batch} is {@code
    * records} sorted and encoded, every key valid, at least one record; the keys that fail go into
-   * {@code failedKeys} ({@link #bulkRefused}, {@link #bulkFailed}).
+   * {@code failedKeys} ({@link EngineMessages#bulkRefused}, {@link EngineMessages#bulkFailed}).
    */
   protected abstract Status writeBulk(
       String table, SortedBatch batch, List<BatchWriteDB.Insert> records, List<String> failedKeys);
-
-  /** A bulk write the engine failed: every key failed, the error reported under the first. */
-  protected final Status bulkFailed(
-      String table, List<BatchWriteDB.Insert> records, List<String> failedKeys, Throwable e) {
-    BatchWriteDB.allFailed(records, failedKeys);
-    return error("bulk insert", table, records.get(0).key(), e);
-  }
 
   /** A bulk insert's key that the engine cannot take, refused; null when every key is fine. */
   private Status refuseInvalidKeys(
@@ -590,41 +375,10 @@ public abstract class EngineClient<E extends EngineHandle> extends DB
       return null;
     }
     int length = records.get(invalid).key().getBytes(StandardCharsets.UTF_8).length;
-    return bulkRefused(
+    return messages.bulkRefused(
         table,
         records,
         failedKeys,
-        "key '"
-            + records.get(invalid).key()
-            + "' of "
-            + length
-            + " bytes; "
-            + name
-            + " accepts 1 to "
-            + maxKeyBytes);
-  }
-
-  /** The line of a bulk insert into a table that held records when the bulk load began. */
-  protected final String notEmpty(String table) {
-    return "a bulk load fills an empty table, and "
-        + table
-        + " already holds records; load it into a new "
-        + name
-        + ".dir, or with "
-        + name
-        + ".destroy=true";
-  }
-
-  /** The line of a bulk insert whose batch does not lie above the keys stored before it. */
-  protected final String outOfOrder(String table, byte[] first, byte[] last) {
-    return "a bulk load into "
-        + name
-        + " takes batches in ascending key order, and this batch's first key "
-        + new String(first, StandardCharsets.UTF_8)
-        + " is not above "
-        + new String(last, StandardCharsets.UTF_8)
-        + ", stored before in "
-        + table
-        + "; load in key order (insertorder=ordered, zeropadding as wide as the largest key number, one thread)";
+        messages.keyRefused(records.get(invalid).key(), length, maxKeyBytes));
   }
 }

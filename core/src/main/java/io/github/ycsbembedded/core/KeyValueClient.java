@@ -139,7 +139,7 @@ public abstract class KeyValueClient<E extends LockingEngine> extends EngineClie
       batch.write();
       return Status.OK;
     } catch (Exception e) {
-      return atomicWriteError(writes, e);
+      return messages().atomicWriteError(writes, e);
     } finally {
       KeyLocks.unlockAll(locked);
     }

@@ -156,7 +156,7 @@ public final class LevelDbClient extends KeyValueClient<LevelDbEngine>
       String table, SortedBatch sorted, List<Insert> records, List<String> failedKeys) {
     try {
       if (!engine().startBulk(table, () -> isEmpty(table))) {
-        return bulkRefused(table, records, failedKeys, notEmpty(table));
+        return messages().bulkRefused(table, records, failedKeys, messages().notEmpty(table));
       }
       batch.clear();
       byte[] prefix = prefix(table);
@@ -166,7 +166,7 @@ public final class LevelDbClient extends KeyValueClient<LevelDbEngine>
       engine().db().write(batch, engine().sync());
       return Status.OK;
     } catch (LevelDbException e) {
-      return bulkFailed(table, records, failedKeys, e);
+      return messages().bulkFailed(table, records, failedKeys, e);
     }
   }
 

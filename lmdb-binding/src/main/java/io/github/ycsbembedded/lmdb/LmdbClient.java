@@ -245,7 +245,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
         }
       }
     } catch (LmdbException | IllegalStateException e) {
-      return batchReadError(table, keys, e);
+      return messages().batchReadError(table, keys, e);
     }
     results.addAll(Arrays.asList(reads));
     return BatchReadDB.overall(results);
@@ -283,7 +283,7 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
                 return Status.OK;
               });
     } catch (LmdbException e) {
-      return atomicWriteError(writes, e);
+      return messages().atomicWriteError(writes, e);
     }
   }
 
@@ -317,10 +317,10 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
                             : null;
                     if (engine().startBulk(table) && last != null) {
                       engine().abandonBulk(table);
-                      return notEmpty(table);
+                      return messages().notEmpty(table);
                     }
                     if (last != null && !SortedBatch.below(last, batch.key(0))) {
-                      return outOfOrder(table, batch.key(0), last);
+                      return messages().outOfOrder(table, batch.key(0), last);
                     }
                     PutFlags[] append =
                         laterTable ? new PutFlags[0] : new PutFlags[] {PutFlags.MDB_APPEND};
@@ -333,9 +333,11 @@ public final class LmdbClient extends EngineClient<LmdbEngine>
                     return null;
                   },
                   refusal -> refusal != null);
-      return refused == null ? Status.OK : bulkRefused(table, records, failedKeys, refused);
+      return refused == null
+          ? Status.OK
+          : messages().bulkRefused(table, records, failedKeys, refused);
     } catch (LmdbException e) {
-      return bulkFailed(table, records, failedKeys, e);
+      return messages().bulkFailed(table, records, failedKeys, e);
     }
   }
 

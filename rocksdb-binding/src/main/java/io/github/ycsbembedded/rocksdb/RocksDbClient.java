@@ -138,7 +138,7 @@ public final class RocksDbClient extends KeyValueClient<RocksDbEngine>
           run -> db.multiGetAsList(onSnapshot, Collections.nCopies(run.size(), family), run));
     } catch (RocksDBException e) {
       results.clear();
-      return batchReadError(table, keys, e);
+      return messages().batchReadError(table, keys, e);
     } finally {
       db.releaseSnapshot(snapshot);
     }
@@ -176,12 +176,12 @@ public final class RocksDbClient extends KeyValueClient<RocksDbEngine>
     try {
       ColumnFamilyHandle family = engine().family(table);
       if (!engine().startBulk(table, family)) {
-        return bulkRefused(table, records, failedKeys, notEmpty(table));
+        return messages().bulkRefused(table, records, failedKeys, messages().notEmpty(table));
       }
       engine().ingest(family, batch);
       return Status.OK;
     } catch (RocksDBException | java.io.IOException e) {
-      return bulkFailed(table, records, failedKeys, e);
+      return messages().bulkFailed(table, records, failedKeys, e);
     }
   }
 

@@ -208,7 +208,7 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
         session.rollback_transaction(null); // nothing was written; this also resets the cursor
       }
     } catch (WiredTigerException e) {
-      status = batchReadError(table, keys, e);
+      status = messages().batchReadError(table, keys, e);
     }
     status = release(cursor, status, "batch read", table, keys.isEmpty() ? "" : keys.get(0));
     if (!status.isOk()) {
@@ -359,11 +359,12 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
       String table, SortedBatch batch, List<Insert> records, List<String> failedKeys) {
     String failedAt = failedBulkLoads.get(table);
     if (failedAt != null) {
-      return bulkRefused(
-          table,
-          records,
-          failedKeys,
-          "the bulk load of " + table + " failed at " + failedAt + " and cannot go on");
+      return messages()
+          .bulkRefused(
+              table,
+              records,
+              failedKeys,
+              "the bulk load of " + table + " failed at " + failedAt + " and cannot go on");
     }
     Cursor bulk = bulkCursors.get(table);
     if (bulk == null) {
@@ -374,23 +375,26 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
         cursors.remove(table);
         plain.close();
         if (!empty) {
-          return bulkRefused(table, records, failedKeys, notEmpty(table));
+          return messages().bulkRefused(table, records, failedKeys, messages().notEmpty(table));
         }
         bulk = session.open_cursor(engine().table(session, table), null, "bulk");
       } catch (WiredTigerException e) {
-        return bulkRefused(
-            table,
-            records,
-            failedKeys,
-            "WiredTiger opens a bulk cursor only on an empty table that"
-                + " no other thread has open (a bulk load runs in one thread): "
-                + e.getMessage());
+        return messages()
+            .bulkRefused(
+                table,
+                records,
+                failedKeys,
+                "WiredTiger opens a bulk cursor only on an empty table that"
+                    + " no other thread has open (a bulk load runs in one thread): "
+                    + e.getMessage());
       }
       bulkCursors.put(table, bulk);
     }
     byte[] last = lastBulkKeys.get(table);
     if (last != null && !SortedBatch.below(last, batch.key(0))) {
-      return bulkRefused(table, records, failedKeys, outOfOrder(table, batch.key(0), last));
+      return messages()
+          .bulkRefused(
+              table, records, failedKeys, messages().outOfOrder(table, batch.key(0), last));
     }
     for (int j = 0; j < batch.size(); j++) {
       try {
