@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.leveldb;
 
+import static io.github.ycsbembedded.core.testing.ConformanceRecords.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -29,23 +30,23 @@ class LevelDbClientTest extends BindingConformanceTest {
   private static final String BLOOM_FILTER_BLOCK = "filter.leveldb.BuiltinBloomFilter2";
 
   @Override
-  protected String name() {
+  public String name() {
     return "leveldb";
   }
 
   @Override
-  protected DB newClient() {
+  public DB newClient() {
     return new LevelDbClient();
   }
 
   @Override
-  protected List<String> compressions() {
+  public List<String> compressions() {
     return List.of("none", "snappy");
   }
 
   /** LevelDB's own open fails while anything in this process still holds the LOCK file. */
   @Override
-  protected void assertDirectoryReleased(Path dir) throws Exception {
+  public void assertDirectoryReleased(Path dir) throws Exception {
     try (LevelDb db = LevelDb.open(dir, LevelDb.Options.defaults())) {
       assertThat(db.property("leveldb.stats")).isNotNull();
     }
@@ -432,7 +433,7 @@ class LevelDbClientTest extends BindingConformanceTest {
    * into one file (at the level LevelDB picks for it), counted by leveldb.stats in whole MiB.
    */
   @Override
-  protected void checkStatistics(JsonNode before, JsonNode after, int records) {
+  public void checkStatistics(JsonNode before, JsonNode after, int records) {
     assertThat(before.path("tree").path("kind").asText()).isEqualTo("lsm");
     assertThat(before.path("tree").path("levels")).isEmpty();
     assertThat(before.path("memoryBytes").asLong()).isGreaterThan(records * 1000L);

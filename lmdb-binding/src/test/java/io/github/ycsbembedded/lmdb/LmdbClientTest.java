@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.lmdb;
 
+import static io.github.ycsbembedded.core.testing.ConformanceRecords.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -35,23 +36,23 @@ import site.ycsb.Status;
 
 class LmdbClientTest extends BindingConformanceTest {
   @Override
-  protected String name() {
+  public String name() {
     return "lmdb";
   }
 
   @Override
-  protected DB newClient() {
+  public DB newClient() {
     return new LmdbClient();
   }
 
   /** LMDB is multi-process by design: a second process shares the environment. */
   @Override
-  protected boolean locksDirectoryAgainstOtherProcesses() {
+  public boolean locksDirectoryAgainstOtherProcesses() {
     return false;
   }
 
   @Override
-  protected String sizeProperty() {
+  public String sizeProperty() {
     return "lmdb.mapsize";
   }
 
@@ -300,7 +301,7 @@ class LmdbClientTest extends BindingConformanceTest {
    * it.
    */
   @Override
-  protected void checkStatistics(JsonNode before, JsonNode after, int records) {
+  public void checkStatistics(JsonNode before, JsonNode after, int records) {
     for (JsonNode figures : List.of(before, after)) {
       JsonNode tree = figures.path("tree");
       assertThat(tree.path("kind").asText()).isEqualTo("btree");

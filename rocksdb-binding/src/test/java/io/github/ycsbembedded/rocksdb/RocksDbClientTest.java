@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.rocksdb;
 
+import static io.github.ycsbembedded.core.testing.ConformanceRecords.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -26,18 +27,18 @@ import site.ycsb.Status;
 
 class RocksDbClientTest extends BindingConformanceTest {
   @Override
-  protected String name() {
+  public String name() {
     return "rocksdb";
   }
 
   @Override
-  protected DB newClient() {
+  public DB newClient() {
     return new RocksDbClient();
   }
 
   /** RocksDB's own open fails while anything in this process still holds the LOCK file. */
   @Override
-  protected void assertDirectoryReleased(Path dir) throws Exception {
+  public void assertDirectoryReleased(Path dir) throws Exception {
     List<ColumnFamilyDescriptor> families = new ArrayList<>();
     try (Options options = new Options()) {
       RocksDB.listColumnFamilies(options, dir.toString())
@@ -111,7 +112,7 @@ class RocksDbClientTest extends BindingConformanceTest {
   }
 
   @Override
-  protected List<String> compressions() {
+  public List<String> compressions() {
     return List.of("none", "snappy", "lz4", "zstd");
   }
 
@@ -275,7 +276,7 @@ class RocksDbClientTest extends BindingConformanceTest {
    * flush writes them into one level-0 file, and nothing is compacted.
    */
   @Override
-  protected void checkStatistics(JsonNode before, JsonNode after, int records) {
+  public void checkStatistics(JsonNode before, JsonNode after, int records) {
     assertThat(before.path("tree").path("kind").asText()).isEqualTo("lsm");
     assertThat(before.path("tree").path("levels")).isEmpty();
     assertThat(before.path("engine").path("rocksdb.estimate-num-keys").asLong()).isEqualTo(records);

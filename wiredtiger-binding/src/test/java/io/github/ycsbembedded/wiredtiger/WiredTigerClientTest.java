@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.wiredtiger;
 
+import static io.github.ycsbembedded.core.testing.ConformanceRecords.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
@@ -33,18 +34,18 @@ import site.ycsb.Status;
 
 class WiredTigerClientTest extends BindingConformanceTest {
   @Override
-  protected String name() {
+  public String name() {
     return "wiredtiger";
   }
 
   @Override
-  protected DB newClient() {
+  public DB newClient() {
     return new WiredTigerClient();
   }
 
   /** The log files (and the ones WiredTiger allocates ahead) hold a log of the records. */
   @Override
-  protected boolean holdsRecords(Path file) {
+  public boolean holdsRecords(Path file) {
     String name = file.getFileName().toString();
     return !name.startsWith("WiredTigerLog.") && !name.startsWith("WiredTigerPreplog.");
   }
@@ -53,13 +54,13 @@ class WiredTigerClientTest extends BindingConformanceTest {
    * A failed write breaks WiredTiger's bulk cursor: the whole load is lost (see the test below).
    */
   @Override
-  protected boolean bulkLoadKeepsAcknowledgedBatchesAfterAFailedWrite() {
+  public boolean bulkLoadKeepsAcknowledgedBatchesAfterAFailedWrite() {
     return false;
   }
 
   /** snappy is loaded as an extension: Debian's build has no built-in snappy. */
   @Override
-  protected List<String> compressions() {
+  public List<String> compressions() {
     return List.of("none", "snappy");
   }
 
@@ -381,7 +382,7 @@ class WiredTigerClientTest extends BindingConformanceTest {
    * them to the table's file.
    */
   @Override
-  protected void checkStatistics(JsonNode before, JsonNode after, int records) {
+  public void checkStatistics(JsonNode before, JsonNode after, int records) {
     assertThat(before.path("tree").path("kind").asText()).isEqualTo("btree");
     assertThat(before.path("tree").path("entries").asLong()).isEqualTo(records);
     assertThat(before.path("memoryBytes").asLong()).isGreaterThan(records * 1000L);
