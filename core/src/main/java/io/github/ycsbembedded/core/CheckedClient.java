@@ -98,6 +98,7 @@ public final class CheckedClient {
    */
   private static void uncaught(Thread thread, Throwable error) {
     try {
+      ErrorLog.lastLines();
       System.out.flush();
       System.err.println(
           "ycsb: "
@@ -188,6 +189,7 @@ public final class CheckedClient {
    * report when asked for one, and halts with status 1 and one line when the run did not work.
    */
   private static void exitStatus(boolean failOnErrors) {
+    ErrorLog.lastLines();
     String report = System.getProperty(JVM_REPORT);
     if (report != null) {
       writeJvmReport(Paths.get(report));

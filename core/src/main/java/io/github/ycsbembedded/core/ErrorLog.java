@@ -16,6 +16,10 @@ public final class ErrorLog {
   private static final AtomicReference<String> LATEST = new AtomicReference<>();
   private static final AtomicBoolean SUMMARIZED = new AtomicBoolean();
   private static final AtomicBoolean HOOKED = new AtomicBoolean();
+  private static final AtomicLong ENGINE_LINES = new AtomicLong();
+  private static final AtomicReference<String> FIRST_ENGINE_LINE = new AtomicReference<>();
+  private static final java.util.List<Runnable> BEFORE_LAST_LINES =
+      new java.util.concurrent.CopyOnWriteArrayList<>();
 
   private ErrorLog() {}
 
@@ -26,9 +30,71 @@ public final class ErrorLog {
     FIRST.compareAndSet(null, line);
     LATEST.set(line);
     COUNT.incrementAndGet();
+    hook();
+  }
+
+  private static void hook() {
     if (HOOKED.compareAndSet(false, true)) {
       Runtime.getRuntime().addShutdownHook(new Thread(ErrorLog::printSummary, "engine-errors"));
     }
+  }
+
+  /**
+   * A line an engine wrote to stderr itself (WiredTiger: its error handler's), kept out of the
+   * user's stderr: counted, the first quoted in the summary.
+   */
+  public static synchronized void engineMessage(String binding, String line) {
+    FIRST_ENGINE_LINE.compareAndSet(null, binding + " said: " + line.strip());
+    ENGINE_LINES.incrementAndGet();
+    hook();
+  }
+
+  /**
+   * Runs before the process writes its last lines and halts: a binding that diverted the process's
+   * stderr (WiredTiger's {@code NativeStderr}) gives it back there, once every engine line it holds
+   * has been read, so that the summary counts them and the last lines are not lost in a pipe no one
+   * reads after the halt.
+   */
+  public static void beforeLastLines(Runnable action) {
+    if (!BEFORE_LAST_LINES.contains(action)) {
+      BEFORE_LAST_LINES.add(action);
+    }
+  }
+
+  /** Runs what {@link #beforeLastLines} registered; each action must be safe to run twice. */
+  public static void lastLines() {
+    for (Runnable action : BEFORE_LAST_LINES) {
+      try {
+        action.run();
+      } catch (RuntimeException e) {
+        // the last lines matter more than what could not be given back
+      }
+    }
+  }
+
+  /** Forgets what was counted, for tests that read the summary of their own errors. */
+  static void forget() {
+    COUNT.set(0);
+    FIRST.set(null);
+    LATEST.set(null);
+    ENGINE_LINES.set(0);
+    FIRST_ENGINE_LINE.set(null);
+  }
+
+  /**
+   * The engine's last {@code lines} lines were quoted in a failure's own line (an open that
+   * failed): the summary leaves them out.
+   */
+  public static synchronized void engineLinesQuoted(long lines) {
+    if (ENGINE_LINES.addAndGet(-lines) <= 0) {
+      ENGINE_LINES.set(0);
+      FIRST_ENGINE_LINE.set(null);
+    }
+  }
+
+  /** Lines engines wrote to stderr themselves, so far in this process. */
+  public static long engineLines() {
+    return ENGINE_LINES.get();
   }
 
   public static void report(
@@ -58,17 +124,30 @@ public final class ErrorLog {
   public static String summary() {
     long count = COUNT.get();
     String first = FIRST.get();
+    long lines = ENGINE_LINES.get();
+    String engine =
+        lines == 0
+            ? ""
+            : String.format(
+                java.util.Locale.ROOT,
+                "%s%s%s",
+                count == 0 ? "" : "; ",
+                FIRST_ENGINE_LINE.get(),
+                lines == 1
+                    ? ""
+                    : String.format(java.util.Locale.ROOT, " (and %,d lines more)", lines - 1));
     if (count == 0 || first == null) {
-      return null;
+      return lines == 0 ? null : engine;
     }
-    return count == 1
-        ? first
-        : String.format(
-            java.util.Locale.ROOT,
-            "%s (the first of %,d operations that failed in the engine; YCSB's Return= lines count"
-                + " them by operation)",
-            first,
-            count);
+    return (count == 1
+            ? first
+            : String.format(
+                java.util.Locale.ROOT,
+                "%s (the first of %,d operations that failed in the engine; YCSB's Return= lines"
+                    + " count them by operation)",
+                first,
+                count))
+        + engine;
   }
 
   /** Prints {@link #summary} on stderr, once per process whoever asks first. */

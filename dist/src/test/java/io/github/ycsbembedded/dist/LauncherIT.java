@@ -190,6 +190,101 @@ class LauncherIT {
                 + " batchsize: '0' is not an integer from 1 to 1048576");
   }
 
+  /** A small WiredTiger load with one setting WiredTiger refuses: exit 1 and one line. */
+  private YcsbProcess wiredTigerLoadRefusing(String property) throws Exception {
+    YcsbProcess result =
+        ycsb(
+            "load",
+            "wiredtiger",
+            "-P",
+            "workloads/workloada",
+            "-p",
+            "recordcount=10",
+            "-p",
+            "wiredtiger.dir=" + dataDir,
+            "-p",
+            property);
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.stderr().strip().lines()).hasSize(1);
+    return result;
+  }
+
+  /**
+   * WiredTiger writes its own error line to the process's stderr before it returns the code: the
+   * binding reads it off a pipe and folds it into its one line.
+   */
+  @Test
+  void aConfigurationWiredTigerRefusesIsOneLineQuotingWiredTiger() throws Exception {
+    YcsbProcess result = wiredTigerLoadRefusing("wiredtiger.config=bogus=1");
+    assertThat(result.stderr().strip())
+        .startsWith("ycsb: wiredtiger: cannot open " + dataDir + " with configuration '")
+        .contains("bogus=1': Invalid argument (WiredTiger: wiredtiger_open: ")
+        .endsWith("unknown configuration key: 'bogus': Invalid argument)");
+  }
+
+  @Test
+  void aTableConfigurationWiredTigerRefusesIsOneLineQuotingWiredTiger() throws Exception {
+    YcsbProcess result = wiredTigerLoadRefusing("wiredtiger.table_config=bogus=2");
+    assertThat(result.stderr().strip())
+        .startsWith(
+            "ycsb: wiredtiger.table_config: WiredTiger refuses the table configuration"
+                + " 'key_format=u,value_format=u,bogus=2' (Invalid argument) (WiredTiger:"
+                + " WT_SESSION.create: ")
+        .endsWith("unknown configuration key: 'bogus': Invalid argument)");
+  }
+
+  /**
+   * A table file WiredTiger cannot read fails every read with a line of WiredTiger's own: they are
+   * counted into the run's one summary line instead of printed one per read.
+   */
+  @Test
+  void readsOfACorruptWiredTigerTableEndInOneSummaryLine() throws Exception {
+    YcsbProcess load =
+        ycsb(
+            "load",
+            "wiredtiger",
+            "-P",
+            "workloads/workloadc",
+            "-p",
+            "recordcount=2000",
+            "-p",
+            "wiredtiger.dir=" + dataDir);
+    assertThat(load.exitCode()).as(load.stderr()).isZero();
+    Path table = dataDir.resolve("usertable.wt");
+    byte[] bytes = Files.readAllBytes(table);
+    for (int i = 4096; i < bytes.length; i++) {
+      bytes[i] = (byte) (i * 31);
+    }
+    Files.write(table, bytes);
+
+    YcsbProcess run =
+        ycsb(
+            "run",
+            "wiredtiger",
+            "-P",
+            "workloads/workloadc",
+            "-p",
+            "recordcount=2000",
+            "-p",
+            "operationcount=300",
+            "-p",
+            "wiredtiger.dir=" + dataDir);
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    List<String> engineLines =
+        run.stderr().lines().filter(line -> line.contains("wiredtiger said:")).toList();
+    assertThat(engineLines).hasSize(1);
+    assertThat(engineLines.get(0))
+        .startsWith("wiredtiger: read usertable/user")
+        .contains("(the first of 300 operations that failed in the engine;")
+        .contains("; wiredtiger said: file:usertable.wt, ")
+        .contains("checksum")
+        .matches(".* \\(and [0-9,]+ lines more\\)$");
+    assertThat(run.stderr().lines().filter(line -> line.startsWith("["))).isEmpty();
+    List<String> lines = run.stderr().strip().lines().toList();
+    assertThat(lines.get(lines.size() - 1)).startsWith("ycsb: ");
+  }
+
   @Test
   void theShellWithoutADirectoryIsOneLineAndExitOne() throws Exception {
     YcsbProcess result = ycsb("shell", "lmdb");

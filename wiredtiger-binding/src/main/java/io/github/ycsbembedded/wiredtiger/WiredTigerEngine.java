@@ -48,6 +48,10 @@ final class WiredTigerEngine implements EngineHandle {
   /** Tables (URIs) with a bulk cursor that cannot be closed; see {@link #abandon}. */
   private final Set<String> abandoned = ConcurrentHashMap.newKeySet();
 
+  /** Whether this engine gave back its hold on {@link NativeStderr}: once, at the first close. */
+  private final java.util.concurrent.atomic.AtomicBoolean released =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
   private String version = "WiredTiger (version unknown)";
 
   /** The reader threads of batch reads, each with a session of its own ({@link Reader}). */
@@ -153,17 +157,22 @@ final class WiredTigerEngine implements EngineHandle {
       tableConfig.append(',').append(extraTableConfig);
     }
     Connection connection;
+    NativeStderr.acquire();
     try {
       connection = wiredtiger.open(dir.toString(), config.toString());
     } catch (WiredTigerException e) {
-      // the Java API carries only strerror(); WiredTiger prints the detail to stderr itself
+      // the Java API carries only strerror(); WiredTiger writes the detail to stderr itself, where
+      // NativeStderr reads it for this line
+      String detail = NativeStderr.firstSinceMark();
+      NativeStderr.release();
       throw new DBException(
           "wiredtiger: cannot open "
               + dir
               + " with configuration '"
               + config
               + "': "
-              + e.getMessage(),
+              + e.getMessage()
+              + NativeStderr.quoted(detail),
           e);
     }
     WiredTigerEngine engine =
@@ -218,7 +227,8 @@ final class WiredTigerEngine implements EngineHandle {
               + tableConfig
               + "' ("
               + e.getMessage()
-              + "; WiredTiger's own message is above)",
+              + ")"
+              + NativeStderr.quoted(NativeStderr.firstSinceMark()),
           e);
     } finally {
       session.close(null);
@@ -411,6 +421,16 @@ final class WiredTigerEngine implements EngineHandle {
    */
   @Override
   public void close() throws DBException {
+    try {
+      closeConnection();
+    } finally {
+      if (released.compareAndSet(false, true)) {
+        NativeStderr.release();
+      }
+    }
+  }
+
+  private void closeConnection() throws DBException {
     workers.close();
     // the readers' sessions are closed here, explicitly: the connection must not close them itself
     // (WiredTiger's JNI close handler would run on the wrong thread's JNIEnv)
