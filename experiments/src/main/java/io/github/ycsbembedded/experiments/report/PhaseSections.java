@@ -53,6 +53,10 @@ final class PhaseSections {
         "Per operation type, over each run's measurement window (YCSB's HdrHistogram intervals"
             + " inside the window, added up — not averaged percentiles), in µs: median [range] over"
             + " every trial and run. A batch read (BATCH_READ) is the latency of the whole batch.");
+    String throttled = reclaimThrottle(c);
+    if (throttled != null) {
+      doc.paragraph(throttled);
+    }
     for (Phase phase : c.experiment().phases()) {
       List<List<String>> rows = new ArrayList<>();
       for (Results.EngineRun engine : c.engines()) {
@@ -88,6 +92,51 @@ final class PhaseSections {
       doc.table(
           List.of("engine", "operation", "operations", "p50", "p95", "p99", "p99.9", "max"), rows);
     }
+  }
+
+  /** The shortest and longest maximum the kernel's reclaim throttle gives, in µs. */
+  static final double THROTTLE_FROM_US = 100_000;
+
+  static final double THROTTLE_TO_US = 115_000;
+
+  /**
+   * Where a run in a memory cgroup has maxima of 100–115 ms: which engine × phase cells, and what
+   * they are (docs/performance.md, the memory regime: a tail of 100 ms); null when none.
+   */
+  static String reclaimThrottle(Context c) {
+    if (c.run().memory() == null || c.run().memory().limitBytes() == null) {
+      return null;
+    }
+    List<String> cells = new ArrayList<>();
+    int all = 0;
+    for (Results.EngineRun engine : c.engines()) {
+      for (Phase phase : c.experiment().phases()) {
+        Results.PhaseRun r = c.ok(engine.engine(), phase.id());
+        if (r == null) {
+          continue;
+        }
+        all++;
+        boolean near =
+            r.ok().stream()
+                .flatMap(rep -> rep.latency().values().stream())
+                .anyMatch(l -> l.maxUs() >= THROTTLE_FROM_US && l.maxUs() < THROTTLE_TO_US);
+        if (near) {
+          cells.add(engine.engine() + " " + phase.id());
+        }
+      }
+    }
+    if (cells.isEmpty()) {
+      return null;
+    }
+    return String.format(
+        Locale.ROOT,
+        "Maxima of 100–115 ms (%d of the %d engine × phase cells: %s) are the kernel's, not the"
+            + " engine's: each phase ran in a memory cgroup, and a thread that reclaims in the"
+            + " group and finds nothing it can free is held by the kernel's reclaim throttle for up"
+            + " to 100 ms, then let go (docs/performance.md, The memory regime: a tail of 100 ms).",
+        cells.size(),
+        all,
+        String.join(", ", cells));
   }
 
   static double latency(Results.Repetition r, String op, ToDoubleFunction<Results.Latency> figure) {
