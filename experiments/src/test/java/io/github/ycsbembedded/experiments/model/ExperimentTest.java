@@ -30,7 +30,7 @@ public class ExperimentTest {
   void everyExperimentFileLoadsAndEveryNameItUsesExists() throws Exception {
     java.util.Set<String> documented = documentedProperties();
     assertThat(Experiment.names(EXPERIMENTS))
-        .containsExactly("digg", "harperdb", "hyperdex", "latency", "likes", "unum");
+        .containsExactly("bindings", "digg", "harperdb", "hyperdex", "latency", "likes", "unum");
     for (String name : Experiment.names(EXPERIMENTS)) {
       // load checks phases, scales, settings, differences and published figures; WriteUp.of the
       // roles of a write-up's file
@@ -266,7 +266,7 @@ public class ExperimentTest {
     assertThatThrownBy(() -> Experiment.load(EXPERIMENTS, "nosuch"))
         .isInstanceOf(ExperimentException.class)
         .hasMessage(
-            "unknown experiment 'nosuch'; known experiments: digg, harperdb, hyperdex, latency, likes, unum (or give an experiment file's path)");
+            "unknown experiment 'nosuch'; known experiments: bindings, digg, harperdb, hyperdex, latency, likes, unum (or give an experiment file's path)");
     Experiment unum = Experiment.load(EXPERIMENTS, "unum");
     assertThatThrownBy(() -> unum.scale("huge"))
         .hasMessage(
