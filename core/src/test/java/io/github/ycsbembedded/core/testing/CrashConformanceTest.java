@@ -109,6 +109,10 @@ public abstract class CrashConformanceTest {
     } finally {
       reopened.cleanup();
     }
+    // the figure docs/bindings.md quotes (surefire keeps it in the test's output file)
+    System.out.printf(
+        "durability: %s sync=%s killed after %,d acknowledged inserts: %,d of %,d read back%n",
+        name(), sync, seen, acknowledged, acknowledged);
   }
 
   @ParameterizedTest(name = "{0}")
