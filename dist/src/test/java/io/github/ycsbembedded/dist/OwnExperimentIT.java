@@ -106,7 +106,7 @@ class OwnExperimentIT {
             work.resolve("compared").toString());
     assertThat(compare.exitCode()).as(compare.toString()).isZero();
     assertThat(compare.stdout())
-        .contains("variant", "threads=2", "lmdb", "leveldb", "speed", "p99 (ms)")
+        .contains("variant", "threads=2", "lmdb", "leveldb", "speed", "p99 (µs)")
         .contains("~: no change told from noise by Welch's t-test");
   }
 }

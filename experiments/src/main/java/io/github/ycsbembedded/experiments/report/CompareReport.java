@@ -33,13 +33,10 @@ public final class CompareReport {
               r.variant(),
               r.engine(),
               r.phase(),
-              speed ? "speed" : "p99 (ms)",
-              speed
-                  ? Cells.spread(r.before())
-                  : Cells.spread(r.before(), v -> Units.number(v / 1000)),
-              speed
-                  ? Cells.spread(r.after())
-                  : Cells.spread(r.after(), v -> Units.number(v / 1000)),
+              // in µs: a point operation's p99 is a few µs to a few ms, which ms would round to 0
+              speed ? "speed" : "p99 (µs)",
+              speed ? Cells.spread(r.before()) : Cells.spread(r.before(), Units::number),
+              speed ? Cells.spread(r.after()) : Cells.spread(r.after(), Units::number),
               change(r),
               Double.isFinite(r.p()) ? String.format(Locale.ROOT, "%.3f", r.p()) : "n/a"));
     }
