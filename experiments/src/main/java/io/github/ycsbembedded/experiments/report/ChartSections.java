@@ -63,9 +63,10 @@ final class ChartSections {
         "A phase whose window was too short to measure (under "
             + (int) PhaseSections.SHORT_WINDOW_SECONDS
             + " s) is left out of the speed charts. Memory: the engine's resident memory at the"
-            + " peak, its native memory and the file pages it maps (what a resident set counts, as"
-            + " the write-up's RAM column did); the JVM's own and the page cache beside it are left"
-            + " out (see Every engine × phase).");
+            + " peak, its native memory and the file pages it maps (what a resident set counts"
+            + (c.experiment().hasWriteUp() ? ", as the write-up's RAM column did" : "")
+            + "); the JVM's own and the page cache beside it are left out (see Every engine ×"
+            + " phase).");
     timelines(doc, c, dir);
   }
 

@@ -138,7 +138,9 @@ final class RunSections {
         + (run.memory().regimeReproduced()
             ? " The cgroup caps the sum of the JVM, the engine and the page cache; the"
                 + " tables' engine memory is the engine's native memory and the file pages"
-                + " it maps (what a resident set, and the write-up's RAM column, counts),"
+                + " it maps (what a resident set"
+                + (c.experiment().hasWriteUp() ? ", and the write-up's RAM column," : "")
+                + " counts),"
                 + " which the cap holds only within that sum: an engine whose own memory"
                 + " outgrows its share keeps less page cache."
             : "");
