@@ -134,14 +134,10 @@ class ExperimentIT {
    * write-up's ({@code tallied}, counted in the summary's verdicts) and ours beside them.
    */
   private static void assertClaimsFirst(String md, int claims) {
-    assertClaimsFirst(md, claims, claims);
-  }
-
-  private static void assertClaimsFirst(String md, int tallied, int claims) {
     List<String> headings = md.lines().filter(l -> l.startsWith("## ")).toList();
     assertThat(headings.get(0)).isEqualTo("## Claims");
     assertThat(md.substring(0, md.indexOf("## Claims")))
-        .contains("- **Verdicts**: " + tallied + " claim")
+        .contains("- **Verdicts**: " + claims + " claim")
         .contains("- **Data**: ")
         .contains("- [Claims](#claims)");
     assertThat(md)
@@ -166,7 +162,7 @@ class ExperimentIT {
     JsonNode results = results(report);
     assertThat(results.get("scale").get("name").asText()).isEqualTo("tiny");
     assertEveryEngineAndPhaseMeasured(
-        results, engines, List.of("init", "init-bulk", "a", "c", "d", "z", "z-parallel"));
+        results, engines, List.of("init", "init-bulk", "c", "a", "d", "z", "z-parallel"));
     JsonNode lmdb = engines(results).get(0);
     assertThat(lmdb.get("phases").get(5).get("speedUnit").asText()).isEqualTo("keys/s");
     JsonNode bulk = lmdb.get("phases").get(1);
@@ -179,13 +175,15 @@ class ExperimentIT {
         .contains("lmdb.mapsize", "lmdb.batch_parallelism");
 
     String md = Files.readString(report.resolve("report.md"));
-    assertClaimsFirst(
-        md, engines.contains("wiredtiger") ? 10 : 5, engines.contains("wiredtiger") ? 14 : 7);
+    // the write-up's claims carry verdicts; our own ways of running its phases sit in a table of
+    // their own, with no verdict and out of the tally
+    assertClaimsFirst(md, engines.contains("wiredtiger") ? 10 : 5);
+    assertThat(md).contains("### Ours beside the write-up's phases");
     assertThat(md)
         .contains(
             "## Init (100% insert)",
             "## Z (batches of 256 random reads)",
-            "| engine | speed (keys/s) | ÷ leveldb | engine memory | process peak | disk | published speed |",
+            "| engine | speed (keys/s) | ÷ leveldb | engine memory | disk | published speed |",
             "| 29,000 | 1.00 | 1,970 MB | 1.92% | 109.95 GB |",
             ", Z, our parallel batch reads (beyond the write-up) |",
             "## Engine settings, as the write-up ran the engines",
@@ -237,7 +235,7 @@ class ExperimentIT {
     List<String> engines = List.of("lmdb", "leveldb");
 
     JsonNode results = results(report);
-    assertEveryEngineAndPhaseMeasured(results, engines, List.of("load", "run"));
+    assertEveryEngineAndPhaseMeasured(results, engines, List.of("load", "run", "run-fixed"));
     assertThat(results.get("memory").get("limitBytes").isNull()).as("no regime at tiny").isTrue();
     assertThat(results.get("memory").get("regimeReproduced").asBoolean()).isFalse();
     assertThat(results.get("memory").get("heapMaxBytes").asLong()).isEqualTo(256L << 20);
