@@ -20,8 +20,13 @@ class LauncherIT {
   @TempDir Path dataDir;
 
   static YcsbProcess ycsb(String... args) throws Exception {
+    return launch("bin/ycsb", args);
+  }
+
+  /** One of the project's launchers, run from the source tree's root. */
+  private static YcsbProcess launch(String launcher, String... args) throws Exception {
     List<String> command = new ArrayList<>();
-    command.add(YcsbProcess.root().resolve("bin/ycsb").toString());
+    command.add(YcsbProcess.root().resolve(launcher).toString());
     command.addAll(Arrays.asList(args));
     return YcsbProcess.run(command, YcsbProcess.root());
   }
@@ -432,10 +437,7 @@ class LauncherIT {
   }
 
   private static YcsbProcess experiment(String... args) throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(YcsbProcess.root().resolve("bin/experiment").toString());
-    command.addAll(Arrays.asList(args));
-    return YcsbProcess.run(command, YcsbProcess.root());
+    return launch("bin/experiment", args);
   }
 
   @Test
