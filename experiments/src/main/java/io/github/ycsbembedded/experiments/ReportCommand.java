@@ -46,6 +46,14 @@ final class ReportCommand implements Callable<Integer> {
       description = "where the new report folder goes (default: <home>/results)")
   Path outDir;
 
+  @Option(
+      names = "--margin",
+      paramLabel = "FACTOR",
+      description =
+          "widen every range by this factor before its verdict, 1 or more (default: the scale's"
+              + " margin in the experiment file; 1 judges the ranges as measured)")
+  String margin;
+
   @Override
   public Integer call() throws Exception {
     Path home = ExperimentRunner.home();
@@ -54,6 +62,9 @@ final class ReportCommand implements Callable<Integer> {
     try {
       byScale = byScale(folders);
       experiment = Reports.experimentOf(folders.get(0), ResultsFile.read(folders.get(0)));
+      if (margin != null) {
+        experiment = experiment.withMargin(factor(margin));
+      }
     } catch (ExperimentException e) {
       System.err.println("experiment report: " + e.getMessage());
       return 2;
@@ -95,6 +106,15 @@ final class ReportCommand implements Callable<Integer> {
       System.err.println(
           "experiment report: --out: cannot write into " + base + " (" + e.getMessage() + ")");
       return 2;
+    }
+  }
+
+  private static double factor(String text) throws ExperimentException {
+    try {
+      return Double.parseDouble(text.trim());
+    } catch (NumberFormatException e) {
+      throw new ExperimentException(
+          "--margin: '" + text + "' is not a number; use a factor of 1 or more, e.g. 1.3");
     }
   }
 

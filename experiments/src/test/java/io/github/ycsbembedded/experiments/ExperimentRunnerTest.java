@@ -166,6 +166,24 @@ class ExperimentRunnerTest {
   }
 
   @Test
+  void aReportMarginThatIsNoFactorOfOneOrMoreIsOneLine(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+    io.github.ycsbembedded.experiments.results.ResultsFile.write(
+        io.github.ycsbembedded.experiments.writeups.WriteUpsTest.fixture("unum-quick"), tmp);
+    assertThat(run("report", "--margin", "0.5", tmp.toString())).isEqualTo(2);
+    assertThat(stderr())
+        .isEqualTo(
+            "experiment report: --margin: 0.5; use a factor of 1 or more (1: judge the range as"
+                + " measured)");
+    err.reset();
+    assertThat(run("report", "--margin", "wide", tmp.toString())).isEqualTo(2);
+    assertThat(stderr())
+        .isEqualTo(
+            "experiment report: --margin: 'wide' is not a number; use a factor of 1 or more, e.g."
+                + " 1.3");
+  }
+
+  @Test
   void anUnforeseenFailureIsOneLineNamingTheFileAndWhy() {
     assertThat(
             ExperimentRunner.oneLine(

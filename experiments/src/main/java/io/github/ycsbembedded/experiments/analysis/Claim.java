@@ -19,6 +19,8 @@ import java.util.List;
  *     interval only)
  * @param unit the unit of an {@link Kind#AT_LEAST} claim's figure (empty for a ratio)
  * @param tolerance how far ours may be from the published figure (a factor; 0 for one's own)
+ * @param margin the factor ours was widened by before it was judged (1: judged as measured; see
+ *     {@link Verdicts})
  * @param low the least value that agrees (may be -∞)
  * @param high the greatest value that agrees (may be +∞)
  * @param subject the engines, phases and variants it compares
@@ -35,6 +37,7 @@ public record Claim(
     String unit,
     Spread ours,
     double tolerance,
+    double margin,
     double low,
     double high,
     Verdict verdict,
@@ -53,7 +56,7 @@ public record Claim(
   /** The same claim with what the run's ablations did to it. */
   public Claim withAblations(List<Ablations.Effect> value) {
     return new Claim(
-        statement, label, kind, origin, expected, unit, ours, tolerance, low, high, verdict,
+        statement, label, kind, origin, expected, unit, ours, tolerance, margin, low, high, verdict,
         direction, subject, why, evidence, value);
   }
 
@@ -140,7 +143,7 @@ public record Claim(
       boolean regimeMatters) {
     double[] band = Verdicts.band(published, tolerance);
     Verdicts.Judgement judgement =
-        judge(c, ours, regimeMatters, () -> Verdicts.ratio(published, ours, tolerance));
+        judge(c, ours, regimeMatters, () -> Verdicts.ratio(published, ours, tolerance, c.margin()));
     return new Claim(
         statement,
         label,
@@ -150,6 +153,7 @@ public record Claim(
         "",
         ours,
         tolerance,
+        c.margin(),
         band[0],
         band[1],
         judgement.verdict(),
@@ -174,7 +178,8 @@ public record Claim(
       double tolerance,
       boolean regimeMatters) {
     Verdicts.Judgement judgement =
-        judge(c, ours, regimeMatters, () -> Verdicts.atLeast(published, ours, tolerance));
+        judge(
+            c, ours, regimeMatters, () -> Verdicts.atLeast(published, ours, tolerance, c.margin()));
     return new Claim(
         statement,
         label,
@@ -184,6 +189,7 @@ public record Claim(
         unit,
         ours,
         tolerance,
+        c.margin(),
         published / tolerance,
         Double.POSITIVE_INFINITY,
         judgement.verdict(),
@@ -206,7 +212,8 @@ public record Claim(
       double low,
       double high,
       Spread ours) {
-    Verdicts.Judgement judgement = judge(c, ours, false, () -> Verdicts.within(low, high, ours));
+    Verdicts.Judgement judgement =
+        judge(c, ours, false, () -> Verdicts.within(low, high, ours, c.margin()));
     return new Claim(
         statement,
         label,
@@ -216,6 +223,7 @@ public record Claim(
         "",
         ours,
         0,
+        c.margin(),
         low,
         high,
         judgement.verdict(),
@@ -268,6 +276,7 @@ public record Claim(
         unit,
         ours,
         tolerance,
+        margin,
         low,
         high,
         Verdict.BEYOND,

@@ -108,6 +108,11 @@ public final class Context {
     return experiment.role(role);
   }
 
+  /** The factor every claim's range is widened by before it is judged ({@link Verdicts}). */
+  public double margin() {
+    return experiment.margin(run.scale().name());
+  }
+
   /** Whether this run reproduced the write-up's memory regime. */
   public boolean regimeReproduced() {
     return run.memory().regimeReproduced();

@@ -19,6 +19,11 @@ import io.github.ycsbembedded.experiments.results.Spread;
  * with a side is judged apart: it {@code holds} when the whole range is on the published side, is
  * {@code reversed} when the whole range is on the other, and is {@code unclear} otherwise (about
  * even counts as neither side); a claim about even has no direction to judge.
+ *
+ * <p>A {@code margin} above 1 widens the range before it is judged, from {@code min ÷ margin} to
+ * {@code max × margin}: the movement of a ratio between fresh runs of the same build beyond its
+ * range within one run (a scale's {@code margin} in its experiment file). A range that clears a
+ * line of the band by less than that is inconclusive.
  */
 public final class Verdicts {
   /** Ratios within this factor of 1 are "about even": no side. */
@@ -36,8 +41,14 @@ public final class Verdicts {
 
   /** The verdict on a ratio claim (see the class). */
   public static Judgement ratio(double published, Spread ours, double tolerance) {
+    return ratio(published, ours, tolerance, 1);
+  }
+
+  /** The verdict on a ratio claim, its range widened by {@code margin} (see the class). */
+  public static Judgement ratio(double published, Spread ours, double tolerance, double margin) {
     double[] band = band(published, tolerance);
-    return new Judgement(verdict(band[0], band[1], ours), direction(side(published), ours));
+    Range r = Range.of(ours, margin);
+    return new Judgement(verdict(band[0], band[1], r), direction(side(published), r));
   }
 
   /**
@@ -45,11 +56,29 @@ public final class Verdicts {
    * same rule, with no side of 1 to judge.
    */
   public static Judgement within(double low, double high, Spread ours) {
-    return new Judgement(verdict(low, high, ours), Direction.NOT_APPLICABLE);
+    return within(low, high, ours, 1);
+  }
+
+  /** The same, the range widened by {@code margin}. */
+  public static Judgement within(double low, double high, Spread ours, double margin) {
+    return new Judgement(verdict(low, high, Range.of(ours, margin)), Direction.NOT_APPLICABLE);
+  }
+
+  /**
+   * The range a verdict judges: ours from {@code min ÷ margin} to {@code max × margin} (ours as it
+   * is for a margin of 1).
+   */
+  public record Range(double min, double max) {
+    public static Range of(Spread ours, double margin) {
+      if (!(margin >= 1) || Double.isInfinite(margin)) {
+        throw new IllegalArgumentException("margin " + margin + ": a factor of 1 or more");
+      }
+      return new Range(ours.min() / margin, ours.max() * margin);
+    }
   }
 
   /** Reproduced when the whole range lies in [low, high], not when none of it does. */
-  static Verdict verdict(double low, double high, Spread ours) {
+  static Verdict verdict(double low, double high, Range ours) {
     if (ours.min() >= low && ours.max() <= high) {
       return Verdict.REPRODUCED;
     }
@@ -75,7 +104,7 @@ public final class Verdicts {
     return new double[] {low, high};
   }
 
-  private static Direction direction(int side, Spread ours) {
+  private static Direction direction(int side, Range ours) {
     int lowSide = side(ours.min());
     int highSide = side(ours.max());
     if (side == 0) {
@@ -89,7 +118,13 @@ public final class Verdicts {
 
   /** The verdict on a claim that a figure reaches at least {@code published ÷ tolerance}. */
   public static Judgement atLeast(double published, Spread ours, double tolerance) {
+    return atLeast(published, ours, tolerance, 1);
+  }
+
+  /** The same, the range widened by {@code margin}. */
+  public static Judgement atLeast(double published, Spread ours, double tolerance, double margin) {
     return new Judgement(
-        verdict(published / tolerance, Double.POSITIVE_INFINITY, ours), Direction.NOT_APPLICABLE);
+        verdict(published / tolerance, Double.POSITIVE_INFINITY, Range.of(ours, margin)),
+        Direction.NOT_APPLICABLE);
   }
 }

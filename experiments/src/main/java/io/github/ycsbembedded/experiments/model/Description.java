@@ -428,6 +428,8 @@ public record Description(
    * One scale: {@code records} loaded, {@code operations} of a run phase where no {@code duration}
    * bounds it; run phases run {@code duration} seconds each, the first {@code warmup} left out of
    * every figure, {@code repeat} times per trial; {@code trials} loads of the data (default 1);
+   * {@code margin} the factor a ratio's range is widened by before its verdict (default 1: how far
+   * the scale's ratios moved between fresh runs beyond their range within one, where measured);
    * {@code properties} every phase gets at this scale, {@code phaseProperties} per phase id.
    */
   public record Scale(
@@ -438,6 +440,7 @@ public record Description(
       Double warmup,
       Integer repeat,
       Integer trials,
+      Double margin,
       String estimate,
       Map<String, String> properties,
       Map<String, Map<String, String>> phaseProperties) {
@@ -445,6 +448,7 @@ public record Description(
       warmup = warmup == null ? 0.0 : warmup;
       repeat = repeat == null ? 3 : repeat;
       trials = trials == null ? 1 : trials;
+      margin = margin == null ? 1.0 : margin;
       estimate = estimate == null ? "?" : estimate;
       properties = Ordered.copy(properties);
       phaseProperties = Ordered.copy(phaseProperties);

@@ -125,7 +125,8 @@ public final class ClaimText {
           + " ("
           + claim.ours().count()
           + (claim.ours().count() == 1 ? " sample" : " samples")
-          + ")";
+          + ")"
+          + widened(claim);
     }
     String how =
         claim.origin() == Claim.Origin.OWN
@@ -136,7 +137,7 @@ public final class ClaimText {
                 + Units.ratio(claim.expected())
                 + sideWords(claim.expected())
                 + ")";
-    String range = range(claim.ours());
+    String range = range(claim.ours()) + widened(claim);
     return switch (claim.verdict()) {
       case REPRODUCED -> "all of " + range + " lies within it: " + band + how;
       case NOT_REPRODUCED ->
@@ -154,8 +155,32 @@ public final class ClaimText {
                       + " than published"
                   : claim.direction() == Direction.REVERSED ? "; the direction is reversed" : "");
       default ->
-          range + " straddles an end of the band: " + band + how + "; more trials may decide it";
+          range
+              + " straddles an end of the band: "
+              + band
+              + how
+              + (claim.margin() > 1
+                  ? "; fresh runs reported together with --margin 1 may decide it"
+                  : "; more trials may decide it");
     };
+  }
+
+  /**
+   * How a range was widened before it was judged, or nothing: {@code " widened by ×1.30 for the
+   * movement between runs (0.41–1.01),"}.
+   */
+  private static String widened(Claim claim) {
+    if (claim.margin() <= 1) {
+      return "";
+    }
+    Verdicts.Range r = Verdicts.Range.of(claim.ours(), claim.margin());
+    return " widened by ×"
+        + Units.ratio(claim.margin())
+        + " for the movement between runs ("
+        + Units.ratio(r.min())
+        + "–"
+        + (Double.isFinite(r.max()) ? Units.ratio(r.max()) : "∞")
+        + "),";
   }
 
   /** {@code from 0.56 to 1.26}, {@code from 1.20 up}, {@code up to 0.80}. */

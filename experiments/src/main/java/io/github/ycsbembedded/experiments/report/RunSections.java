@@ -41,6 +41,16 @@ final class RunSections {
     if (!own.isEmpty()) {
       lines.add("**Expectations of the file**: " + expectations(own) + ".");
     }
+    if (c.margin() > 1 && (writeUp || !own.isEmpty())) {
+      lines.add(
+          "**Margin**: every range was widened by ×"
+              + Units.ratio(c.margin())
+              + " before it was judged, how far ratios at scale `"
+              + run.scale().name()
+              + "` moved between fresh runs beyond their range within one (the scale's `margin`;"
+              + " docs/performance.md); `bin/experiment report --margin 1` judges them as"
+              + " measured.");
+    }
     lines.add(runLine(run));
     Long theirs = c.experiment().publishedDataBytes(run.scale().name());
     long ours = run.scale().dataBytes();

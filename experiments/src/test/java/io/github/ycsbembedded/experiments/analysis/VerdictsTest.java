@@ -44,6 +44,30 @@ class VerdictsTest {
   }
 
   @Test
+  void aMarginWidensTheRangeBeforeItIsJudged() {
+    // 0.68–0.80 within 0.39–0.89; ×1.1 reaches 0.88 (still within), ×1.2 reaches 0.96 (not)
+    assertThat(Verdicts.ratio(0.59, spread(0.68, 0.80), 1.5, 1.1).verdict())
+        .isEqualTo(Verdict.REPRODUCED);
+    Verdicts.Judgement widened = Verdicts.ratio(0.59, spread(0.68, 0.80), 1.5, 1.2);
+    assertThat(widened.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(widened.direction()).isEqualTo(Direction.UNCLEAR);
+    // 1.30–1.40 against a band ending at 1.15 × 1.5 = 1.725: ×1.2 reaches 1.68, still none within
+    assertThat(Verdicts.ratio(0.59, spread(1.30, 1.40), 1.5, 1.2).verdict())
+        .isEqualTo(Verdict.NOT_REPRODUCED);
+    assertThat(Verdicts.ratio(1.15, spread(1.45, 1.50), 1.5, 1.2).verdict())
+        .isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(Verdicts.atLeast(10_000, spread(5_500), 2, 1.2).verdict())
+        .isEqualTo(Verdict.INCONCLUSIVE);
+  }
+
+  @Test
+  void aMarginBelowOneIsRefused() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> Verdicts.ratio(0.59, spread(0.7), 1.5, 0.9))
+        .hasMessage("margin 0.9: a factor of 1 or more");
+  }
+
+  @Test
   void aRangeCrossingOneIsInconclusiveWithAnUnclearDirection() {
     Verdicts.Judgement j = Verdicts.ratio(0.64, spread(0.8, 1.2, 1.0), 1.5);
     assertThat(j.verdict()).isEqualTo(Verdict.INCONCLUSIVE);

@@ -17,8 +17,12 @@ class ClaimTextTest {
 
   /** A write-up's ratio claim judged as {@link Claim#ratio} judges it, with no why-list. */
   private static Claim ratio(double published, Spread ours, double tolerance) {
+    return ratio(published, ours, tolerance, 1);
+  }
+
+  private static Claim ratio(double published, Spread ours, double tolerance, double margin) {
     double[] band = Verdicts.band(published, tolerance);
-    Verdicts.Judgement j = Verdicts.ratio(published, ours, tolerance);
+    Verdicts.Judgement j = Verdicts.ratio(published, ours, tolerance, margin);
     return new Claim(
         "s",
         "l",
@@ -28,6 +32,7 @@ class ClaimTextTest {
         "",
         ours,
         tolerance,
+        margin,
         band[0],
         band[1],
         j.verdict(),
@@ -67,6 +72,19 @@ class ClaimTextTest {
   }
 
   @Test
+  void aWidenedRangeSaysByHowMuchAndWhatItJudged() {
+    // 0.68–0.80 lies within 0.39–0.89, but widened by ×1.2 it reaches 0.96: no longer within
+    Claim widened = ratio(0.59, spread(0.71, 0.68, 0.80), 1.5, 1.2);
+    assertThat(ClaimText.verdict(widened)).startsWith("inconclusive");
+    assertThat(ClaimText.reason(widened, ""))
+        .isEqualTo(
+            "ours, 0.68–0.80 (3 samples), widened by ×1.20 for the movement between runs"
+                + " (0.57–0.96), straddles an end of the band: the claim holds here from 0.39 to"
+                + " 0.89 (×1.50 of 0.59, below 1/1.1); fresh runs reported together with --margin 1"
+                + " may decide it");
+  }
+
+  @Test
   void aFloorSaysWhereItHoldsFrom() {
     Verdicts.Judgement j = Verdicts.atLeast(10_000, spread(4000, 6000), 2);
     Claim floor =
@@ -79,6 +97,7 @@ class ClaimTextTest {
             "t/s",
             spread(4000, 6000),
             2,
+            1,
             5000,
             Double.POSITIVE_INFINITY,
             j.verdict(),
@@ -106,6 +125,7 @@ class ClaimTextTest {
             "",
             spread(1.1, 1.15),
             0,
+            1,
             1.2,
             Double.POSITIVE_INFINITY,
             j.verdict(),

@@ -132,7 +132,7 @@ public class WriteUpsTest {
                 ? Claim.Verdict.BEYOND
                 : ours.isEmpty()
                     ? Claim.Verdict.NOT_MEASURED
-                    : Verdicts.ratio(ratio, ours, Unum.TOLERANCE).verdict();
+                    : Verdicts.ratio(ratio, ours, Unum.TOLERANCE, unum.margin("quick")).verdict();
         expected.add(engine + " " + phase.id() + " " + verdict + " " + ours.median());
       }
     }
