@@ -21,6 +21,14 @@ public interface RawEngine extends AutoCloseable {
      */
     void update(int index) throws Exception;
 
+    /**
+     * A whole record written at a key, as a load's insert writes one, with no read before it: the
+     * stored bytes of the key's record as the binding wrote them, from a reused buffer (the key
+     * exists, so the data set keeps its size). The engine's own transaction and write options as
+     * the binding's.
+     */
+    void insert(int index) throws Exception;
+
     /** Up to {@code count} records from a key in key order; how many were read. */
     int scan(int index, int count) throws Exception;
 

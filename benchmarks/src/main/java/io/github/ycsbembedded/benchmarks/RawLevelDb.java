@@ -72,6 +72,16 @@ final class RawLevelDb implements RawEngine {
       db.put(key, value, value.length, false);
     }
 
+    private byte[] record;
+
+    @Override
+    public void insert(int index) {
+      if (record == null) {
+        record = db.get(key(0));
+      }
+      db.put(key(index), record, record.length, false);
+    }
+
     @Override
     public int scan(int index, int count) {
       try (LevelDb.Cursor cursor = db.cursor(null)) {

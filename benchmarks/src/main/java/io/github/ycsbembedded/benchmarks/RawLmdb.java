@@ -95,6 +95,23 @@ final class RawLmdb implements RawEngine {
       }
     }
 
+    // the stored bytes of record 0, written by every insert (read on the first)
+    private byte[] record;
+
+    @Override
+    public void insert(int index) {
+      if (record == null) {
+        int length = read(0);
+        record = java.util.Arrays.copyOf(value, length);
+      }
+      try (Txn<DirectBuffer> txn = env.txnWrite()) {
+        MutableDirectBuffer reserved =
+            (MutableDirectBuffer) dbi.reserve(txn, key(index), record.length);
+        reserved.putBytes(0, record);
+        txn.commit();
+      }
+    }
+
     @Override
     public int scan(int index, int count) {
       readTxn.renew();

@@ -91,6 +91,18 @@ final class RawRocksDb implements RawEngine {
       db.put(table, writeOptions, key, 0, key.length, value, 0, length);
     }
 
+    private byte[] record;
+
+    @Override
+    public void insert(int index) throws Exception {
+      if (record == null) {
+        int length = read(0);
+        record = java.util.Arrays.copyOf(value, length);
+      }
+      Keys.write(index, key, 0);
+      db.put(table, writeOptions, key, 0, key.length, record, 0, record.length);
+    }
+
     @Override
     public int scan(int index, int count) {
       Keys.write(index, key, 0);

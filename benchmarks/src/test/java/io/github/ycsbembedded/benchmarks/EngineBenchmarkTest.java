@@ -58,12 +58,16 @@ class EngineBenchmarkTest {
           .isGreaterThan(VALUE_SIZE);
       assertThat(raw.session.read(RECORDS + 5)).as("absent key").isEqualTo(-1);
       assertThat(benchmark.rawUpdate(raw, keys)).isBetween(0, RECORDS - 1);
+      assertThat(benchmark.rawInsert(raw, keys)).isBetween(0, RECORDS - 1);
       assertThat(raw.session.scan(0, States.SCAN_LENGTH)).isEqualTo(States.SCAN_LENGTH);
       assertThat(raw.session.scan(RECORDS - 10, States.SCAN_LENGTH))
           .as("fewer at the end")
           .isEqualTo(10);
       assertThat(benchmark.rawScan(raw, keys)).isBetween(1, States.SCAN_LENGTH);
       assertThat(benchmark.rawBatchRead(raw, keys)).isEqualTo(States.BATCH_SIZE);
+      int stored = raw.session.read(0);
+      raw.session.insert(RECORDS + 5);
+      assertThat(raw.session.read(RECORDS + 5)).as("a key inserted").isEqualTo(stored);
     } finally {
       raw.close();
       state.close();
@@ -85,6 +89,7 @@ class EngineBenchmarkTest {
       assertThat(record.get("field0").toArray()).hasSize(VALUE_SIZE);
 
       assertThat(benchmark.bindingUpdate(binding, keys)).isEqualTo(Status.OK);
+      assertThat(benchmark.bindingInsert(binding, keys)).isEqualTo(Status.OK);
       assertThat(benchmark.bindingScan(binding, keys)).hasSizeBetween(1, States.SCAN_LENGTH);
       List<KeyRead> batch = benchmark.bindingBatchRead(binding, keys);
       assertThat(batch).hasSize(States.BATCH_SIZE).allMatch(KeyRead::isFound);

@@ -107,6 +107,21 @@ final class RawWiredTiger implements RawEngine {
       }
     }
 
+    private byte[] record;
+
+    /** An insert outside a transaction, as the binding's (WiredTiger commits it alone). */
+    @Override
+    public void insert(int index) {
+      if (record == null) {
+        search(0);
+        record = wiredtigerJNI.Cursor_get_value_wrap(nativeCursor, cursor);
+        cursor.reset();
+      }
+      Keys.write(index, key, 0);
+      wiredtigerJNI.Cursor_insert_wrap(nativeCursor, cursor, key, record);
+      cursor.reset();
+    }
+
     @Override
     public int scan(int index, int count) {
       position(index);
