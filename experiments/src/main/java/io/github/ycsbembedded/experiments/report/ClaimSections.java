@@ -3,6 +3,7 @@ package io.github.ycsbembedded.experiments.report;
 import io.github.ycsbembedded.experiments.analysis.Claim;
 import io.github.ycsbembedded.experiments.analysis.Context;
 import io.github.ycsbembedded.experiments.analysis.Verdicts;
+import io.github.ycsbembedded.experiments.model.Units;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -99,8 +100,21 @@ final class ClaimSections {
             + " trial's and run's ratio) lies in it, **does not hold** when none does, and is"
             + " **inconclusive** when they straddle an end of it, as Go's benchstat prints ~ where a"
             + " difference cannot be told from noise.";
+    double margin = claims.stream().mapToDouble(Claim::margin).max().orElse(1);
+    String widened =
+        margin > 1
+            ? " Every range was first widened by ×"
+                + Units.ratio(margin)
+                + ", from its least value ÷ "
+                + Units.ratio(margin)
+                + " to its greatest × "
+                + Units.ratio(margin)
+                + ": how far these ratios moved between fresh runs of one build beyond their range"
+                + " within one (the scale's margin; docs/performance.md, \"How far a ratio"
+                + " moves\"), so a range that clears a line by less is inconclusive."
+            : "";
     if (!writeUp) {
-      return ownRule;
+      return ownRule + widened;
     }
     return "A ratio claim holds for a value within its tolerance of the published ratio and on"
         + " its side of 1 (a ratio within ×"
@@ -112,7 +126,8 @@ final class ClaimSections {
         + " is judged apart: it **holds** when every sample is on the published side, is"
         + " **reversed** when every sample is on the other. **regime differs**: this run"
         + " did not reproduce the write-up's memory regime, so no verdict is drawn."
-        + (claims.stream().anyMatch(x -> x.origin() == Claim.Origin.OWN) ? " " + ownRule : "");
+        + (claims.stream().anyMatch(x -> x.origin() == Claim.Origin.OWN) ? " " + ownRule : "")
+        + widened;
   }
 
   /**

@@ -19,7 +19,7 @@ import java.util.Map;
 final class RunSections {
   /**
    * Trials under which the summary warns that the verdicts rest on few independent loads
-   * (docs/performance.md, Experiments: how far a ratio moves between trials).
+   * (docs/performance.md, "How far a ratio moves").
    */
   static final int STABLE_TRIALS = 3;
 
@@ -48,8 +48,8 @@ final class RunSections {
               + " before it was judged, how far ratios at scale `"
               + run.scale().name()
               + "` moved between fresh runs beyond their range within one (the scale's `margin`;"
-              + " docs/performance.md); `bin/experiment report --margin 1` judges them as"
-              + " measured.");
+              + " docs/performance.md, \"How far a ratio moves\"); `bin/experiment report"
+              + " --margin 1` judges them as measured.");
     }
     lines.add(runLine(run));
     Long theirs = c.experiment().publishedDataBytes(run.scale().name());
@@ -98,7 +98,7 @@ final class RunSections {
             ? "; fewer than "
                 + STABLE_TRIALS
                 + " trials, so another run may move a range across a verdict's line"
-                + " (docs/performance.md, Experiments: how far a ratio moves between trials)"
+                + " (docs/performance.md, \"How far a ratio moves\")"
             : "");
   }
 

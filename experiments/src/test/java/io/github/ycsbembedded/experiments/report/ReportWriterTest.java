@@ -42,11 +42,14 @@ class ReportWriterTest {
   }
 
   private String report() throws Exception {
+    return report(Experiment.load(ExperimentTest.EXPERIMENTS, "unum"));
+  }
+
+  private String report(Experiment unum) throws Exception {
     Results.Run run =
         withVersions(
             WriteUpsTest.fixture("unum-quick"),
             Map.of("lmdb", "LMDB 0.9.24", "rocksdb", "RocksDB 11.8.1", "leveldb", "LevelDB 1.23"));
-    Experiment unum = Experiment.load(ExperimentTest.EXPERIMENTS, "unum");
     ResultsFile.write(run, out);
     ReportWriter.write(Findings.of(new Context(unum, run)), out);
     return Files.readString(out.resolve("report.md"));
@@ -89,6 +92,20 @@ class ReportWriterTest {
         .contains("wiredtiger (version not recorded; the write-up: WiredTiger 10.0.0)")
         .contains("- [Claims](#claims)")
         .contains("- [Latency](#latency)");
+  }
+
+  @Test
+  void aMarginIsStatedOnTheFirstScreenAndInEachReason() throws Exception {
+    String md = report(Experiment.load(ExperimentTest.EXPERIMENTS, "unum").withMargin(1.4));
+    String first = md.substring(0, md.indexOf("\n## "));
+    assertThat(first)
+        .contains("- **Margin**: every range was widened by ×1.40 before it was judged")
+        .contains("`bin/experiment report --margin 1` judges them as measured");
+    assertThat(md)
+        .contains("Every range was first widened by ×1.40, from its least value ÷ 1.40")
+        .contains("widened by ×1.40 for the movement between runs (");
+    String asMeasured = report(Experiment.load(ExperimentTest.EXPERIMENTS, "unum").withMargin(1));
+    assertThat(asMeasured).doesNotContain("**Margin**").doesNotContain("widened by ×");
   }
 
   @Test
