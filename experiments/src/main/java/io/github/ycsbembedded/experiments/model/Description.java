@@ -80,7 +80,8 @@ public record Description(
 
   /**
    * This description with a variant's changes made: its settings after the file's, its YCSB
-   * properties over the file's, its thread count, memory fraction and phases (in its order).
+   * properties over the file's and every scale's, its thread count, memory fraction and phases (in
+   * its order).
    */
   public Description with(Variation.Variant v) {
     List<Setting> allSettings = new java.util.ArrayList<>(settings);
@@ -119,7 +120,7 @@ public record Description(
         allSettings,
         differences,
         chosen,
-        scales,
+        v.ycsb().isEmpty() ? scales : scales.stream().map(s -> s.with(v.ycsb())).toList(),
         published,
         List.of(),
         null,
@@ -452,6 +453,24 @@ public record Description(
       estimate = estimate == null ? "?" : estimate;
       properties = Ordered.copy(properties);
       phaseProperties = Ordered.copy(phaseProperties);
+    }
+
+    /** This scale with {@code ycsb} over its own properties (a variant's). */
+    Scale with(Map<String, String> ycsb) {
+      Map<String, String> all = new LinkedHashMap<>(properties);
+      all.putAll(ycsb);
+      return new Scale(
+          name,
+          records,
+          operations,
+          duration,
+          warmup,
+          repeat,
+          trials,
+          margin,
+          estimate,
+          all,
+          phaseProperties);
     }
   }
 

@@ -125,8 +125,9 @@ final class VariationChecks {
 
   /**
    * Why a sweep of {@code file} cannot run, or empty: its dimension must be {@code threads}, {@code
-   * memory}, a YCSB property or a binding property of one of the file's engines, and each value one
-   * that dimension takes. {@code at} names it in the message ({@code sweep}, {@code --vary}).
+   * memory}, a YCSB property (YCSB's own, or one the file or a scale sets) or a binding property of
+   * one of the file's engines, and each value one that dimension takes. {@code at} names it in the
+   * message ({@code sweep}, {@code --vary}).
    */
   static Optional<String> sweep(Description file, Sweep sweep, String at) {
     if (sweep.over() == null || sweep.over().isBlank()) {
@@ -156,7 +157,9 @@ final class VariationChecks {
     if (file.engines().contains(prefix)) {
       return bindingProperty(prefix, over, at);
     }
-    if (CoreProperties.NAMES.contains(over) || file.ycsb().containsKey(over)) {
+    if (CoreProperties.NAMES.contains(over)
+        || file.ycsb().containsKey(over)
+        || file.scales().stream().anyMatch(s -> s.properties().containsKey(over))) {
       return Optional.empty();
     }
     List<String> bindings = new ArrayList<>();

@@ -113,6 +113,46 @@ class OwnExperimentTest {
   }
 
   @Test
+  void aVariantsOrASweepsYcsbPropertiesOverrideTheScalesButNotThePhases() throws Exception {
+    Experiment mine =
+        load(
+            FILE.replace(
+                    "operations: 20000}",
+                    "operations: 20000, properties: {friendfeed.edges: '40000', readproportion:"
+                        + " '0.9'}, phaseProperties: {b: {readproportion: '0.7'}}}")
+                + "variants:\n  - {name: denser, ycsb: {friendfeed.edges: '100000', readproportion:"
+                + " '0.8'}}\n");
+    Variants.Planned denser = Variants.of(mine, false, List.of()).get(1);
+    EngineSettings.Context at = new EngineSettings.Context(mine.scale("tiny"), false, 0);
+
+    Map<String, String> base = EngineSettings.properties(mine, mine.phase("load"), "lmdb", at);
+    assertThat(base).containsEntry("friendfeed.edges", "40000");
+    Experiment changed = denser.experiment();
+    EngineSettings.Context there = new EngineSettings.Context(changed.scale("tiny"), false, 0);
+    assertThat(EngineSettings.properties(changed, changed.phase("load"), "lmdb", there))
+        .containsEntry("friendfeed.edges", "100000")
+        .containsEntry("readproportion", "0.8");
+    assertThat(EngineSettings.properties(changed, changed.phase("b"), "lmdb", there))
+        .as("the scale's property for the phase still wins")
+        .containsEntry("readproportion", "0.7");
+
+    Variants.Planned swept =
+        Variants.of(mine, false, List.of(Variation.Sweep.parse("friendfeed.edges=100000"))).stream()
+            .filter(v -> v.name().equals("friendfeed.edges=100000"))
+            .findFirst()
+            .orElseThrow();
+    Experiment sparse = swept.experiment();
+    assertThat(
+            EngineSettings.properties(
+                sparse,
+                sparse.phase("load"),
+                "lmdb",
+                new EngineSettings.Context(sparse.scale("tiny"), false, 0)))
+        .as("a property only a scale sets can be swept")
+        .containsEntry("friendfeed.edges", "100000");
+  }
+
+  @Test
   void aSweepFromTheCommandLineOverABindingPropertyIsASettingOfThatEngine() throws Exception {
     Experiment mine = load(FILE);
 
