@@ -40,8 +40,11 @@ public enum Engine {
     return Class.forName(bindingClass).asSubclass(DB.class).getDeclaredConstructor().newInstance();
   }
 
-  /** Opens the engine directly on a directory the binding has loaded. */
-  public RawEngine openRaw(Path dir) throws Exception {
+  /**
+   * Opens the engine directly on a directory the binding has loaded, as the binding opened it with
+   * {@code binding} (its properties) where that changes what a write costs: WiredTiger's log.
+   */
+  public RawEngine openRaw(Path dir, Properties binding) throws Exception {
     Class<?> type;
     try {
       type = Class.forName(rawClass);
@@ -49,6 +52,7 @@ public enum Engine {
       throw new IllegalStateException(
           this + " is not in this build (WiredTiger needs bin/setup before the build)", e);
     }
-    return (RawEngine) type.getDeclaredMethod("open", Path.class).invoke(null, dir);
+    return (RawEngine)
+        type.getDeclaredMethod("open", Path.class, Properties.class).invoke(null, dir, binding);
   }
 }

@@ -18,7 +18,7 @@ final class RawLevelDb implements RawEngine {
     this.db = db;
   }
 
-  static RawLevelDb open(Path dir) throws Exception {
+  static RawLevelDb open(Path dir, java.util.Properties binding) throws Exception {
     LevelDb.Options defaults = LevelDb.Options.defaults();
     return new RawLevelDb(
         LevelDb.open(

@@ -28,7 +28,7 @@ final class RawLmdb implements RawEngine {
     this.dbi = env.openDbi((byte[]) null, null, false);
   }
 
-  static RawLmdb open(Path dir) {
+  static RawLmdb open(Path dir, java.util.Properties binding) {
     return new RawLmdb(
         Env.create(DirectBufferProxy.PROXY_DB)
             .setMapSize(4L << 30)

@@ -39,7 +39,7 @@ final class RawRocksDb implements RawEngine {
             .orElseThrow();
   }
 
-  static RawRocksDb open(Path dir) throws Exception {
+  static RawRocksDb open(Path dir, java.util.Properties binding) throws Exception {
     RocksDB.loadLibrary();
     List<ColumnFamilyDescriptor> families = new ArrayList<>();
     try (Options listing = new Options()) {

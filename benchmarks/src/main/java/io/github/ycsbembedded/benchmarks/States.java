@@ -58,7 +58,7 @@ public final class States {
     @Setup(Level.Trial)
     public void open(Dataset dataset) throws Exception {
       users = new Users();
-      engine = dataset.engine.openRaw(dataset.dir);
+      engine = dataset.engine.openRaw(dataset.dir, dataset.properties());
     }
 
     @TearDown(Level.Trial)

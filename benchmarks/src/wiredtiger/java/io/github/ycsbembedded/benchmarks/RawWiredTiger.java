@@ -36,8 +36,15 @@ final class RawWiredTiger implements RawEngine {
     this.connection = connection;
   }
 
-  static RawWiredTiger open(Path dir) {
-    return new RawWiredTiger(wiredtiger.open(dir.toString(), "cache_size=256MB"));
+  /**
+   * Opens the directory with the binding's default cache and its log as the binding had it ({@code
+   * wiredtiger.log}, on unless false): a write pays for the log on both sides or on neither.
+   */
+  static RawWiredTiger open(Path dir, java.util.Properties binding) {
+    boolean log = !"false".equals(binding.getProperty("wiredtiger.log", "true").trim());
+    return new RawWiredTiger(
+        wiredtiger.open(
+            dir.toString(), "cache_size=256MB,log=(enabled=" + (log ? "true" : "false") + ")"));
   }
 
   @Override
