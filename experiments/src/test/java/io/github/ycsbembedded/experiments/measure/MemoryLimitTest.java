@@ -169,9 +169,17 @@ class MemoryLimitTest {
     assertThat(m.totalIo().readBytes())
         .as("bytes read back from the device of the 256 MiB written")
         .isGreaterThanOrEqualTo((256L << 20) - m.pageCacheBaselineBytes() - share - (16L << 20));
+    // the limit last set allows the pages that waited for the disk then, up to UNWRITTEN_MAX of the
+    // ceiling (MemoryLimit.target): a sample taken while the file was still being written back
+    // leaves that much room for the read that follows it, whatever the share. Unheld, more than
+    // 192 MiB stays (thePageCacheIsNotHeldBeforeTheWarmUpEnds).
     assertThat(phase.pageCacheLeft())
         .as("page cache left in the group")
-        .isLessThanOrEqualTo(m.pageCacheBaselineBytes() + share + (4L << 20));
+        .isLessThanOrEqualTo(
+            m.pageCacheBaselineBytes()
+                + share
+                + (long) (MemoryLimit.UNWRITTEN_MAX * (768L << 20))
+                + (4L << 20));
   }
 
   /**
