@@ -25,9 +25,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code bin/experiment report [--out DIR] RESULTS...}: renders one report from one or more results
- * folders: of one scale, as one run (engines side by side, the same engine's runs as more trials);
- * of several scales, a report of how the ratios move with the data's size.
+ * {@code bin/experiment report [--out DIR] [--margin F] RESULTS...}: renders one report from one or
+ * more results folders: of one scale, as one run (engines side by side, the same engine's runs as
+ * more trials); of several scales, a report of how the ratios move with the data's size.
  */
 @Command(
     name = "report",
