@@ -5,12 +5,14 @@ import io.github.ycsbembedded.experiments.analysis.Context;
 import io.github.ycsbembedded.experiments.analysis.Findings;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
+import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.report.ClaimText;
 import io.github.ycsbembedded.experiments.report.ReportWriter;
 import io.github.ycsbembedded.experiments.results.Results;
 import io.github.ycsbembedded.experiments.results.ResultsFile;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -63,7 +65,21 @@ final class Outputs {
                     c.ours().values(),
                     ClaimText.verdict(c),
                     c.direction().word(),
-                    c.why()))
+                    why(c)))
         .toList();
+  }
+
+  /** The claim's why-list, led by how its range was widened where it was (not in the samples). */
+  private static List<String> why(Claim c) {
+    if (c.margin() <= 1) {
+      return c.why();
+    }
+    List<String> lines = new ArrayList<>();
+    lines.add(
+        "verdict: the range was widened by ×"
+            + Units.ratio(c.margin())
+            + " before it was judged (the scale's margin, the movement between fresh runs)");
+    lines.addAll(c.why());
+    return lines;
   }
 }

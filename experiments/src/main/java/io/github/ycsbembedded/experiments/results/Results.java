@@ -192,7 +192,8 @@ public final class Results {
    * whose it is ({@code origin}: write-up, beyond, own), the figure expected ({@code expected}, NaN
    * for an expectation stated as an interval alone) and the interval of values that agree ({@code
    * low} to {@code high}), every sample measured here, the verdict and direction (as the report
-   * words them), and what differs from the write-up for it ({@code why}).
+   * words them), and what differs from the write-up for it ({@code why}, led by a line on the
+   * margin where the range was widened before it was judged).
    */
   public record ClaimRecord(
       String statement,
