@@ -455,10 +455,16 @@ public record Description(
       phaseProperties = Ordered.copy(phaseProperties);
     }
 
-    /** This scale with {@code ycsb} over its own properties (a variant's). */
+    /**
+     * This scale with {@code ycsb} (a variant's) in place of its own properties of the same names;
+     * the others it does not set come from the file's YCSB properties, where the variant's are.
+     */
     Scale with(Map<String, String> ycsb) {
       Map<String, String> all = new LinkedHashMap<>(properties);
-      all.putAll(ycsb);
+      ycsb.forEach(all::replace);
+      if (all.equals(properties)) {
+        return this;
+      }
       return new Scale(
           name,
           records,

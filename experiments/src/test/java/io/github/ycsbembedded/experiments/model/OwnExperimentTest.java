@@ -150,6 +150,10 @@ class OwnExperimentTest {
                 new EngineSettings.Context(sparse.scale("tiny"), false, 0)))
         .as("a property only a scale sets can be swept")
         .containsEntry("friendfeed.edges", "100000");
+    assertThat(Variants.of(mine, false, List.of(Variation.Sweep.parse("fieldlength=1024,100"))))
+        .as("the file's own fieldlength is the base, not run twice")
+        .extracting(Variants.Planned::name)
+        .containsExactly("base", "denser", "fieldlength=100");
   }
 
   @Test
