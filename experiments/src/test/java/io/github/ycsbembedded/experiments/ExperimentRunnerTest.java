@@ -185,28 +185,27 @@ class ExperimentRunnerTest {
 
   @Test
   void theResultsFileSaysWhereARangeWasWidenedBeforeItWasJudged() throws Exception {
-    io.github.ycsbembedded.experiments.results.Results.Run run =
-        io.github.ycsbembedded.experiments.writeups.WriteUpsTest.fixture("unum-quick");
-    io.github.ycsbembedded.experiments.model.Experiment unum =
-        io.github.ycsbembedded.experiments.model.Experiment.load(
-            io.github.ycsbembedded.experiments.model.ExperimentTest.EXPERIMENTS, "unum");
-    var widened =
-        Outputs.records(
-            io.github.ycsbembedded.experiments.analysis.Findings.of(
-                    new io.github.ycsbembedded.experiments.analysis.Context(
-                        unum.withMargin(1.4), run))
-                .claims());
-    assertThat(widened.get(0).why().get(0))
+    assertThat(recordsJudgedWithMargin(1.4).get(0).why().get(0))
         .isEqualTo(
             "verdict: the range was widened by ×1.40 before it was judged (the scale's margin,"
                 + " the movement between fresh runs)");
-    var asMeasured =
-        Outputs.records(
-            io.github.ycsbembedded.experiments.analysis.Findings.of(
-                    new io.github.ycsbembedded.experiments.analysis.Context(
-                        unum.withMargin(1), run))
-                .claims());
-    assertThat(asMeasured.get(0).why()).noneMatch(line -> line.startsWith("verdict:"));
+    assertThat(recordsJudgedWithMargin(1).get(0).why())
+        .noneMatch(line -> line.startsWith("verdict:"));
+  }
+
+  /** The unum-quick fixture's claims as results.json keeps them, judged with {@code margin}. */
+  private static java.util.List<io.github.ycsbembedded.experiments.results.Results.ClaimRecord>
+      recordsJudgedWithMargin(double margin) throws Exception {
+    io.github.ycsbembedded.experiments.model.Experiment unum =
+        io.github.ycsbembedded.experiments.model.Experiment.load(
+                io.github.ycsbembedded.experiments.model.ExperimentTest.EXPERIMENTS, "unum")
+            .withMargin(margin);
+    return Outputs.records(
+        io.github.ycsbembedded.experiments.analysis.Findings.of(
+                new io.github.ycsbembedded.experiments.analysis.Context(
+                    unum,
+                    io.github.ycsbembedded.experiments.writeups.WriteUpsTest.fixture("unum-quick")))
+            .claims());
   }
 
   @Test
