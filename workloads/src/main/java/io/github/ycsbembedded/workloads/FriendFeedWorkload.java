@@ -30,9 +30,10 @@ import site.ycsb.measurements.Measurements;
 
 /**
  * Digg's "friends' diggs": {@code friendfeed.users} users with about {@code friendfeed.edges}
- * friendships drawn from a power law ({@link FriendGraph}), and {@code friendfeed.diggs} diggs —
- * (user, item, date), each (user, item) at most once, spread evenly over {@code friendfeed.items}
- * items and four years (2006–2009) — deterministic from {@code friendfeed.seed}.
+ * friendships (or {@code friendfeed.friends_per_user} a user) drawn from a power law ({@link
+ * FriendGraph}), and {@code friendfeed.diggs} diggs — (user, item, date), each (user, item) at most
+ * once, spread evenly over {@code friendfeed.items} items and four years (2006–2009) —
+ * deterministic from {@code friendfeed.seed}.
  *
  * <p>{@code FRIEND_DIGGS}: for a random (user, item), the user's friends who dugg the item, newest
  * first (ties by friend id). Two layouts, {@code friendfeed.layout}:
@@ -108,7 +109,7 @@ public class FriendFeedWorkload extends Workload {
     try {
       layout = properties.choice("friendfeed.layout", Layout.NORMALIZED);
       users = properties.integer("friendfeed.users", 1000, 1, Integer.MAX_VALUE);
-      edges = properties.integer("friendfeed.edges", 20_000, 0, Integer.MAX_VALUE - 8);
+      edges = friendships(p, properties);
       items = properties.integer("friendfeed.items", 1000, 1, Integer.MAX_VALUE);
       diggs = properties.integer("friendfeed.diggs", 100_000, 0, Integer.MAX_VALUE);
       skew = properties.fraction("friendfeed.skew", 0.6);
@@ -166,6 +167,40 @@ public class FriendFeedWorkload extends Workload {
     if (proportion > 0) {
       operations.addValue(proportion, operation);
     }
+  }
+
+  /**
+   * {@code friendfeed.friends_per_user} times the users where it is given (it takes the place of
+   * {@code friendfeed.edges}, so that one value serves every number of users), else {@code
+   * friendfeed.edges}.
+   */
+  private int friendships(Properties p, BindingProperties properties)
+      throws DBException, WorkloadException {
+    if (p.getProperty("friendfeed.friends_per_user") == null) {
+      return properties.integer("friendfeed.edges", 20_000, 0, Integer.MAX_VALUE - 8);
+    }
+    long perUser = properties.integer("friendfeed.friends_per_user", 20, 0, Integer.MAX_VALUE - 8);
+    if (perUser > users - 1L) {
+      throw new WorkloadException(
+          "friendfeed.friends_per_user: '"
+              + perUser
+              + "' is more than "
+              + users
+              + " users can each have (at most users - 1 = "
+              + (users - 1L)
+              + ")");
+    }
+    if (users * perUser > Integer.MAX_VALUE - 8) {
+      throw new WorkloadException(
+          "friendfeed.friends_per_user: '"
+              + perUser
+              + "' makes "
+              + users * perUser
+              + " friendships for "
+              + users
+              + " users, more than this workload can hold");
+    }
+    return (int) (users * perUser);
   }
 
   FriendGraph graph() {

@@ -224,6 +224,32 @@ class FriendFeedWorkloadTest {
   }
 
   @Test
+  void friendsPerUserSetsTheFriendshipsAsAMultipleOfTheUsersInPlaceOfEdges() throws Exception {
+    Properties p = new Properties();
+    p.setProperty("friendfeed.users", Integer.toString(USERS));
+    p.setProperty("friendfeed.friends_per_user", "7");
+    p.setProperty("friendfeed.items", Integer.toString(ITEMS));
+    p.setProperty("friendfeed.diggs", Integer.toString(DIGGS));
+    p.setProperty("recordcount", Integer.toString(USERS + DIGGS));
+    FriendFeedWorkload workload = new FriendFeedWorkload();
+    workload.init(p);
+    assertThat(workload.graph().edges()).isEqualTo(USERS * 7);
+
+    p.setProperty("friendfeed.edges", "100");
+    FriendFeedWorkload over = new FriendFeedWorkload();
+    over.init(p);
+    assertThat(over.graph().edges()).as("friends_per_user takes the place of edges").isEqualTo(420);
+    p.setProperty("friendfeed.friends_per_user", "many");
+    assertThatThrownBy(() -> new FriendFeedWorkload().init(p))
+        .hasMessageContaining("friendfeed.friends_per_user: 'many'");
+    p.setProperty("friendfeed.friends_per_user", "60");
+    assertThatThrownBy(() -> new FriendFeedWorkload().init(p))
+        .hasMessage(
+            "friendfeed.friends_per_user: '60' is more than 60 users can each have (at most users"
+                + " - 1 = 59)");
+  }
+
+  @Test
   void badPropertiesFailNamingTheProperty() {
     assertThatThrownBy(() -> workload("sideways"))
         .hasMessageContaining("friendfeed.layout")

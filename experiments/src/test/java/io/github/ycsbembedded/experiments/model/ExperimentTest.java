@@ -234,8 +234,19 @@ public class ExperimentTest {
       long users = Long.parseLong(scale.properties().get("friendfeed.users"));
       long diggs = Long.parseLong(scale.properties().get("friendfeed.diggs"));
       assertThat(scale.records()).as("scale %s", scale.name()).isEqualTo(users + diggs);
-      assertThat(Long.parseLong(scale.properties().get("friendfeed.edges"))).isEqualTo(20 * users);
+      assertThat(scale.properties())
+          .as("scale %s: the write-up's 20 friendships a user", scale.name())
+          .containsEntry("friendfeed.friends_per_user", "20")
+          .doesNotContainKey("friendfeed.edges");
     }
+    Variation.Variant fifty =
+        digg.description().variants().stream()
+            .filter(v -> v.name().equals("fifty-friends"))
+            .findFirst()
+            .get();
+    assertThat(fifty.ablation()).isTrue();
+    assertThat(fifty.ycsb()).containsExactly(Map.entry("friendfeed.friends_per_user", "50"));
+    assertThat(fifty.phases()).containsExactly("n-load", "f-load");
     assertThat(
             EngineSettings.properties(
                 digg, digg.phase("f-digg"), "lmdb", at(digg.scale("quick"), false, 0)))
