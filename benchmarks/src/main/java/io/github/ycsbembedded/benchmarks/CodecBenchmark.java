@@ -17,13 +17,17 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
+import site.ycsb.RandomByteIterator;
 
 /**
  * What the record codec costs per record, and how much of it is the end-to-end CRC32C: encoding and
  * decoding a YCSB record of {@code fields} × {@code fieldLength} bytes, beside the CRC32C of the
  * same bytes alone ({@code checksumOnly}), which both encoding and decoding include, and an
- * update's merge of one field's new value into the record ({@code mergeOneField}).
+ * update's merge of one field's new value into the record ({@code mergeOneField}), and an insert's
+ * encoding from YCSB's values ({@code encodeYcsbValues}), with YCSB's random values generated on
+ * the way ({@code encodeRandomValues}).
  *
  * <p>How to run: {@code java -jar benchmarks/target/benchmarks.jar CodecBenchmark -f 1 -wi 3 -w 1s
  * -i 5 -r 1s}.
@@ -67,6 +71,30 @@ public class CodecBenchmark {
   @Benchmark
   public int encode() {
     return encoder.encodeFields(fields);
+  }
+
+  /**
+   * An insert's encoding as a binding makes it from YCSB's map of {@code ByteIterator}s (a new
+   * {@code HashMap} per insert, as {@code CoreWorkload} gives one): each value's bytes taken out,
+   * sorted by name, encoded.
+   */
+  @Benchmark
+  public int encodeYcsbValues() {
+    Map<String, ByteIterator> values = new HashMap<>();
+    fields.forEach((name, value) -> values.put(name, new ByteArrayByteIterator(value)));
+    return encoder.encode(values);
+  }
+
+  /**
+   * A load's insert as YCSB's {@code CoreWorkload} makes it: a {@code RandomByteIterator} per
+   * field, its bytes generated as the encoder takes them (the generation is YCSB's, not the
+   * codec's; beside {@code encodeYcsbValues} it shows what each costs).
+   */
+  @Benchmark
+  public int encodeRandomValues() {
+    Map<String, ByteIterator> values = new HashMap<>();
+    fields.forEach((name, value) -> values.put(name, new RandomByteIterator(value.length)));
+    return encoder.encode(values);
   }
 
   @Benchmark
