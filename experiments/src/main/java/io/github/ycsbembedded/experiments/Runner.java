@@ -442,8 +442,11 @@ final class Runner {
     return new Planned(plans, out, skeleton, data);
   }
 
-  /** One plan per variant that runs one of the engines, each on its own data. */
-  private static List<RunPlan> variantPlans(
+  /**
+   * One plan per variant that runs one of the engines, each on its own data and with its own form
+   * of {@code scale} (a variant's YCSB properties take the place of the scale's).
+   */
+  static List<RunPlan> variantPlans(
       List<Variants.Planned> variants,
       List<String> engines,
       Scale scale,
@@ -475,7 +478,7 @@ final class Runner {
           new RunPlan(
               variant,
               e,
-              scale,
+              e.scale(scale.name()),
               runs,
               e.threads(),
               trials,
