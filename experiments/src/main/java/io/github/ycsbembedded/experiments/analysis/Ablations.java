@@ -27,7 +27,7 @@ public final class Ablations {
     /** The ranges overlap: a move this run cannot tell from its spread. */
     WITHIN_RANGES("not beyond the ranges"),
     /** One sample on a side: no range to tell a move from noise. */
-    TOO_FEW("one sample: cannot tell");
+    TOO_FEW("one sample: cannot tell (--trials 2 gives a range)");
 
     private final String words;
 
