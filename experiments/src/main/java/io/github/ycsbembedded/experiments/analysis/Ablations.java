@@ -22,6 +22,11 @@ public final class Ablations {
   public enum Movement {
     /** Closer to the published figure, the two ranges apart. */
     TOWARD("toward the published"),
+    /**
+     * From one side of the published figure to the other, the two ranges apart: the cause is large
+     * enough to close the gap, wherever the move ended.
+     */
+    ACROSS("across the published"),
     /** Further from the published figure, the two ranges apart. */
     AWAY("away from the published"),
     /** The ranges overlap: a move this run cannot tell from its spread. */
@@ -122,9 +127,9 @@ public final class Ablations {
 
   /**
    * How a figure moved from {@code from} to {@code to}, against {@code published}: not at all that
-   * the run can tell when a side has one sample or the ranges overlap, else toward or away from it
-   * by the medians' distance from it (on a log scale: a ratio of 2 and one of 0.5 are as far from
-   * 1).
+   * the run can tell when a side has one sample or the ranges overlap; across it when the medians
+   * lie on its two sides; else toward or away from it by the medians' distance from it (on a log
+   * scale: a ratio of 2 and one of 0.5 are as far from 1).
    */
   static Movement movement(Spread from, Spread to, double published) {
     if (from.count() < 2 || to.count() < 2) {
@@ -132,6 +137,9 @@ public final class Ablations {
     }
     if (to.min() <= from.max() && from.min() <= to.max()) {
       return Movement.WITHIN_RANGES;
+    }
+    if ((from.median() - published) * (to.median() - published) < 0) {
+      return Movement.ACROSS;
     }
     double before = Math.abs(Math.log(from.median() / published));
     double after = Math.abs(Math.log(to.median() / published));

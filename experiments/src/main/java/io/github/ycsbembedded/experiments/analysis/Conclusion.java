@@ -66,8 +66,7 @@ public record Conclusion(
           || claim.verdict() == Claim.Verdict.INCONCLUSIVE) {
         Ablations.Effect best = null;
         for (Ablations.Effect e : claim.ablations()) {
-          if (e.movement() == Ablations.Movement.TOWARD
-              && (best == null || closer(e, best, claim.expected()))) {
+          if (explains(e) && (best == null || closer(e, best, claim.expected()))) {
             best = e;
           }
         }
@@ -76,6 +75,11 @@ public record Conclusion(
     }
     boolean ablationsRun = c.run().variants().stream().anyMatch(v -> v.ablation() != null);
     return new Conclusion(tally, commonReference(tallied), ofPublished, causes, ablationsRun);
+  }
+
+  /** Whether an ablation's move speaks for its cause: toward the published figure, or across it. */
+  static boolean explains(Ablations.Effect e) {
+    return e.movement() == Ablations.Movement.TOWARD || e.movement() == Ablations.Movement.ACROSS;
   }
 
   /** Whether {@code a} ended closer to the published figure than {@code b} (on a log scale). */

@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.experiments.report;
 
+import io.github.ycsbembedded.experiments.analysis.Ablations;
 import io.github.ycsbembedded.experiments.analysis.Claim;
 import io.github.ycsbembedded.experiments.analysis.Conclusion;
 import io.github.ycsbembedded.experiments.model.Experiment;
@@ -101,39 +102,45 @@ final class ConclusionText {
           + " not reproduced or inconclusive; `--ablations` runs the experiment file's ablations"
           + " (listed under \"Why the figures differ\").";
     }
-    Map<String, List<String>> byAblation = new LinkedHashMap<>();
-    Map<String, String> tests = new LinkedHashMap<>();
+    Map<Move, List<String>> byAblation = new LinkedHashMap<>();
     List<String> unmoved = new ArrayList<>();
     for (Conclusion.Cause cause : c.causes()) {
       String number = "#" + (claims.indexOf(cause.claim()) + 1);
       if (cause.best() == null) {
         unmoved.add(number);
       } else {
-        byAblation.computeIfAbsent(cause.best().variant(), k -> new ArrayList<>()).add(number);
-        tests.put(cause.best().variant(), cause.best().tests());
+        String how =
+            cause.best().movement() == Ablations.Movement.ACROSS ? "across" : "furthest toward";
+        Move move = new Move(cause.best().variant(), cause.best().tests(), how);
+        byAblation.computeIfAbsent(move, k -> new ArrayList<>()).add(number);
       }
     }
     List<String> parts = new ArrayList<>();
     byAblation.forEach(
-        (ablation, numbers) ->
+        (move, numbers) ->
             parts.add(
                 "`"
-                    + ablation
+                    + move.variant()
                     + "` ("
-                    + shortly(tests.get(ablation))
+                    + shortly(move.tests())
                     + ") moved "
                     + String.join(", ", numbers)
-                    + " furthest toward the published figure"));
+                    + " "
+                    + move.how()
+                    + " the published figure"));
     String sentence =
         parts.isEmpty()
-            ? "No ablation moved a claim that does not hold beyond the ranges toward its"
-                + " published figure"
+            ? "No ablation moved a claim that does not hold beyond the ranges toward or across"
+                + " its published figure"
             : "Of the tested causes, " + String.join("; ", parts);
     if (!unmoved.isEmpty() && !parts.isEmpty()) {
       sentence += "; no ablation moved " + String.join(", ", unmoved) + " beyond the ranges";
     }
     return sentence + " (the table \"What the ablations moved\").";
   }
+
+  /** An ablation and how it moved the claims it explains best. */
+  private record Move(String variant, String tests, String how) {}
 
   /** A cause in a few words: its text up to the first colon. */
   static String shortly(String tests) {
