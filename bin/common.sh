@@ -44,16 +44,44 @@ descriptor_jars() {
   (IFS=:; echo "${jars[*]}")
 }
 
-# <module>...: builds (once) the modules of a source tree whose jars are missing, with what they
-# depend on, after bin/setup has installed the prerequisites. YCSB_BUILD=0 forbids it.
+# <module dir>: whether a source its jar was built from changed after the build - a pull or an edit
+# since - so that the jar would run older code. Its sources: the root pom.xml, its own pom.xml and
+# src/main, and those of each module of the tree whose jar its target/lib holds (what it runs with).
+stale() {
+  local dir="$1" jar other inputs=()
+  jar="$(module_jars "$dir")"
+  jar="${jar%%:*}"
+  inputs=("$HOME_DIR/pom.xml" "$dir/pom.xml" "$dir/src/main")
+  for other in "$HOME_DIR"/*/target/*.jar; do
+    case "$other" in *-tests.jar|*-sources.jar|*-javadoc.jar) continue ;; esac
+    [ -f "$dir/target/lib/$(basename "$other")" ] || continue
+    other="$(dirname "$(dirname "$other")")"
+    inputs+=("$other/pom.xml" "$other/src/main")
+  done
+  [ -n "$(find "${inputs[@]}" -newer "$jar" -print -quit 2>/dev/null)" ]
+}
+
+# <module>...: builds the modules of a source tree whose jars are missing, or older than a source
+# they are built from, with what they depend on, after bin/setup has installed the prerequisites.
+# YCSB_BUILD=0 forbids it. bin/experiment checks once and sets YCSB_BUILD_CHECKED=1 for the phases
+# it starts, so that an edit during a run does not change the code of its later phases.
 ensure_built() {
-  local missing=() m
+  local missing=() m why="once: about 2 minutes on 2 cores"
   for m in "$@"; do [ -n "$(module_jars "$HOME_DIR/$m")" ] || missing+=("$m"); done
+  if [ ${#missing[@]} -eq 0 ] && [ "${YCSB_BUILD_CHECKED:-0}" != 1 ]; then
+    for m in "$@"; do stale "$HOME_DIR/$m" && missing+=("$m"); done
+    why="sources changed since the last build"
+  fi
   [ ${#missing[@]} -gt 0 ] || return 0
-  [ "${YCSB_BUILD:-1}" != 0 ] || die "not built: ${missing[*]}; run mvn -DskipTests package"
-  echo "$(basename "$0"): building ${missing[*]} (once: about 2 minutes on 2 cores; Maven's output in target/build.log) ..." >&2
+  [ "${YCSB_BUILD:-1}" != 0 ] || die "not built, or older than its sources: ${missing[*]}; run mvn -DskipTests package"
+  echo "$(basename "$0"): building ${missing[*]} ($why; Maven's output in target/build.log) ..." >&2
   "$HOME_DIR/bin/setup" >&2 || die "cannot install the build prerequisites (see bin/setup)"
   mkdir -p "$HOME_DIR/target"
   (cd "$HOME_DIR" && ${MVN:-mvn} -B -DskipTests package -pl "$(IFS=,; echo "${missing[*]}")" -am) >"$HOME_DIR/target/build.log" 2>&1 \
     || die "build failed (see target/build.log); run: mvn -DskipTests package"
+  # a jar Maven found up to date keeps its time: mark every one built now as newer than its sources
+  for m in "${missing[@]}"; do
+    m="$(module_jars "$HOME_DIR/$m")"
+    [ -z "$m" ] || touch "${m%%:*}"
+  done
 }

@@ -76,6 +76,54 @@ class LauncherIT {
     }
   }
 
+  /**
+   * A module whose jar is older than a source it is built from (a pull or an edit since the last
+   * build) is built again, not run as it was: common.sh's check on a tree of one module, with
+   * YCSB_BUILD=0 so that the build it asks for is refused in one line instead of run.
+   */
+  @Test
+  void aJarOlderThanItsSourcesIsBuiltAgainNotRun(@TempDir Path tree) throws Exception {
+    Path module = Files.createDirectories(tree.resolve("mod"));
+    Files.createDirectories(module.resolve("target/lib"));
+    Path jar = Files.writeString(module.resolve("target/mod-1.jar"), "");
+    Path source =
+        Files.writeString(
+            Files.createDirectories(module.resolve("src/main/java")).resolve("A.java"), "");
+    Files.writeString(tree.resolve("pom.xml"), "");
+    Files.writeString(module.resolve("pom.xml"), "");
+    java.nio.file.attribute.FileTime old =
+        java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 600_000);
+    for (Path p : List.of(source, tree.resolve("pom.xml"), module.resolve("pom.xml"))) {
+      Files.setLastModifiedTime(p, old);
+    }
+    String check =
+        ". " + YcsbProcess.root().resolve("bin/common.sh") + " && ensure_built mod && echo fresh";
+
+    YcsbProcess fresh = checkBuild(tree, check, "YCSB_BUILD=0");
+    assertThat(fresh.exitCode()).isZero();
+    assertThat(fresh.stdout().strip()).isEqualTo("fresh");
+
+    Files.setLastModifiedTime(
+        source, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()));
+    Files.setLastModifiedTime(jar, old);
+    YcsbProcess stale = checkBuild(tree, check, "YCSB_BUILD=0");
+    assertThat(stale.exitCode()).isEqualTo(2);
+    assertThat(stale.stderr().strip())
+        .isEqualTo("bash: not built, or older than its sources: mod; run mvn -DskipTests package");
+
+    YcsbProcess duringARun = checkBuild(tree, check, "YCSB_BUILD=0", "YCSB_BUILD_CHECKED=1");
+    assertThat(duringARun.exitCode()).isZero();
+    assertThat(duringARun.stdout().strip()).isEqualTo("fresh");
+  }
+
+  private static YcsbProcess checkBuild(Path tree, String script, String... environment)
+      throws Exception {
+    List<String> command = new ArrayList<>(List.of("env", "HOME_DIR=" + tree));
+    command.addAll(Arrays.asList(environment));
+    command.addAll(List.of("bash", "-c", script));
+    return YcsbProcess.run(command, tree);
+  }
+
   /** Binding names are matched whole, not as patterns: "l.db" is not "lmdb". */
   @Test
   void bindingNamesAreMatchedExactly() throws Exception {
