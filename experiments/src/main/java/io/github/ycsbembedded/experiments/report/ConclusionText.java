@@ -102,7 +102,10 @@ final class ConclusionText {
           + " not reproduced or inconclusive; `--ablations` runs the experiment file's ablations"
           + " (listed under \"Why the figures differ\").";
     }
-    Map<Move, List<String>> byAblation = new LinkedHashMap<>();
+    // per ablation (in the claims' order), the claims it carried across the published figure and
+    // those it moved furthest toward it
+    Map<String, String> tests = new LinkedHashMap<>();
+    Map<String, Map<String, List<String>>> byAblation = new LinkedHashMap<>();
     List<String> unmoved = new ArrayList<>();
     for (Conclusion.Cause cause : c.causes()) {
       String number = "#" + (claims.indexOf(cause.claim()) + 1);
@@ -111,23 +114,27 @@ final class ConclusionText {
       } else {
         String how =
             cause.best().movement() == Ablations.Movement.ACROSS ? "across" : "furthest toward";
-        Move move = new Move(cause.best().variant(), cause.best().tests(), how);
-        byAblation.computeIfAbsent(move, k -> new ArrayList<>()).add(number);
+        tests.put(cause.best().variant(), cause.best().tests());
+        byAblation
+            .computeIfAbsent(cause.best().variant(), k -> new LinkedHashMap<>())
+            .computeIfAbsent(how, k -> new ArrayList<>())
+            .add(number);
       }
     }
     List<String> parts = new ArrayList<>();
     byAblation.forEach(
-        (move, numbers) ->
-            parts.add(
-                "`"
-                    + move.variant()
-                    + "` ("
-                    + shortly(move.tests())
-                    + ") moved "
-                    + String.join(", ", numbers)
-                    + " "
-                    + move.how()
-                    + " the published figure"));
+        (ablation, moves) -> {
+          List<String> moved = new ArrayList<>();
+          moves.forEach((how, numbers) -> moved.add(String.join(", ", numbers) + " " + how));
+          parts.add(
+              "`"
+                  + ablation
+                  + "` ("
+                  + shortly(tests.get(ablation))
+                  + ") moved "
+                  + String.join(" and ", moved)
+                  + " the published figure");
+        });
     String sentence =
         parts.isEmpty()
             ? "No ablation moved a claim that does not hold beyond the ranges toward or across"
@@ -138,9 +145,6 @@ final class ConclusionText {
     }
     return sentence + " (the table \"What the ablations moved\").";
   }
-
-  /** An ablation and how it moved the claims it explains best. */
-  private record Move(String variant, String tests, String how) {}
 
   /** A cause in a few words: its text up to the first colon. */
   static String shortly(String tests) {
