@@ -20,13 +20,21 @@ java_command() {
   echo "$java"
 }
 
+# <module dir>: its main jar (not its tests, sources or javadoc jar), or nothing when unbuilt.
+main_jar() {
+  local jar
+  for jar in "$1"/target/*.jar; do
+    case "$jar" in *-tests.jar|*-sources.jar|*-javadoc.jar) continue ;; esac
+    [ -f "$jar" ] && { echo "$jar"; return 0; }
+  done
+  return 0
+}
+
 # <module dir>: its main jar and runtime libraries as a classpath, or nothing when unbuilt.
 module_jars() {
   local dir="$1" jar
-  for jar in "$dir"/target/*.jar; do
-    case "$jar" in *-tests.jar|*-sources.jar|*-javadoc.jar) continue ;; esac
-    [ -f "$jar" ] && [ -d "$dir/target/lib" ] && { echo "$jar:$dir/target/lib/*"; return; }
-  done
+  jar="$(main_jar "$dir")"
+  if [ -n "$jar" ] && [ -d "$dir/target/lib" ]; then echo "$jar:$dir/target/lib/*"; fi
 }
 
 # Every binding's own jar, without its engine's libraries, as a classpath: what publishes each
@@ -48,17 +56,14 @@ descriptor_jars() {
 # since - so that the jar would run older code. Its sources: the root pom.xml, its own pom.xml and
 # src/main, and those of each module of the tree whose jar its target/lib holds (what it runs with).
 stale() {
-  local dir="$1" jar other inputs=()
-  jar="$(module_jars "$dir")"
-  jar="${jar%%:*}"
+  local dir="$1" other built inputs=()
   inputs=("$HOME_DIR/pom.xml" "$dir/pom.xml" "$dir/src/main")
-  for other in "$HOME_DIR"/*/target/*.jar; do
-    case "$other" in *-tests.jar|*-sources.jar|*-javadoc.jar) continue ;; esac
-    [ -f "$dir/target/lib/$(basename "$other")" ] || continue
-    other="$(dirname "$(dirname "$other")")"
-    inputs+=("$other/pom.xml" "$other/src/main")
+  for other in "$HOME_DIR"/*/; do
+    built="$(main_jar "$other")"
+    [ -n "$built" ] && [ -f "$dir/target/lib/$(basename "$built")" ] \
+      && inputs+=("${other}pom.xml" "${other}src/main")
   done
-  [ -n "$(find "${inputs[@]}" -newer "$jar" -print -quit 2>/dev/null)" ]
+  [ -n "$(find "${inputs[@]}" -newer "$(main_jar "$dir")" -print -quit 2>/dev/null)" ]
 }
 
 # <module>...: builds the modules of a source tree whose jars are missing, or older than a source
@@ -81,7 +86,7 @@ ensure_built() {
     || die "build failed (see target/build.log); run: mvn -DskipTests package"
   # a jar Maven found up to date keeps its time: mark every one built now as newer than its sources
   for m in "${missing[@]}"; do
-    m="$(module_jars "$HOME_DIR/$m")"
-    [ -z "$m" ] || touch "${m%%:*}"
+    m="$(main_jar "$HOME_DIR/$m")"
+    [ -z "$m" ] || touch "$m"
   done
 }

@@ -468,17 +468,15 @@ final class Runner {
       if (runs.isEmpty()) {
         continue; // an ablation of engines this run leaves out
       }
+      Scale own = e.scale(scale.name());
       MemoryPlan memory =
           MemoryPlan.of(
-              e,
-              scale,
-              options.memoryLimit == null ? null : options.memoryLimit.trim(),
-              unavailable);
+              e, own, options.memoryLimit == null ? null : options.memoryLimit.trim(), unavailable);
       plans.add(
           new RunPlan(
               variant,
               e,
-              e.scale(scale.name()),
+              own,
               runs,
               e.threads(),
               trials,
