@@ -76,7 +76,7 @@ final class Outputs {
     }
     List<String> lines = new ArrayList<>();
     lines.add(
-        "verdict: the range was widened by ×"
+        "verdict: the range was widened to its median ÷ and × "
             + Units.ratio(c.margin())
             + " before it was judged (the scale's margin, the movement between fresh runs)");
     lines.addAll(c.why());

@@ -50,8 +50,9 @@ final class ReportCommand implements Callable<Integer> {
       names = "--margin",
       paramLabel = "FACTOR",
       description =
-          "widen every range by this factor before its verdict, 1 or more (default: the scale's"
-              + " margin in the experiment file; 1 judges the ranges as measured)")
+          "widen every range to its median ÷ and × this factor before its verdict, 1 or more"
+              + " (default: the scale's margin in the experiment file; 1 judges the ranges as"
+              + " measured)")
   String margin;
 
   @Override

@@ -187,7 +187,8 @@ class ExperimentRunnerTest {
   void theResultsFileSaysWhereARangeWasWidenedBeforeItWasJudged() throws Exception {
     assertThat(recordsJudgedWithMargin(1.4).get(0).why().get(0))
         .isEqualTo(
-            "verdict: the range was widened by ×1.40 before it was judged (the scale's margin,"
+            "verdict: the range was widened to its median ÷ and × 1.40 before it was judged (the"
+                + " scale's margin,"
                 + " the movement between fresh runs)");
     assertThat(recordsJudgedWithMargin(1).get(0).why())
         .noneMatch(line -> line.startsWith("verdict:"));

@@ -19,8 +19,8 @@ import java.util.List;
  *     interval only)
  * @param unit the unit of an {@link Kind#AT_LEAST} claim's figure (empty for a ratio)
  * @param tolerance how far ours may be from the published figure (a factor; 0 for one's own)
- * @param margin the factor ours was widened by before it was judged (1: judged as measured; see
- *     {@link Verdicts})
+ * @param margin the factor ours was widened to on either side of its median before it was judged
+ *     (1: judged as measured; see {@link Verdicts})
  * @param low the least value that agrees (may be -∞)
  * @param high the greatest value that agrees (may be +∞)
  * @param subject the engines, phases and variants it compares

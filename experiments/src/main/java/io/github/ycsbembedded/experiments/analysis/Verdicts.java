@@ -20,10 +20,12 @@ import io.github.ycsbembedded.experiments.results.Spread;
  * {@code reversed} when the whole range is on the other, and is {@code unclear} otherwise (about
  * even counts as neither side); a claim about even has no direction to judge.
  *
- * <p>A {@code margin} above 1 widens the range before it is judged, from {@code min ÷ margin} to
- * {@code max × margin}: the movement of a ratio between fresh runs of the same build beyond its
- * range within one run (a scale's {@code margin} in its experiment file). A range that clears a
- * line of the band by less than that is inconclusive.
+ * <p>A {@code margin} above 1 widens the range before it is judged so that it holds the median ÷
+ * {@code margin} and the median × {@code margin}: how far the median of a ratio moved between fresh
+ * runs of the same build (a scale's {@code margin} in its experiment file). A range already wider
+ * keeps its ends, since its own samples hold that movement; a single sample, which shows none of
+ * it, gets all of it. A median that clears a line of the band by less than the margin is
+ * inconclusive.
  */
 public final class Verdicts {
   /** Ratios within this factor of 1 are "about even": no side. */
@@ -65,15 +67,17 @@ public final class Verdicts {
   }
 
   /**
-   * The range a verdict judges: ours from {@code min ÷ margin} to {@code max × margin} (ours as it
-   * is for a margin of 1).
+   * The range a verdict judges: ours, reaching down to at least its median ÷ {@code margin} and up
+   * to at least its median × {@code margin} (ours as it is for a margin of 1).
    */
   public record Range(double min, double max) {
     public static Range of(Spread ours, double margin) {
       if (!(margin >= 1) || Double.isInfinite(margin)) {
         throw new IllegalArgumentException("margin " + margin + ": a factor of 1 or more");
       }
-      return new Range(ours.min() / margin, ours.max() * margin);
+      double median = ours.median();
+      return new Range(
+          Math.min(ours.min(), median / margin), Math.max(ours.max(), median * margin));
     }
   }
 

@@ -429,9 +429,10 @@ public record Description(
    * One scale: {@code records} loaded, {@code operations} of a run phase where no {@code duration}
    * bounds it; run phases run {@code duration} seconds each, the first {@code warmup} left out of
    * every figure, {@code repeat} times per trial; {@code trials} loads of the data (default 1);
-   * {@code margin} the factor a ratio's range is widened by before its verdict (default 1: how far
-   * the scale's ratios moved between fresh runs beyond their range within one, where measured);
-   * {@code properties} every phase gets at this scale, {@code phaseProperties} per phase id.
+   * {@code margin} the factor a ratio's range is widened to on either side of its median before its
+   * verdict (default 1: how far the medians of the scale's ratios moved between fresh runs, where
+   * measured); {@code properties} every phase gets at this scale, {@code phaseProperties} per phase
+   * id.
    */
   public record Scale(
       String name,

@@ -103,15 +103,14 @@ final class ClaimSections {
     double margin = claims.stream().mapToDouble(Claim::margin).max().orElse(1);
     String widened =
         margin > 1
-            ? " Every range was first widened by ×"
+            ? " Every range was first widened to hold its median ÷ "
                 + Units.ratio(margin)
-                + ", from its least value ÷ "
+                + " and its median × "
                 + Units.ratio(margin)
-                + " to its greatest × "
-                + Units.ratio(margin)
-                + ": how far these ratios moved between fresh runs of one build beyond their range"
-                + " within one (the scale's margin; docs/performance.md, \"How far a ratio"
-                + " moves\"), so a range that clears a line by less is inconclusive."
+                + " (a range already wider keeps its ends): how far the medians of these ratios"
+                + " moved between fresh runs of one build (the scale's margin; docs/performance.md,"
+                + " \"How far a ratio moves\"), so a median that clears a line by less is"
+                + " inconclusive."
             : "";
     if (!writeUp) {
       return ownRule + widened;

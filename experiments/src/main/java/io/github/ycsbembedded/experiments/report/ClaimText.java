@@ -166,15 +166,15 @@ public final class ClaimText {
   }
 
   /**
-   * How a range was widened before it was judged, or nothing: {@code " widened by ×1.30 for the
-   * movement between runs (0.41–1.01),"}.
+   * How a range was widened before it was judged, or nothing: {@code " widened to its median ÷ and
+   * × 1.30 for the movement between runs (0.41–1.01),"}.
    */
   private static String widened(Claim claim) {
     if (claim.margin() <= 1) {
       return "";
     }
     Verdicts.Range r = Verdicts.Range.of(claim.ours(), claim.margin());
-    return " widened by ×"
+    return " widened to its median ÷ and × "
         + Units.ratio(claim.margin())
         + " for the movement between runs ("
         + Units.ratio(r.min())

@@ -43,11 +43,11 @@ final class RunSections {
     }
     if (c.margin() > 1 && (writeUp || !own.isEmpty())) {
       lines.add(
-          "**Margin**: every range was widened by ×"
+          "**Margin**: every range was widened to its median ÷ and × "
               + Units.ratio(c.margin())
-              + " before it was judged, how far ratios at scale `"
+              + " before it was judged, how far the medians of ratios at scale `"
               + run.scale().name()
-              + "` moved between fresh runs beyond their range within one (the scale's `margin`;"
+              + "` moved between fresh runs (the scale's `margin`;"
               + " docs/performance.md, \"How far a ratio moves\"); `bin/experiment report"
               + " --margin 1` judges them as measured.");
     }

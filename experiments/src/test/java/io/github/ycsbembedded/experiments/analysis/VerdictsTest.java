@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.experiments.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.github.ycsbembedded.experiments.analysis.Claim.Direction;
 import io.github.ycsbembedded.experiments.analysis.Claim.Verdict;
@@ -45,19 +46,31 @@ class VerdictsTest {
 
   @Test
   void aMarginWidensTheRangeBeforeItIsJudged() {
-    // 0.68–0.80 within 0.39–0.89; ×1.1 reaches 0.88 (still within), ×1.2 reaches 0.96 (not)
-    assertThat(Verdicts.ratio(0.59, spread(0.68, 0.80), 1.5, 1.1).verdict())
+    // 0.68–0.80 (median 0.74) within 0.39–0.885; its median × 1.19 reaches 0.881 (still within),
+    // × 1.25 reaches 0.925 (not)
+    assertThat(Verdicts.ratio(0.59, spread(0.68, 0.80), 1.5, 1.19).verdict())
         .isEqualTo(Verdict.REPRODUCED);
-    Verdicts.Judgement widened = Verdicts.ratio(0.59, spread(0.68, 0.80), 1.5, 1.2);
+    Verdicts.Judgement widened = Verdicts.ratio(0.59, spread(0.68, 0.80), 1.5, 1.25);
     assertThat(widened.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(widened.direction()).isEqualTo(Direction.UNCLEAR);
-    // 1.30–1.40 against a band ending at 1.15 × 1.5 = 1.725: ×1.2 reaches 1.68, still none within
+    // 1.30–1.40 against a band ending at 0.885: ÷ 1.2 the median reaches 1.125, still none within
     assertThat(Verdicts.ratio(0.59, spread(1.30, 1.40), 1.5, 1.2).verdict())
         .isEqualTo(Verdict.NOT_REPRODUCED);
     assertThat(Verdicts.ratio(1.15, spread(1.45, 1.50), 1.5, 1.2).verdict())
         .isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(Verdicts.atLeast(10_000, spread(5_500), 2, 1.2).verdict())
         .isEqualTo(Verdict.INCONCLUSIVE);
+  }
+
+  @Test
+  void aMarginGivesOneSampleTheWholeMovementAndAWideRangeKeepsItsEnds() {
+    Verdicts.Range single = Verdicts.Range.of(spread(2.0), 1.25);
+    assertThat(single.min()).isCloseTo(1.6, within(1e-12));
+    assertThat(single.max()).isEqualTo(2.5);
+    // median 0.7: ÷ 1.5 is 0.467, below the range's 0.6; × 1.5 is 1.05, within its 1.4
+    Verdicts.Range wide = Verdicts.Range.of(spread(0.6, 0.7, 1.4), 1.5);
+    assertThat(wide.min()).isCloseTo(0.7 / 1.5, within(1e-12));
+    assertThat(wide.max()).isEqualTo(1.4);
   }
 
   @Test

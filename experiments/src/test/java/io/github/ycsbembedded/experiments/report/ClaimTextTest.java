@@ -73,13 +73,13 @@ class ClaimTextTest {
 
   @Test
   void aWidenedRangeSaysByHowMuchAndWhatItJudged() {
-    // 0.68–0.80 lies within 0.39–0.89, but widened by ×1.2 it reaches 0.96: no longer within
-    Claim widened = ratio(0.59, spread(0.71, 0.68, 0.80), 1.5, 1.2);
+    // 0.68–0.80 lies within 0.39–0.89, but its median 0.71 × 1.3 reaches 0.92: no longer within
+    Claim widened = ratio(0.59, spread(0.71, 0.68, 0.80), 1.5, 1.3);
     assertThat(ClaimText.verdict(widened)).startsWith("inconclusive");
     assertThat(ClaimText.reason(widened, ""))
         .isEqualTo(
-            "ours, 0.68–0.80 (3 samples), widened by ×1.20 for the movement between runs"
-                + " (0.57–0.96), straddles an end of the band: the claim holds here from 0.39 to"
+            "ours, 0.68–0.80 (3 samples), widened to its median ÷ and × 1.30 for the movement"
+                + " between runs (0.55–0.92), straddles an end of the band: the claim holds here from 0.39 to"
                 + " 0.89 (×1.50 of 0.59, below 1/1.1); fresh runs reported together with --margin 1"
                 + " may decide it");
   }

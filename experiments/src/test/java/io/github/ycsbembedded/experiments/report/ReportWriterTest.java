@@ -99,13 +99,17 @@ class ReportWriterTest {
     String md = report(Experiment.load(ExperimentTest.EXPERIMENTS, "unum").withMargin(1.4));
     String first = md.substring(0, md.indexOf("\n## "));
     assertThat(first)
-        .contains("- **Margin**: every range was widened by ×1.40 before it was judged")
+        .contains(
+            "- **Margin**: every range was widened to its median ÷ and × 1.40 before it was"
+                + " judged, how far the medians of ratios at scale `quick` moved between fresh runs")
         .contains("`bin/experiment report --margin 1` judges them as measured");
     assertThat(md)
-        .contains("Every range was first widened by ×1.40, from its least value ÷ 1.40")
-        .contains("widened by ×1.40 for the movement between runs (");
+        .contains(
+            "Every range was first widened to hold its median ÷ 1.40 and its median × 1.40 (a"
+                + " range already wider keeps its ends)")
+        .contains("widened to its median ÷ and × 1.40 for the movement between runs (");
     String asMeasured = report(Experiment.load(ExperimentTest.EXPERIMENTS, "unum").withMargin(1));
-    assertThat(asMeasured).doesNotContain("**Margin**").doesNotContain("widened by ×");
+    assertThat(asMeasured).doesNotContain("**Margin**").doesNotContain("widened to its median");
   }
 
   @Test

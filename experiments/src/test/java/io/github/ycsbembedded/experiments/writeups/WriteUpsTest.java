@@ -255,7 +255,9 @@ public class WriteUpsTest {
           published(hyperdex, phase.id(), "lmdb", "throughput")
               / published(hyperdex, phase.id(), "leveldb", "throughput");
       assertThat(throughput.ours().values()).isEqualTo(ours.values());
-      assertThat(throughput.verdict()).isEqualTo(Verdicts.ratio(published, ours, 1.5).verdict());
+      double margin = hyperdex.margin("quick");
+      assertThat(throughput.verdict())
+          .isEqualTo(Verdicts.ratio(published, ours, 1.5, margin).verdict());
 
       Claim cpu = find(claims, "CPU " + phase.id());
       Spread perOperation =
@@ -273,7 +275,8 @@ public class WriteUpsTest {
                       published(hyperdex, phase.id(), "lmdb", "cpu_s")
                           / published(hyperdex, phase.id(), "leveldb", "cpu_s"),
                       perOperation,
-                      2.0)
+                      2.0,
+                      margin)
                   .verdict());
     }
     assertThat(claims.get(2).statement())
