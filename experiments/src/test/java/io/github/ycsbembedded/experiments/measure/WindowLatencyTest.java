@@ -82,4 +82,32 @@ class WindowLatencyTest {
   void noLogsNoLatency() throws Exception {
     assertThat(WindowLatency.read(tmp.resolve("missing/run-"), 0, 1)).isEmpty();
   }
+
+  @Test
+  void anIntervalWhoseHeaderUnderstatesItsValuesIsReadWhole() throws Exception {
+    // three seconds of a fixed-rate LMDB run's update log at small, as YCSB wrote it;
+    // HdrHistogram's
+    // HistogramLogReader throws ArrayIndexOutOfBoundsException on the second (its header's bound
+    // is below the values its counts hold)
+    Path log = Path.of(getClass().getResource("/hdr/stale-bound-UPDATE.hdr").toURI());
+    long start = 1_795_809_083_809L; // the log's StartTime, in ms
+
+    // YCSB's status line for that second printed "UPDATE: Count=9357, Max=4663"
+    Histogram second = WindowLatency.merge(log, start + 33_000, start + 34_000);
+    assertThat(second.getTotalCount()).isEqualTo(9357);
+    assertThat(second.getMaxValue()).isBetween(4663L, 4665L);
+
+    assertThat(WindowLatency.merge(log, Long.MIN_VALUE, Long.MAX_VALUE).getTotalCount())
+        .isGreaterThan(9357);
+  }
+
+  @Test
+  void aLineThatIsNoIntervalNamesTheFileAndLine() throws Exception {
+    Path log = tmp.resolve("bad-READ.hdr");
+    Files.writeString(log, "#[StartTime: 1700000000.000 (seconds since epoch)]\n1.0,1.0,HIST\n");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> WindowLatency.merge(log, Long.MIN_VALUE, Long.MAX_VALUE))
+        .isInstanceOf(java.io.IOException.class)
+        .hasMessage(log + ", line 2: not a histogram log line (not an interval: 3 fields)");
+  }
 }
