@@ -163,8 +163,49 @@ class TxnGateTest {
     assertThat(timed.awaitStalledReaders(timed.slot())).isZero();
   }
 
-  /** A slot made by (and belonging to) a thread that has ended. */
+  @Test
+  void aThreadAloneDoesNotReadTheClockAndItsReadsAreNotWaitedFor() throws Exception {
+    AtomicInteger clockReads = new AtomicInteger();
+    TxnGate gate =
+        new TxnGate(
+            () -> {
+              clockReads.incrementAndGet();
+              return clock.get();
+            });
+    TxnGate.Slot alone = gate.slot();
+    for (int i = 0; i < 3; i++) {
+      assertThat(gate.readBegins(alone)).isZero();
+      gate.readEnds(alone, 0);
+    }
+    // a read begun alone stays unseen by a thread that takes a slot during it
+    gate.readBegins(alone);
+    AtomicInteger waited = new AtomicInteger(-1);
+    Thread writer = new Thread(() -> waited.set(gate.awaitStalledReaders(gate.slot())));
+    writer.start();
+    writer.join();
+
+    assertThat(clockReads).hasValue(0);
+    assertThat(waited).hasValue(0);
+  }
+
+  @Test
+  void aReadIsTimedOnceASecondThreadHasASlot() throws Exception {
+    TxnGate.Slot first = timed.slot();
+    assertThat(timed.readBegins(first)).isZero();
+    timed.readEnds(first, 0);
+    Thread second = new Thread(timed::slot);
+    second.start();
+    second.join();
+
+    assertThat(timed.readBegins(first)).isEqualTo(clock.get());
+  }
+
+  /**
+   * A slot made by (and belonging to) a thread that has ended, after the calling thread's own: a
+   * read is timed only on a gate with two slots or more.
+   */
   private static TxnGate.Slot slotOfAnotherThread(TxnGate gate) throws InterruptedException {
+    gate.slot();
     AtomicReference<TxnGate.Slot> slot = new AtomicReference<>();
     Thread thread = new Thread(() -> slot.set(gate.slot()));
     thread.start();
