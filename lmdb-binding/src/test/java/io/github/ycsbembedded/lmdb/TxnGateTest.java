@@ -193,9 +193,7 @@ class TxnGateTest {
     TxnGate.Slot first = timed.slot();
     assertThat(timed.readBegins(first)).isZero();
     timed.readEnds(first, 0);
-    Thread second = new Thread(timed::slot);
-    second.start();
-    second.join();
+    slotOfAnotherThread(timed);
 
     assertThat(timed.readBegins(first)).isEqualTo(clock.get());
   }
