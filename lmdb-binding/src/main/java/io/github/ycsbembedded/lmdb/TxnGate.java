@@ -85,6 +85,9 @@ final class TxnGate {
   private final LongSupplier clock;
   private volatile boolean growing;
 
+  /** Whether a thread has asked for stalled readers: until then no writer exists to wait. */
+  private volatile boolean writers;
+
   TxnGate() {
     this(System::nanoTime);
   }
@@ -143,14 +146,16 @@ final class TxnGate {
    * snapshot already), and {@link #readEnds} once it is reset, whatever happened. Returns the time
    * to hand to {@link #readEnds}, or 0 when the read is not timed.
    *
-   * <p>Only another thread's writer waits for a stalled read, so while {@code slot} is the gate's
-   * only one the read is not timed: a thread alone saves its two clock reads (24–52 ns each on the
-   * machines in docs/performance.md, against a read of about 1.5 µs). A thread that takes a slot
-   * later cannot wait for a read begun before that, and its thread's typical read starts from
-   * nothing: the first reads it waits for are those open for {@link #MIN_STALL_NANOS}.
+   * <p>Only another thread's writer waits for a stalled read, so the read is not timed while {@code
+   * slot} is the gate's only one, nor before any thread has begun to write ({@link
+   * #awaitStalledReaders}): a read then saves its two clock reads (24–52 ns each on the machines in
+   * docs/performance.md, against a read of about 1.5 µs), which keeps read-only runs at any thread
+   * count untimed. A writer cannot wait for a read begun before its thread took a slot or before
+   * the first write, and the reading thread's typical read starts from nothing: the first reads
+   * waited for are those open for {@link #MIN_STALL_NANOS}.
    */
   long readBegins(Slot slot) {
-    if (slots.size() < 2) {
+    if (!writers || slots.size() < 2) {
       return 0;
     }
     long now = clock.getAsLong();
@@ -187,10 +192,13 @@ final class TxnGate {
    * and at least {@link #MIN_STALL_NANOS} — on a map in memory, a thread descheduled while it held
    * its snapshot. Each is waited for until it ends or for {@link #MAX_WAIT_NANOS} at most; the
    * waiting thread parks, so that its core can run the stalled one. A thread whose reads wait for
-   * the disk has a typical read long enough that only its outliers are waited for. Returns how many
-   * readers were waited for.
+   * the disk has a typical read long enough that only its outliers are waited for. The first call
+   * has reads timed from then on ({@link #readBegins}). Returns how many readers were waited for.
    */
   int awaitStalledReaders(Slot self) {
+    if (!writers) {
+      writers = true;
+    }
     int waited = 0;
     for (Slot slot : slots) {
       long start = (long) READ_START.getAcquire(slot);

@@ -15,8 +15,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Growth never overlaps a transaction, and transactions go on around it; a writer waits for a read
- * that stalled holding its snapshot, and for no other. The stall tests run on a clock of their own
- * that moves only when told to.
+ * that stalled holding its snapshot, and for no other; reads are timed only where a writer could
+ * wait for them. The stall tests run on a clock of their own that moves only when told to.
  */
 class TxnGateTest {
   private static final long MICROS = 1_000;
@@ -166,12 +166,7 @@ class TxnGateTest {
   @Test
   void aThreadAloneDoesNotReadTheClockAndItsReadsAreNotWaitedFor() throws Exception {
     AtomicInteger clockReads = new AtomicInteger();
-    TxnGate gate =
-        new TxnGate(
-            () -> {
-              clockReads.incrementAndGet();
-              return clock.get();
-            });
+    TxnGate gate = countingClockReads(clockReads);
     TxnGate.Slot alone = gate.slot();
     for (int i = 0; i < 3; i++) {
       assertThat(gate.readBegins(alone)).isZero();
@@ -198,12 +193,43 @@ class TxnGateTest {
     assertThat(timed.readBegins(first)).isEqualTo(clock.get());
   }
 
+  @Test
+  void readsAreNotTimedUntilAThreadBeginsToWrite() throws Exception {
+    AtomicInteger clockReads = new AtomicInteger();
+    TxnGate gate = countingClockReads(clockReads);
+    TxnGate.Slot reader = gate.slot();
+    AtomicReference<TxnGate.Slot> other = new AtomicReference<>();
+    Thread thread = new Thread(() -> other.set(gate.slot()));
+    thread.start();
+    thread.join();
+    for (int i = 0; i < 3; i++) {
+      assertThat(gate.readBegins(reader)).isZero();
+      gate.readEnds(reader, 0);
+    }
+    assertThat(clockReads).hasValue(0);
+
+    assertThat(gate.awaitStalledReaders(other.get())).isZero();
+
+    assertThat(gate.readBegins(reader)).isEqualTo(clock.get());
+    assertThat(clockReads).hasValue(1);
+  }
+
+  /** A gate on the stall tests' clock that counts in {@code reads} each time it reads it. */
+  private TxnGate countingClockReads(AtomicInteger reads) {
+    return new TxnGate(
+        () -> {
+          reads.incrementAndGet();
+          return clock.get();
+        });
+  }
+
   /**
-   * A slot made by (and belonging to) a thread that has ended, after the calling thread's own: a
-   * read is timed only on a gate with two slots or more.
+   * A slot made by (and belonging to) a thread that has ended, after the calling thread's own,
+   * which has begun to write: a read is timed only on a gate with two slots or more, once a thread
+   * writes.
    */
   private static TxnGate.Slot slotOfAnotherThread(TxnGate gate) throws InterruptedException {
-    gate.slot();
+    gate.awaitStalledReaders(gate.slot());
     AtomicReference<TxnGate.Slot> slot = new AtomicReference<>();
     Thread thread = new Thread(() -> slot.set(gate.slot()));
     thread.start();
