@@ -350,6 +350,24 @@ public class WriteUpsTest {
   }
 
   @Test
+  void harperdbWriteTableSaysItsLoadRateCoversYcsbsWholeRunAndTheClaimOnlyTheWindows()
+      throws Exception {
+    Context c = context("harperdb", "harperdb-tiny");
+    Section write = WriteUp.of(c.experiment()).tables(c).get(0);
+
+    assertThat(write.parts())
+        .filteredOn(Section.Note.class::isInstance)
+        .extracting(p -> ((Section.Note) p).markdown())
+        .anySatisfy(
+            note ->
+                assertThat(note)
+                    .contains("over YCSB's whole run (its [OVERALL] figure, the close included)")
+                    .contains(
+                        "the claim on load speed compares YCSB's throughput over each load's"
+                            + " measured window"));
+  }
+
+  @Test
   void likesClaimIsEachEnginesTransactionRateAgainstTheWriteUpsHalved() throws Exception {
     Results.Run run = fixture("likes-tiny");
     List<Claim> claims = claims("likes", "likes-tiny");
