@@ -198,17 +198,14 @@ class TxnGateTest {
     AtomicInteger clockReads = new AtomicInteger();
     TxnGate gate = countingClockReads(clockReads);
     TxnGate.Slot reader = gate.slot();
-    AtomicReference<TxnGate.Slot> other = new AtomicReference<>();
-    Thread thread = new Thread(() -> other.set(gate.slot()));
-    thread.start();
-    thread.join();
+    TxnGate.Slot other = slotMadeByAnotherThread(gate);
     for (int i = 0; i < 3; i++) {
       assertThat(gate.readBegins(reader)).isZero();
       gate.readEnds(reader, 0);
     }
     assertThat(clockReads).hasValue(0);
 
-    assertThat(gate.awaitStalledReaders(other.get())).isZero();
+    assertThat(gate.awaitStalledReaders(other)).isZero();
 
     assertThat(gate.readBegins(reader)).isEqualTo(clock.get());
     assertThat(clockReads).hasValue(1);
@@ -230,6 +227,11 @@ class TxnGateTest {
    */
   private static TxnGate.Slot slotOfAnotherThread(TxnGate gate) throws InterruptedException {
     gate.awaitStalledReaders(gate.slot());
+    return slotMadeByAnotherThread(gate);
+  }
+
+  /** A slot made by (and belonging to) a thread that has ended. */
+  private static TxnGate.Slot slotMadeByAnotherThread(TxnGate gate) throws InterruptedException {
     AtomicReference<TxnGate.Slot> slot = new AtomicReference<>();
     Thread thread = new Thread(() -> slot.set(gate.slot()));
     thread.start();
