@@ -472,7 +472,7 @@ final class Runner {
       MemoryPlan memory =
           MemoryPlan.of(
               e, own, options.memoryLimit == null ? null : options.memoryLimit.trim(), unavailable);
-      plans.add(
+      RunPlan plan =
           new RunPlan(
               variant,
               e,
@@ -484,7 +484,9 @@ final class Runner {
               memory,
               home,
               variants.size() == 1 ? data : data.resolve(variant.name()),
-              out));
+              out);
+      plan.checkOwnMemory();
+      plans.add(plan);
     }
     return plans;
   }

@@ -1,14 +1,19 @@
 package io.github.ycsbembedded.experiments;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.ycsbembedded.experiments.model.EngineSettings;
 import io.github.ycsbembedded.experiments.model.Experiment;
+import io.github.ycsbembedded.experiments.model.ExperimentException;
 import io.github.ycsbembedded.experiments.model.ExperimentTest;
 import io.github.ycsbembedded.experiments.model.Variants;
+import io.github.ycsbembedded.experiments.plan.MemoryPlan;
 import io.github.ycsbembedded.experiments.plan.RunPlan;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,5 +48,101 @@ class VariantPlansTest {
           .containsEntry("friendfeed.friends_per_user", perUser)
           .containsEntry("friendfeed.users", "2000");
     }
+  }
+
+  /** The page cache each of unum's engines is held to in {@code variant} at {@code scale}. */
+  private static Map<String, Long> pageCache(
+      Experiment unum, String variant, String scale, Path tmp) throws Exception {
+    Variants.Planned planned =
+        Variants.of(unum, true, List.of()).stream()
+            .filter(v -> v.name().equals(variant))
+            .findFirst()
+            .orElseThrow();
+    Experiment e = planned.experiment();
+    MemoryPlan memory = MemoryPlan.of(e, e.scale(scale), null, null);
+    return new RunPlan(
+            planned,
+            e,
+            e.scale(scale),
+            List.of("rocksdb", "leveldb"),
+            1,
+            1,
+            1,
+            memory,
+            tmp,
+            tmp,
+            tmp)
+        .pageCacheShares();
+  }
+
+  @Test
+  void aFixedMemtableLeavesThePageCacheTheEnginesMemoryLessItAtEveryScale(@TempDir Path tmp)
+      throws Exception {
+    Experiment unum = Experiment.load(ExperimentTest.EXPERIMENTS, "unum");
+    long eightMiB = 8L << 20;
+    // the engines' memory: 5% of 400,000 (quick) and 2,000,000 (small) records of 1,024 bytes
+    assertThat(pageCache(unum, "leveldb-memtable-4m", "quick", tmp))
+        .containsEntry("leveldb", 20_480_000 - eightMiB)
+        .as("RocksDB's share is the file's")
+        .containsEntry("rocksdb", (long) (0.84 * 20_480_000));
+    assertThat(pageCache(unum, "leveldb-memtable-4m", "small", tmp))
+        .containsEntry("leveldb", 102_400_000 - eightMiB);
+    assertThat(pageCache(unum, "base", "small", tmp))
+        .as("the base's share is a fraction")
+        .containsEntry("leveldb", (long) (0.97 * 102_400_000));
+  }
+
+  @Test
+  void anOwnMemoryThatLeavesNoPageCacheAtTheScaleRunIsOneLine(@TempDir Path tmp) throws Exception {
+    Files.createDirectories(tmp.resolve("workloads"));
+    Files.writeString(tmp.resolve("workloads/w"), "readproportion=1\n");
+    Files.writeString(
+        tmp.resolve("mine.yaml"),
+        String.join(
+            "\n",
+            "title: mine",
+            "engines: [leveldb]",
+            "ycsb: {fieldcount: 1, fieldlength: 1024}",
+            "regime: {description: d, memoryFraction: 0.05, from: tiny}",
+            "phases:",
+            "  - {id: load, command: load, workload: w}",
+            "scales:",
+            "  - {name: tiny, records: 20000, operations: 20000}",
+            "  - {name: big, records: 400000, operations: 20000}",
+            "variants:",
+            "  - {name: v, ownMemory: {leveldb: 8m}}",
+            ""));
+    Experiment mine = Experiment.load(tmp.resolve("mine.yaml"), tmp);
+    List<Variants.Planned> variants = Variants.of(mine, false, List.of());
+
+    assertThatThrownBy(
+            () ->
+                Runner.variantPlans(
+                    variants,
+                    List.of("leveldb"),
+                    mine.scale("tiny"),
+                    new RunOptions(),
+                    1,
+                    1,
+                    tmp,
+                    tmp.resolve("data"),
+                    tmp.resolve("out")))
+        .isInstanceOf(ExperimentException.class)
+        .hasMessage(
+            "variant v: ownMemory.leveldb: 8m leaves no page cache of the engines' 1.0 MiB at"
+                + " scale tiny; use less, or a scale with more data");
+    assertThat(
+            Runner.variantPlans(
+                variants,
+                List.of("leveldb"),
+                mine.scale("big"),
+                new RunOptions(),
+                1,
+                1,
+                tmp,
+                tmp.resolve("data"),
+                tmp.resolve("out")))
+        .extracting(plan -> plan.variant().name())
+        .containsExactly("base", "v");
   }
 }

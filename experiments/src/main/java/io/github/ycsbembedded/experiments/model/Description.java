@@ -89,15 +89,23 @@ public record Description(
     Map<String, String> allYcsb = new LinkedHashMap<>(ycsb);
     allYcsb.putAll(v.ycsb());
     Regime changedRegime = regime;
-    if (regime != null && (v.memoryFraction() != null || !v.pageCache().isEmpty())) {
+    if (regime != null
+        && (v.memoryFraction() != null || !v.pageCache().isEmpty() || !v.ownMemory().isEmpty())) {
+      // an engine's page cache is either a share or what its own memory leaves: the variant's word
+      // for an engine replaces the file's, whichever form either takes
       Map<String, Double> shares = new LinkedHashMap<>(regime.pageCache());
+      shares.keySet().removeAll(v.ownMemory().keySet());
       shares.putAll(v.pageCache());
+      Map<String, Size> own = new LinkedHashMap<>(regime.ownMemory());
+      own.keySet().removeAll(v.pageCache().keySet());
+      own.putAll(v.ownMemory());
       changedRegime =
           new Regime(
               regime.description(),
               v.memoryFraction() == null ? regime.memoryFraction() : v.memoryFraction(),
               regime.from(),
-              shares);
+              shares,
+              own);
     }
     List<Phase> chosen = phases;
     if (!v.phases().isEmpty()) {
@@ -164,16 +172,33 @@ public record Description(
    * memoryFraction} × the data, from scale {@code from} on (each phase's JVM in a memory cgroup of
    * its allowance plus that share); {@code pageCache} is, per engine, the part of that share its
    * page cache is held to (default 1: all of it, for an engine without caches of its own such as
-   * LMDB), the rest being its own caches as its settings size them.
+   * LMDB), the rest being its own caches as its settings size them; {@code ownMemory} is, per
+   * engine, instead of a share, the memory its own caches and buffers hold at every scale (a
+   * setting that does not scale with the data, such as a fixed memtable), its page cache getting
+   * the rest.
    */
   public record Regime(
-      String description, Double memoryFraction, String from, Map<String, Double> pageCache) {
+      String description,
+      Double memoryFraction,
+      String from,
+      Map<String, Double> pageCache,
+      Map<String, Size> ownMemory) {
     public Regime {
       pageCache = Ordered.copy(pageCache);
+      ownMemory = Ordered.copy(ownMemory);
     }
 
-    public double pageCacheFraction(String engine) {
-      return pageCache.getOrDefault(engine, 1.0);
+    /**
+     * The page cache {@code engine} is held to when the engines get {@code engineMemory} bytes: the
+     * memory its own caches leave, at least 1 MiB.
+     */
+    public long pageCacheBytes(String engine, long engineMemory) {
+      Size own = ownMemory.get(engine);
+      long bytes =
+          own != null
+              ? engineMemory - own.bytes()
+              : (long) (pageCache.getOrDefault(engine, 1.0) * engineMemory);
+      return Math.max(1L << 20, bytes);
     }
   }
 

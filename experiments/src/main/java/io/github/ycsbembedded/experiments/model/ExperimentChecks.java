@@ -225,6 +225,31 @@ final class ExperimentChecks {
                 + "; use the page cache's part of the regime's memory, above 0 and at most 1");
       }
     }
+    ownMemory("regime.ownMemory", r.ownMemory(), r.pageCache());
+  }
+
+  /**
+   * Checks an {@code ownMemory} (at {@code key}): an engine of the file, a size above 0, and not an
+   * engine whose page cache {@code shares} also sets.
+   */
+  void ownMemory(String key, Map<String, Description.Size> own, Map<String, Double> shares)
+      throws ExperimentException {
+    for (Map.Entry<String, Description.Size> held : own.entrySet()) {
+      oneOf(key, held.getKey(), file.engines());
+      String at = key + "." + held.getKey() + ": ";
+      if (held.getValue() == null || held.getValue().bytes() <= 0) {
+        throw bad(
+            at
+                + (held.getValue() == null ? "empty" : held.getValue().text())
+                + "; use the memory its own caches hold at every scale, a size above 0 such as 8m");
+      }
+      if (shares.containsKey(held.getKey())) {
+        throw bad(
+            at
+                + "a pageCache share is given too; give one of the two (with ownMemory the page"
+                + " cache gets the rest of the engines' memory)");
+      }
+    }
   }
 
   /**

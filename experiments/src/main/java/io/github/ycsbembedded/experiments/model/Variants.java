@@ -144,6 +144,7 @@ public final class Variants {
         v.memoryFraction(),
         v.phases(),
         v.pageCache(),
+        v.ownMemory(),
         v.speed(),
         v.on());
   }
@@ -163,6 +164,7 @@ public final class Variants {
       changes.put("phases", String.join(",", v.phases()));
     }
     v.pageCache().forEach((engine, share) -> changes.put("pageCache." + engine, share.toString()));
+    v.ownMemory().forEach((engine, own) -> changes.put("ownMemory." + engine, own.text()));
     if (v.speed() != null) {
       changes.put("speed", v.speed());
     }

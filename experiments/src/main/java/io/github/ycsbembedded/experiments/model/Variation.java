@@ -20,13 +20,15 @@ public final class Variation {
    * file's, a later one replacing an earlier one), YCSB properties ({@code ycsb}), the client
    * {@code threads} of every phase that does not set its own, the regime's {@code memoryFraction},
    * or the {@code phases} to run and their order (ids of the file's phases), the regime's {@code
-   * pageCache} share for the engines it names, or the {@code speed} a phase's figure is taken over:
-   * {@value #WINDOW} (the measured window, the default) or {@value #OVERALL} (YCSB's whole run, the
-   * close included: a load with the compaction debt {@code compact_on_close} pays). An {@code
-   * ablation} runs only when asked for ({@code --ablations}); {@code tests} names the cause it
-   * tests, {@code concerns} the engines whose claims it explains and that it runs (all when empty;
-   * the others' figures are the base's, from the same trials), and {@code on} the phases whose
-   * claims it explains (all it runs when empty: a change of order leaves the load alone).
+   * pageCache} share for the engines it names or, where its settings hold memory that does not
+   * scale with the data, that memory ({@code ownMemory}, the page cache getting the rest of the
+   * engines' memory at every scale), or the {@code speed} a phase's figure is taken over: {@value
+   * #WINDOW} (the measured window, the default) or {@value #OVERALL} (YCSB's whole run, the close
+   * included: a load with the compaction debt {@code compact_on_close} pays). An {@code ablation}
+   * runs only when asked for ({@code --ablations}); {@code tests} names the cause it tests, {@code
+   * concerns} the engines whose claims it explains and that it runs (all when empty; the others'
+   * figures are the base's, from the same trials), and {@code on} the phases whose claims it
+   * explains (all it runs when empty: a change of order leaves the load alone).
    */
   public record Variant(
       String name,
@@ -40,6 +42,7 @@ public final class Variation {
       Double memoryFraction,
       List<String> phases,
       Map<String, Double> pageCache,
+      Map<String, Description.Size> ownMemory,
       String speed,
       List<String> on) {
     public Variant {
@@ -50,6 +53,7 @@ public final class Variation {
       ycsb = Ordered.copy(ycsb);
       phases = phases == null ? List.of() : List.copyOf(phases);
       pageCache = Ordered.copy(pageCache);
+      ownMemory = Ordered.copy(ownMemory);
     }
 
     /**
@@ -75,6 +79,7 @@ public final class Variation {
           null,
           null,
           null,
+          null,
           null);
     }
 
@@ -86,6 +91,7 @@ public final class Variation {
           && memoryFraction == null
           && phases.isEmpty()
           && pageCache.isEmpty()
+          && ownMemory.isEmpty()
           && speed == null;
     }
 

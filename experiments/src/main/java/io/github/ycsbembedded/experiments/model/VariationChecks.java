@@ -66,8 +66,8 @@ final class VariationChecks {
     if (v.empty()) {
       throw checks.bad(
           at
-              + " changes nothing; give settings, ycsb, threads, memoryFraction, pageCache, phases"
-              + " or speed");
+              + " changes nothing; give settings, ycsb, threads, memoryFraction, pageCache,"
+              + " ownMemory, phases or speed");
     }
     if (v.speed() != null && !v.speed().equals(Variation.WINDOW) && !v.overall()) {
       throw checks.bad(
@@ -80,21 +80,7 @@ final class VariationChecks {
               + Variation.OVERALL
               + " (YCSB's whole run, the close included)");
     }
-    if (!v.pageCache().isEmpty() && file.regime() == null) {
-      throw checks.bad(at + ": pageCache needs the file's regime");
-    }
-    for (var share : v.pageCache().entrySet()) {
-      checks.oneOf(at + ": pageCache", share.getKey(), file.engines());
-      if (share.getValue() == null || share.getValue() <= 0 || share.getValue() > 1) {
-        throw checks.bad(
-            at
-                + ": pageCache."
-                + share.getKey()
-                + ": "
-                + share.getValue()
-                + "; use a fraction above 0, at most 1");
-      }
-    }
+    memory(checks, file, v, at);
     checks.settings(v.settings(), at + ": settings", false);
     if (v.threads() != null && v.threads() < 1) {
       throw checks.bad(at + ": threads: " + v.threads() + "; use 1 or more");
@@ -172,6 +158,30 @@ final class VariationChecks {
             + " experiment's engines ("
             + String.join(", ", bindings)
             + ")");
+  }
+
+  /** A variant's page-cache shares and its engines' own memory. */
+  private static void memory(ExperimentChecks checks, Description file, Variant v, String at)
+      throws ExperimentException {
+    if (!v.pageCache().isEmpty() && file.regime() == null) {
+      throw checks.bad(at + ": pageCache needs the file's regime");
+    }
+    for (var share : v.pageCache().entrySet()) {
+      checks.oneOf(at + ": pageCache", share.getKey(), file.engines());
+      if (share.getValue() == null || share.getValue() <= 0 || share.getValue() > 1) {
+        throw checks.bad(
+            at
+                + ": pageCache."
+                + share.getKey()
+                + ": "
+                + share.getValue()
+                + "; use a fraction above 0, at most 1");
+      }
+    }
+    if (!v.ownMemory().isEmpty() && file.regime() == null) {
+      throw checks.bad(at + ": ownMemory needs the file's regime");
+    }
+    checks.ownMemory(at + ": ownMemory", v.ownMemory(), v.pageCache());
   }
 
   private static Optional<String> bindingProperty(String prefix, String over, String at) {

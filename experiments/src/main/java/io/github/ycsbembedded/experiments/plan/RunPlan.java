@@ -2,9 +2,11 @@ package io.github.ycsbembedded.experiments.plan;
 
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.Description.Scale;
+import io.github.ycsbembedded.experiments.model.Description.Size;
 import io.github.ycsbembedded.experiments.model.EngineSettings;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
+import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.model.Variants;
 import io.github.ycsbembedded.experiments.results.Results;
 import java.nio.file.Path;
@@ -73,12 +75,40 @@ public record RunPlan(
     Map<String, Long> shares = new LinkedHashMap<>();
     if (memory.limitBytes() != null) {
       for (String engine : engines) {
-        double fraction =
-            experiment.regime() == null ? 1 : experiment.regime().pageCacheFraction(engine);
-        shares.put(engine, Math.max(1L << 20, (long) (fraction * memory.engineMemoryBytes())));
+        shares.put(
+            engine,
+            experiment.regime() == null
+                ? memory.engineMemoryBytes()
+                : experiment.regime().pageCacheBytes(engine, memory.engineMemoryBytes()));
       }
     }
     return shares;
+  }
+
+  /**
+   * Checks that the memory an engine's own caches hold ({@code ownMemory}) leaves its page cache
+   * some of the engines' memory at this scale.
+   */
+  public void checkOwnMemory() throws ExperimentException {
+    if (experiment.regime() == null || !memory.regimeApplies()) {
+      return;
+    }
+    for (String engine : engines) {
+      Size own = experiment.regime().ownMemory().get(engine);
+      if (own != null && own.bytes() >= memory.engineMemoryBytes()) {
+        throw new ExperimentException(
+            (variant.name().equals(Variants.BASE) ? "regime" : "variant " + variant.name())
+                + ": ownMemory."
+                + engine
+                + ": "
+                + own.text()
+                + " leaves no page cache of the engines' "
+                + Units.bytes(memory.engineMemoryBytes())
+                + " at scale "
+                + scale.name()
+                + "; use less, or a scale with more data");
+      }
+    }
   }
 
   /** Checks the engines chosen and the thread count against the experiment. */

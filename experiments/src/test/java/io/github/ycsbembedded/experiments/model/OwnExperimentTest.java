@@ -246,6 +246,40 @@ class OwnExperimentTest {
   }
 
   @Test
+  void aVariantsOwnMemoryNamesAnEngineOfTheFileASizeAndNoShareBesideIt() throws Exception {
+    String regime = "regime: {description: d, memoryFraction: 0.05, from: tiny}\n";
+    assertThatThrownBy(() -> load(FILE + "variants:\n  - {name: v, ownMemory: {leveldb: 8m}}\n"))
+        .hasMessage("mine.yaml: variant v: ownMemory needs the file's regime");
+    assertThatThrownBy(
+            () -> load(FILE + regime + "variants:\n  - {name: v, ownMemory: {rocksdb: 8m}}\n"))
+        .hasMessage("mine.yaml: variant v: ownMemory: 'rocksdb' is not one of lmdb, leveldb");
+    assertThatThrownBy(
+            () -> load(FILE + regime + "variants:\n  - {name: v, ownMemory: {leveldb: 0}}\n"))
+        .hasMessage(
+            "mine.yaml: variant v: ownMemory.leveldb: 0; use the memory its own caches hold at"
+                + " every scale, a size above 0 such as 8m");
+    assertThatThrownBy(
+            () ->
+                load(
+                    FILE
+                        + regime
+                        + "variants:\n  - {name: v, pageCache: {leveldb: 0.5},"
+                        + " ownMemory: {leveldb: 8m}}\n"))
+        .hasMessage(
+            "mine.yaml: variant v: ownMemory.leveldb: a pageCache share is given too; give one of"
+                + " the two (with ownMemory the page cache gets the rest of the engines' memory)");
+    assertThatThrownBy(
+            () ->
+                load(
+                    FILE.replace(
+                        "title: mine",
+                        "title: mine\nregime: {description: d,"
+                            + " memoryFraction: 0.05, ownMemory: {lmdb: -1}}")))
+        .hasMessageStartingWith("mine.yaml line ")
+        .hasMessageContaining("'-1' is not a size");
+  }
+
+  @Test
   void badFilesAreOneLineEach() throws Exception {
     assertThatThrownBy(() -> load("title: \"unterminated\nengines: [lmdb]\n"))
         .hasMessageStartingWith("mine.yaml line ")
