@@ -99,6 +99,7 @@ public class ExperimentTest {
         .containsExactly(
             "base",
             "leveldb-files-64m",
+            "leveldb-table-cache-all",
             "leveldb-memtable-4m",
             "debt-paid",
             "order-a-before-c",
