@@ -259,6 +259,11 @@ class OwnExperimentTest {
             "mine.yaml: variant v: ownMemory.leveldb: 0; use the memory its own caches hold at"
                 + " every scale, a size above 0 such as 8m");
     assertThatThrownBy(
+            () -> load(FILE + regime + "variants:\n  - {name: v, ownMemory: {leveldb: }}\n"))
+        .hasMessage(
+            "mine.yaml: variant v: ownMemory.leveldb: empty; use the memory its own caches hold at"
+                + " every scale, a size above 0 such as 8m");
+    assertThatThrownBy(
             () ->
                 load(
                     FILE
