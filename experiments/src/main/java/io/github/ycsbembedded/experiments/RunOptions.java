@@ -67,6 +67,15 @@ final class RunOptions {
       description = "also run the file's ablations (variants that test a suspected cause)")
   boolean ablations;
 
+  @Option(
+      names = "--variants",
+      split = ",",
+      paramLabel = "NAME",
+      description =
+          "run only these of the file's variants beside the base, ablations among them, e.g."
+              + " --variants order-a-before-c,harness-2022 (default: those that are no ablation)")
+  List<String> variants;
+
   @Option(names = "--dir", description = "data directory (default: <home>/data/experiments)")
   Path dataDir;
 

@@ -64,11 +64,9 @@ final class Runner {
     Experiment experiment;
     try {
       experiment = load(experimentArgument, home);
-      List<Variation.Sweep> sweeps = sweeps(options.vary);
+      List<Variants.Planned> variants = variants(experiment, options);
       for (String s : options.scales == null ? List.of(options.scale) : options.scales) {
         Scale scale = experiment.scale(s.trim());
-        List<Variants.Planned> variants =
-            Variants.of(withThreads(experiment, options.threads), options.ablations, sweeps);
         planned.add(plan(experiment, variants, scale, options, home, started, arguments));
       }
     } catch (ExperimentException e) {
@@ -129,9 +127,7 @@ final class Runner {
       options.scales = null;
       options.scale = previous.scale().name();
       Scale scale = experiment.scale(previous.scale().name());
-      List<Variants.Planned> variants =
-          Variants.of(
-              withThreads(experiment, options.threads), options.ablations, sweeps(options.vary));
+      List<Variants.Planned> variants = variants(experiment, options);
       LocalDateTime started = LocalDateTime.parse(previous.startedAt());
       Planned p =
           plan(experiment, variants, scale, options, ExperimentRunner.home(), started, args);
@@ -367,6 +363,16 @@ final class Runner {
     return file
         ? Experiment.load(asFile, home)
         : Experiment.load(home.resolve("experiments"), argument);
+  }
+
+  /** The variants of {@code experiment} that {@code options} ask for. */
+  private static List<Variants.Planned> variants(Experiment experiment, RunOptions options)
+      throws ExperimentException {
+    return Variants.of(
+        withThreads(experiment, options.threads),
+        options.ablations,
+        options.variants,
+        sweeps(options.vary));
   }
 
   private static List<Variation.Sweep> sweeps(List<String> vary) throws ExperimentException {

@@ -157,6 +157,15 @@ class ExperimentRunnerTest {
   }
 
   @Test
+  void aVariantTheFileDoesNotHaveIsOneLineNamingItsVariants() {
+    assertThat(run("hyperdex", "--scale", "tiny", "--variants", "none-such")).isEqualTo(2);
+    assertThat(stderr())
+        .isEqualTo(
+            "experiment: --variants: 'none-such' is not a variant of hyperdex; its variants:"
+                + " debt-paid, one-writer");
+  }
+
+  @Test
   void aReportOfAFolderWithoutResultsIsOneLine(
       @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) {
     assertThat(run("report", tmp.toString())).isEqualTo(2);

@@ -23,7 +23,7 @@ class VariantPlansTest {
     Experiment digg = Experiment.load(ExperimentTest.EXPERIMENTS, "digg");
     List<RunPlan> plans =
         Runner.variantPlans(
-            Variants.of(digg, true, List.of()),
+            Variants.of(digg, true, null, List.of()),
             List.of("lmdb"),
             digg.scale("quick"),
             new RunOptions(),
@@ -54,7 +54,7 @@ class VariantPlansTest {
   private static Map<String, Long> pageCache(
       Experiment unum, String variant, String scale, Path tmp) throws Exception {
     Variants.Planned planned =
-        Variants.of(unum, true, List.of()).stream()
+        Variants.of(unum, true, null, List.of()).stream()
             .filter(v -> v.name().equals(variant))
             .findFirst()
             .orElseThrow();
@@ -113,7 +113,7 @@ class VariantPlansTest {
             "  - {name: v, ownMemory: {leveldb: 8m}}",
             ""));
     Experiment mine = Experiment.load(tmp.resolve("mine.yaml"), tmp);
-    List<Variants.Planned> variants = Variants.of(mine, false, List.of());
+    List<Variants.Planned> variants = Variants.of(mine, false, null, List.of());
 
     assertThatThrownBy(
             () ->

@@ -11,9 +11,9 @@ import java.util.Optional;
 
 /**
  * The variants one run of an experiment measures, in order: the experiment as its file sets it
- * ({@value #BASE}), its named variants (its ablations only when asked for), then each value of its
- * sweep and of every sweep given on the command line. A variant that would run exactly what the
- * base runs is left out (a sweep's value that is the file's own).
+ * ({@value #BASE}), its named variants (its ablations only when asked for; only those named, when
+ * named), then each value of its sweep and of every sweep given on the command line. A variant that
+ * would run exactly what the base runs is left out (a sweep's value that is the file's own).
  */
 public final class Variants {
   /** The name of the variant that runs the experiment as its file sets it. */
@@ -47,29 +47,20 @@ public final class Variants {
    * The variants of {@code experiment}.
    *
    * @param ablations whether the file's ablations run too
+   * @param named the file's variants to run in place of those that are no ablation ({@code
+   *     --variants}; ablations among them run without {@code ablations}), or null
    * @param extra sweeps given on the command line ({@code --vary}), each checked here
    */
-  public static List<Planned> of(Experiment experiment, boolean ablations, List<Sweep> extra)
+  public static List<Planned> of(
+      Experiment experiment, boolean ablations, List<String> named, List<Sweep> extra)
       throws ExperimentException {
     Description file = experiment.description();
-    List<Planned> planned = new ArrayList<>();
+    if (named != null) {
+      checkNamed(experiment, named);
+    }
+    List<Planned> planned = named(experiment, ablations, named);
     // the base's value of a swept dimension, where a sweep's value turns out to be the file's own
     Map<String, String> baseValues = new LinkedHashMap<>();
-    for (Variant v : file.variants()) {
-      if (!v.ablation() || ablations) {
-        planned.add(
-            new Planned(
-                v.name(),
-                changes(v),
-                v.note() == null ? "" : v.note().trim(),
-                v.ablation(),
-                v.tests(),
-                v.concerns(),
-                v.on(),
-                v.overall(),
-                experiment.with(sourced(v))));
-      }
-    }
     List<Sweep> sweeps = new ArrayList<>();
     if (file.sweep() != null) {
       sweeps.add(file.sweep());
@@ -110,6 +101,47 @@ public final class Variants {
     planned.add(
         0, new Planned(BASE, baseValues, "", false, null, List.of(), List.of(), false, experiment));
     return planned;
+  }
+
+  /** The file's named variants that run: as {@link #of} says. */
+  private static List<Planned> named(Experiment experiment, boolean ablations, List<String> named) {
+    List<Planned> planned = new ArrayList<>();
+    for (Variant v : experiment.description().variants()) {
+      boolean asked = named == null ? !v.ablation() : named.contains(v.name());
+      if (asked || (v.ablation() && ablations)) {
+        planned.add(
+            new Planned(
+                v.name(),
+                changes(v),
+                v.note() == null ? "" : v.note().trim(),
+                v.ablation(),
+                v.tests(),
+                v.concerns(),
+                v.on(),
+                v.overall(),
+                experiment.with(sourced(v))));
+      }
+    }
+    return planned;
+  }
+
+  /** Each of {@code named} ({@code --variants}) is the base or a variant of the file. */
+  private static void checkNamed(Experiment experiment, List<String> named)
+      throws ExperimentException {
+    List<String> names = experiment.description().variants().stream().map(Variant::name).toList();
+    String known =
+        names.isEmpty()
+            ? experiment.name() + " has no variants"
+            : "its variants: " + String.join(", ", names);
+    if (named.isEmpty() || named.stream().anyMatch(String::isBlank)) {
+      throw new ExperimentException("--variants: empty; name one or more variants (" + known + ")");
+    }
+    for (String name : named) {
+      if (!name.equals(BASE) && !names.contains(name)) {
+        throw new ExperimentException(
+            "--variants: '" + name + "' is not a variant of " + experiment.name() + "; " + known);
+      }
+    }
   }
 
   /** A named variant whose settings name it as their source where they name none. */

@@ -90,10 +90,10 @@ public class ExperimentTest {
   @Test
   void unumsAblationsRunOnlyWhenAskedAndEachChangesOneSuspectedCause() throws Exception {
     Experiment unum = Experiment.load(EXPERIMENTS, "unum");
-    assertThat(Variants.of(unum, false, List.of()))
+    assertThat(Variants.of(unum, false, null, List.of()))
         .extracting(Variants.Planned::name)
         .containsExactly("base");
-    List<Variants.Planned> all = Variants.of(unum, true, List.of());
+    List<Variants.Planned> all = Variants.of(unum, true, null, List.of());
     assertThat(all)
         .extracting(Variants.Planned::name)
         .containsExactly(
@@ -135,6 +135,24 @@ public class ExperimentTest {
                 at(unum.scale("quick"), false, 0)))
         .as("unscaled: the write-up's file size")
         .containsEntry("leveldb.max_file_size", "64m");
+  }
+
+  @Test
+  void namedVariantsRunAloneBesideTheBaseAblationsAmongThem() throws Exception {
+    Experiment unum = Experiment.load(EXPERIMENTS, "unum");
+    assertThat(Variants.of(unum, false, List.of("harness-2022", "order-a-before-c"), List.of()))
+        .extracting(Variants.Planned::name)
+        .containsExactly("base", "order-a-before-c", "harness-2022");
+    assertThat(Variants.of(unum, true, List.of("base"), List.of()))
+        .extracting(Variants.Planned::name)
+        .hasSize(7);
+    assertThatThrownBy(() -> Variants.of(unum, false, List.of("order-c-before-a"), List.of()))
+        .hasMessage(
+            "--variants: 'order-c-before-a' is not a variant of unum; its variants:"
+                + " leveldb-files-64m, leveldb-table-cache-all, leveldb-memtable-4m, debt-paid,"
+                + " order-a-before-c, harness-2022");
+    assertThatThrownBy(() -> Variants.of(unum, false, List.of("debt-paid", ""), List.of()))
+        .hasMessageStartingWith("--variants: empty; name one or more variants (its variants: ");
   }
 
   @Test

@@ -63,7 +63,7 @@ class OwnExperimentTest {
   void aSweepIsOneVariantPerValueAndTheFilesOwnValueIsTheBase() throws Exception {
     Experiment mine = load(FILE + "sweep: {over: threads, values: [1, 2, 4]}\n");
 
-    List<Variants.Planned> variants = Variants.of(mine, false, List.of());
+    List<Variants.Planned> variants = Variants.of(mine, false, null, List.of());
 
     assertThat(variants)
         .extracting(Variants.Planned::name)
@@ -90,10 +90,10 @@ class OwnExperimentTest {
                     "     settings: [{engine: leveldb, property: leveldb.max_file_size, value: 64m}]}",
                     ""));
 
-    assertThat(Variants.of(mine, false, List.of()))
+    assertThat(Variants.of(mine, false, null, List.of()))
         .extracting(Variants.Planned::name)
         .containsExactly("base", "synced", "small", "reordered");
-    List<Variants.Planned> all = Variants.of(mine, true, List.of());
+    List<Variants.Planned> all = Variants.of(mine, true, null, List.of());
     assertThat(all).extracting(Variants.Planned::name).endsWith("big-files");
 
     Variants.Planned synced = all.get(1);
@@ -122,7 +122,7 @@ class OwnExperimentTest {
                         + " '0.9'}, phaseProperties: {b: {readproportion: '0.7'}}}")
                 + "variants:\n  - {name: denser, ycsb: {friendfeed.edges: '100000', readproportion:"
                 + " '0.8'}}\n");
-    Variants.Planned denser = Variants.of(mine, false, List.of()).get(1);
+    Variants.Planned denser = Variants.of(mine, false, null, List.of()).get(1);
     EngineSettings.Context at = new EngineSettings.Context(mine.scale("tiny"), false, 0);
 
     Map<String, String> base = EngineSettings.properties(mine, mine.phase("load"), "lmdb", at);
@@ -137,7 +137,8 @@ class OwnExperimentTest {
         .containsEntry("readproportion", "0.7");
 
     Variants.Planned swept =
-        Variants.of(mine, false, List.of(Variation.Sweep.parse("friendfeed.edges=100000"))).stream()
+        Variants.of(mine, false, null, List.of(Variation.Sweep.parse("friendfeed.edges=100000")))
+            .stream()
             .filter(v -> v.name().equals("friendfeed.edges=100000"))
             .findFirst()
             .orElseThrow();
@@ -150,7 +151,8 @@ class OwnExperimentTest {
                 new EngineSettings.Context(sparse.scale("tiny"), false, 0)))
         .as("a property only a scale sets can be swept")
         .containsEntry("friendfeed.edges", "100000");
-    assertThat(Variants.of(mine, false, List.of(Variation.Sweep.parse("fieldlength=1024,100"))))
+    assertThat(
+            Variants.of(mine, false, null, List.of(Variation.Sweep.parse("fieldlength=1024,100"))))
         .as("the file's own fieldlength is the base, not run twice")
         .extracting(Variants.Planned::name)
         .containsExactly("base", "denser", "fieldlength=100");
@@ -161,7 +163,7 @@ class OwnExperimentTest {
     Experiment mine = load(FILE);
 
     List<Variants.Planned> variants =
-        Variants.of(mine, false, List.of(Variation.Sweep.parse("lmdb.mapsize=1g,2g")));
+        Variants.of(mine, false, null, List.of(Variation.Sweep.parse("lmdb.mapsize=1g,2g")));
 
     assertThat(variants)
         .extracting(Variants.Planned::name)
@@ -183,11 +185,14 @@ class OwnExperimentTest {
     Experiment mine = load(FILE);
 
     assertThatThrownBy(
-            () -> Variants.of(mine, false, List.of(Variation.Sweep.parse("lmdb.mapsise=1g,2g"))))
+            () ->
+                Variants.of(
+                    mine, false, null, List.of(Variation.Sweep.parse("lmdb.mapsise=1g,2g"))))
         .hasMessage(
             "--vary over lmdb.mapsise: not a property of the lmdb binding (docs/bindings.md lists"
                 + " them)");
-    assertThatThrownBy(() -> Variants.of(mine, false, List.of(Variation.Sweep.parse("colour=red"))))
+    assertThatThrownBy(
+            () -> Variants.of(mine, false, null, List.of(Variation.Sweep.parse("colour=red"))))
         .hasMessage(
             "--vary over 'colour': not threads, memory, a YCSB property (such as fieldlength) or a"
                 + " property of this experiment's engines (lmdb.*, leveldb.*)");
