@@ -89,7 +89,10 @@ final class ConclusionText {
         : Units.ratio(s.min()) + "–" + Units.ratio(s.max());
   }
 
-  /** Which tested cause moved which claims toward the published figure, and which none moved. */
+  /**
+   * Which tested cause moved which claims toward the published figure, which claims the ablations
+   * moved only away from it, and which none moved.
+   */
   private static String causes(Conclusion c, List<Claim> claims) {
     if (c.causes().isEmpty()) {
       return "";
@@ -107,10 +110,14 @@ final class ConclusionText {
     Map<String, String> tests = new LinkedHashMap<>();
     Map<String, Map<String, List<String>>> byAblation = new LinkedHashMap<>();
     List<String> unmoved = new ArrayList<>();
+    List<String> away = new ArrayList<>();
     for (Conclusion.Cause cause : c.causes()) {
       String number = "#" + (claims.indexOf(cause.claim()) + 1);
       if (cause.best() == null) {
-        unmoved.add(number);
+        boolean movedAway =
+            cause.claim().ablations().stream()
+                .anyMatch(e -> e.movement() == Ablations.Movement.AWAY);
+        (movedAway ? away : unmoved).add(number);
       } else {
         String how =
             cause.best().movement() == Ablations.Movement.ACROSS ? "across" : "furthest toward";
@@ -140,10 +147,29 @@ final class ConclusionText {
             ? "No ablation moved a claim that does not hold beyond the ranges toward or across"
                 + " its published figure"
             : "Of the tested causes, " + String.join("; ", parts);
-    if (!unmoved.isEmpty() && !parts.isEmpty()) {
-      sentence += "; no ablation moved " + String.join(", ", unmoved) + " beyond the ranges";
+    return sentence
+        + rest(away, unmoved, !parts.isEmpty())
+        + " (the table \"What the ablations moved\").";
+  }
+
+  /**
+   * The clauses on the claims no ablation moved toward the published figure: those moved only away
+   * from it, and (when some claim was moved toward it) those no ablation moved at all.
+   */
+  private static String rest(List<String> away, List<String> unmoved, boolean someMoved) {
+    String rest = "";
+    if (!away.isEmpty()) {
+      rest +=
+          "; the ablations that moved "
+              + String.join(", ", away)
+              + " beyond the ranges moved "
+              + (away.size() == 1 ? "it" : "them")
+              + " away from the published figure";
     }
-    return sentence + " (the table \"What the ablations moved\").";
+    if (!unmoved.isEmpty() && someMoved) {
+      rest += "; no ablation moved " + String.join(", ", unmoved) + " beyond the ranges";
+    }
+    return rest;
   }
 
   /** A cause in a few words: its text up to the first colon. */

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * own LevelDB runs with one phase's speeds changed stands in for LevelDB, and the write-up's claims
  * drawn from it move as that change says, while claims of phases it did not change stay put.
  */
-class AblationsTest {
+public class AblationsTest {
   private static Spread spread(double... values) {
     List<Double> list = new ArrayList<>();
     for (double v : values) {
@@ -62,7 +62,7 @@ class AblationsTest {
   }
 
   /** The fixture's run with an ablation of LevelDB: its runs of {@code phase} sped up. */
-  private static Results.Run withAblation(
+  public static Results.Run withAblation(
       Results.Run run, String phase, DoubleUnaryOperator speed, boolean overall) {
     Results.EngineRun leveldb = run.base().engine("leveldb");
     List<Results.PhaseRun> phases = new ArrayList<>();
