@@ -7,9 +7,12 @@ import io.github.ycsbembedded.experiments.model.Units;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The claims: a table of verdicts, a chart of the ratios with their bands, and why each differs.
@@ -217,7 +220,8 @@ final class ClaimSections {
         "Then each claim: its verdict's reason, the engines' own figures that differ most between"
             + " its two engines, and what each ablation that concerns it did to its figure (an"
             + " ablation changes one suspected cause and runs in the same trials as the base; a"
-            + " move counts only where the two ranges do not overlap).");
+            + " move counts only where the two ranges do not overlap; each ablation's settings"
+            + " and reasoning are under \"What the ablations moved\").");
   }
 
   /**
@@ -275,6 +279,8 @@ final class ClaimSections {
             + " trials (the engines it does not concern keep the base's figures). Its figure is the"
             + " claim's figure drawn again from the ablation's runs; the move is toward or away from"
             + " the published figure where the two ranges do not overlap.");
+    doc.paragraph("The ablations, each with what it changes and why:");
+    doc.bullets(described(claims));
     doc.table(
         List.of(
             "claim",
@@ -285,6 +291,30 @@ final class ClaimSections {
             "published",
             "move"),
         rows);
+  }
+
+  /**
+   * Each ablation that moved a claim of {@code claims}, once: its name, what it changes, and the
+   * suspected cause it tests in full.
+   */
+  private static List<String> described(List<Claim> claims) {
+    Map<String, String> lines = new LinkedHashMap<>();
+    for (Claim claim : claims) {
+      for (var effect : claim.ablations()) {
+        String changes =
+            effect.changes().entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(", "));
+        lines.putIfAbsent(
+            effect.variant(),
+            "`"
+                + effect.variant()
+                + "`"
+                + (changes.isEmpty() ? "" : " (" + changes + ")")
+                + (effect.tests().isEmpty() ? "" : ": " + effect.tests()));
+      }
+    }
+    return List.copyOf(lines.values());
   }
 
   /** An ablation's cause in a few words (its text up to the first colon) and its name. */

@@ -54,22 +54,17 @@ public final class ClaimText {
   }
 
   /**
-   * What an ablation did to a claim, in a line: {@code tested: LevelDB's seek compaction (variant
-   * leveldb-files: leveldb.max_file_size=64m): the ratio moved from 0.62 [0.60–0.64] to 0.81
-   * [0.79–0.83]: toward the published (0.84)}.
+   * What an ablation did to a claim, in a line: {@code tested: LevelDB's seek compaction
+   * (leveldb-files): the ratio moved from 0.62 [0.60–0.64] to 0.81 [0.79–0.83]: toward the
+   * published (0.84)}. The cause in a few words (its text up to the first colon): what the ablation
+   * changes and the reasoning are said once, beside the table of every ablation's moves.
    */
   public static String ablation(Claim claim, Ablations.Effect effect) {
-    String changes =
-        effect.changes().entrySet().stream()
-            .map(e -> e.getKey() + "=" + e.getValue())
-            .collect(java.util.stream.Collectors.joining(", "));
+    String cause = ConclusionText.shortly(effect.tests());
     String figure = claim.kind() == Kind.RATIO ? "ratio" : "figure";
     return "tested: "
-        + (effect.tests().isEmpty() ? "variant " + effect.variant() : effect.tests())
-        + " (ablation "
-        + effect.variant()
-        + (changes.isEmpty() ? "" : ": " + changes)
-        + "): the "
+        + (cause.isEmpty() ? "variant " + effect.variant() : cause + " (" + effect.variant() + ")")
+        + ": the "
         + figure
         + " moved from "
         + figure(claim, effect.from())

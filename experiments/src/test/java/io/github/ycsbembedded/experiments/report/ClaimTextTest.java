@@ -141,7 +141,7 @@ class ClaimTextTest {
   }
 
   @Test
-  void anAblationsLineNamesTheCauseTheChangeAndTheMoveAgainstThePublishedRatio() {
+  void anAblationsLineNamesTheCauseTheAblationAndTheMoveAgainstThePublishedRatio() {
     Claim claim = ratio(0.84, spread(0.50, 0.52), 1.5);
     var effect =
         new io.github.ycsbembedded.experiments.analysis.Ablations.Effect(
@@ -154,8 +154,8 @@ class ClaimTextTest {
             io.github.ycsbembedded.experiments.analysis.Ablations.Movement.TOWARD);
     assertThat(ClaimText.ablation(claim, effect))
         .isEqualTo(
-            "tested: LevelDB's seek compaction under scaled file sizes (ablation leveldb-files:"
-                + " leveldb.max_file_size=64m): the ratio moved from "
+            "tested: LevelDB's seek compaction under scaled file sizes (leveldb-files): the ratio"
+                + " moved from "
                 + Cells.ratio(claim.ours())
                 + " to "
                 + Cells.ratio(spread(0.80, 0.86))
