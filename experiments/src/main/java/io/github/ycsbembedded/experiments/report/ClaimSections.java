@@ -294,8 +294,8 @@ final class ClaimSections {
   }
 
   /**
-   * Each ablation that moved a claim of {@code claims}, once: its name, what it changes, and the
-   * suspected cause it tests in full.
+   * Each ablation that concerns a claim of {@code claims} (a row of the table), once: its name,
+   * what it changes, and the suspected cause it tests in full.
    */
   private static List<String> described(List<Claim> claims) {
     Map<String, String> lines = new LinkedHashMap<>();
