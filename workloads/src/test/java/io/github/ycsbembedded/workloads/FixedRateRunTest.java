@@ -46,7 +46,10 @@ class FixedRateRunTest {
     assertThat(run.exitCode()).as(run.toString()).isZero();
     double service = Double.parseDouble(run.metric("READ", "99thPercentileLatency(us)"));
     double fromDue = Double.parseDouble(run.metric("Intended-READ", "99thPercentileLatency(us)"));
-    assertThat(service).as("each read's own time").isLessThanOrEqualTo(45_000);
+    // a read sleeps at most 40 ms; twice that leaves the scheduler's slack on a loaded machine (a
+    // bin/test beside a JMH run read 46.7 ms), far below the due-time latency of a run that falls
+    // behind by about 10 ms a read
+    assertThat(service).as("each read's own time").isLessThanOrEqualTo(80_000);
     assertThat(fromDue)
         .as("from its due time, behind the stalls before it")
         .isGreaterThan(3 * service);
