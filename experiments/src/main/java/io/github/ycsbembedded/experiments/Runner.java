@@ -569,7 +569,7 @@ final class Runner {
                               r.variant().name()
                                   + (r.variant().changes().isEmpty()
                                       ? ""
-                                      : " (" + changes(r.variant().changes()) + ")"))
+                                      : " (" + Variants.said(r.variant().changes()) + ")"))
                       .toList())
               + ", each in every trial");
     }
@@ -589,12 +589,6 @@ final class Runner {
             + (plan.repetitions() == 1 ? "" : "s")
             + " of each per trial");
     log.println("results: " + p.out());
-  }
-
-  private static String changes(Map<String, String> changes) {
-    List<String> parts = new ArrayList<>();
-    changes.forEach((k, v) -> parts.add(k + "=" + v));
-    return String.join(", ", parts);
   }
 
   /**

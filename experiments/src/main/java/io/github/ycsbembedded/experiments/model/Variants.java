@@ -144,6 +144,13 @@ public final class Variants {
     }
   }
 
+  /** What a variant changes as a reader sees it: {@code leveldb.max_file_size=64m, phases=...}. */
+  public static String said(Map<String, String> changes) {
+    List<String> parts = new ArrayList<>();
+    changes.forEach((k, v) -> parts.add(k + "=" + v));
+    return String.join(", ", parts);
+  }
+
   /** A named variant whose settings name it as their source where they name none. */
   private static Variant sourced(Variant v) {
     List<Setting> settings = new ArrayList<>();

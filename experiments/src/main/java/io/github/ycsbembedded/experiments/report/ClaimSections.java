@@ -4,6 +4,7 @@ import io.github.ycsbembedded.experiments.analysis.Claim;
 import io.github.ycsbembedded.experiments.analysis.Context;
 import io.github.ycsbembedded.experiments.analysis.Verdicts;
 import io.github.ycsbembedded.experiments.model.Units;
+import io.github.ycsbembedded.experiments.model.Variants;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,7 +13,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * The claims: a table of verdicts, a chart of the ratios with their bands, and why each differs.
@@ -301,10 +301,7 @@ final class ClaimSections {
     Map<String, String> lines = new LinkedHashMap<>();
     for (Claim claim : claims) {
       for (var effect : claim.ablations()) {
-        String changes =
-            effect.changes().entrySet().stream()
-                .map(e -> e.getKey() + "=" + e.getValue())
-                .collect(Collectors.joining(", "));
+        String changes = Variants.said(effect.changes());
         lines.putIfAbsent(
             effect.variant(),
             "`"

@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.experiments.report;
 
 import io.github.ycsbembedded.experiments.analysis.VariantFindings;
+import io.github.ycsbembedded.experiments.model.Variants;
 import io.github.ycsbembedded.experiments.results.Results;
 import io.github.ycsbembedded.experiments.results.Spread;
 import java.io.IOException;
@@ -25,15 +26,14 @@ final class VariantSections {
     doc.heading(2, "Variants");
     List<List<String>> described = new ArrayList<>();
     for (Results.Variant v : run.variants()) {
-      List<String> changes = new ArrayList<>();
-      v.changes().forEach((k, value) -> changes.add(k + "=" + value));
+      String changes = Variants.said(v.changes());
       described.add(
           List.of(
               v.name(),
               v.name().equals(Results.BASE)
                   ? "the experiment as its file sets it"
-                      + (changes.isEmpty() ? "" : " (" + String.join(", ", changes) + ")")
-                  : String.join(", ", changes),
+                      + (changes.isEmpty() ? "" : " (" + changes + ")")
+                  : changes,
               v.note()));
     }
     doc.table(List.of("variant", "what it changes", "note"), described);
