@@ -263,7 +263,7 @@ final class ClaimSections {
             List.of(
                 "#" + (i + 1),
                 claim.verdict().word(),
-                cause(effect),
+                ClaimText.cause(effect),
                 ClaimText.figure(claim, effect.from()),
                 ClaimText.figure(claim, effect.to()),
                 ClaimText.expected(claim),
@@ -312,11 +312,5 @@ final class ClaimSections {
       }
     }
     return List.copyOf(lines.values());
-  }
-
-  /** An ablation's cause in a few words (its text up to the first colon) and its name. */
-  private static String cause(io.github.ycsbembedded.experiments.analysis.Ablations.Effect effect) {
-    String shortly = ConclusionText.shortly(effect.tests());
-    return shortly.isEmpty() ? effect.variant() : shortly + " (" + effect.variant() + ")";
   }
 }

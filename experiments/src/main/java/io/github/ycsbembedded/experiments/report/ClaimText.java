@@ -60,10 +60,10 @@ public final class ClaimText {
    * changes and the reasoning are said once, beside the table of every ablation's moves.
    */
   public static String ablation(Claim claim, Ablations.Effect effect) {
-    String cause = ConclusionText.shortly(effect.tests());
     String figure = claim.kind() == Kind.RATIO ? "ratio" : "figure";
     return "tested: "
-        + (cause.isEmpty() ? "variant " + effect.variant() : cause + " (" + effect.variant() + ")")
+        + (effect.tests().isEmpty() ? "variant " : "")
+        + cause(effect)
         + ": the "
         + figure
         + " moved from "
@@ -77,6 +77,12 @@ public final class ClaimText {
             ? Units.ratio(effect.published())
             : Units.number(effect.published()) + " " + claim.unit())
         + ")";
+  }
+
+  /** An ablation's cause in a few words (its text up to the first colon) and its name. */
+  static String cause(Ablations.Effect effect) {
+    String shortly = ConclusionText.shortly(effect.tests());
+    return shortly.isEmpty() ? effect.variant() : shortly + " (" + effect.variant() + ")";
   }
 
   static String figure(Claim claim, Spread figure) {
