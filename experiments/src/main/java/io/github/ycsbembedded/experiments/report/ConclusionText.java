@@ -111,13 +111,19 @@ final class ConclusionText {
     Map<String, Map<String, List<String>>> byAblation = new LinkedHashMap<>();
     List<String> unmoved = new ArrayList<>();
     List<String> away = new ArrayList<>();
+    List<String> tooFew = new ArrayList<>();
     for (Conclusion.Cause cause : c.causes()) {
       String number = "#" + (claims.indexOf(cause.claim()) + 1);
       if (cause.best() == null) {
-        boolean movedAway =
-            cause.claim().ablations().stream()
-                .anyMatch(e -> e.movement() == Ablations.Movement.AWAY);
-        (movedAway ? away : unmoved).add(number);
+        var effects = cause.claim().ablations();
+        if (effects.stream().anyMatch(e -> e.movement() == Ablations.Movement.AWAY)) {
+          away.add(number);
+        } else if (!effects.isEmpty()
+            && effects.stream().allMatch(e -> e.movement() == Ablations.Movement.TOO_FEW)) {
+          tooFew.add(number);
+        } else {
+          unmoved.add(number);
+        }
       } else {
         String how =
             cause.best().movement() == Ablations.Movement.ACROSS ? "across" : "furthest toward";
@@ -142,6 +148,20 @@ final class ConclusionText {
                   + String.join(" and ", moved)
                   + " the published figure");
         });
+    return said(parts, away, unmoved, tooFew);
+  }
+
+  /**
+   * The sentence on the tested causes: {@code parts} what each ablation moved toward or across the
+   * published figure, then the claims moved only away, not moved, or with single samples.
+   */
+  private static String said(
+      List<String> parts, List<String> away, List<String> unmoved, List<String> tooFew) {
+    if (parts.isEmpty() && away.isEmpty() && unmoved.isEmpty()) {
+      return "Each ablation's figure here is one sample, too few to tell a move from the run's"
+          + " spread (`--trials 2` gives a range; the table \"What the ablations moved\" shows the"
+          + " samples).";
+    }
     String sentence =
         parts.isEmpty()
             ? "No ablation moved a claim that does not hold beyond the ranges toward or across"
@@ -149,6 +169,11 @@ final class ConclusionText {
             : "Of the tested causes, " + String.join("; ", parts);
     return sentence
         + rest(away, unmoved, !parts.isEmpty())
+        + (tooFew.isEmpty()
+            ? ""
+            : "; the ablations' figures for "
+                + String.join(", ", tooFew)
+                + " are single samples, too few to tell a move")
         + " (the table \"What the ablations moved\").";
   }
 

@@ -263,6 +263,44 @@ class ReportWriterTest {
     assertThat(ours).hasSize(1 + 4);
   }
 
+  /** Each phase run once: each ablation's figure a single sample, which tells no move. */
+  @Test
+  void theFirstParagraphSaysSingleSamplesOfAblationsCannotTellAMove() throws Exception {
+    Results.Run run =
+        firstRunOnly(
+            AblationsTest.withAblation(WriteUpsTest.fixture("unum-quick"), "c", v -> v / 2, false));
+    String md = report(Experiment.load(ExperimentTest.EXPERIMENTS, "unum"), run);
+    String firstParagraph = md.lines().filter(l -> !l.isBlank()).skip(1).findFirst().orElseThrow();
+    assertThat(firstParagraph)
+        .endsWith(
+            "Each ablation's figure here is one sample, too few to tell a move from the run's"
+                + " spread (`--trials 2` gives a range; the table \"What the ablations moved\""
+                + " shows the samples).");
+    assertThat(md).contains("| #3 | ").contains("one sample: cannot tell");
+  }
+
+  /** {@code run} with only the first run of each phase, in every variant. */
+  private static Results.Run firstRunOnly(Results.Run run) {
+    List<Results.Variant> variants = new ArrayList<>();
+    for (Results.Variant v : run.variants()) {
+      List<Results.EngineRun> engines = new ArrayList<>();
+      for (Results.EngineRun e : v.engines()) {
+        engines.add(
+            e.withPhases(
+                e.phases().stream()
+                    .map(
+                        p ->
+                            p.withRepetitions(
+                                p.repetitions().stream()
+                                    .filter(r -> r.trial() == 1 && r.index() == 1)
+                                    .toList()))
+                    .toList()));
+      }
+      variants.add(v.withEngines(engines));
+    }
+    return run.toBuilder().variants(variants).build();
+  }
+
   @Test
   void anAblationIsDescribedOnceAndTheFirstParagraphNamesTheClaimsItMovedOnlyAway()
       throws Exception {
@@ -277,8 +315,9 @@ class ReportWriterTest {
         .endsWith(
             "Of the tested causes, `leveldb-faster` (LevelDB's seek compaction) moved #3 across the"
                 + " published figure; the ablations that moved #4 beyond the ranges moved it away"
-                + " from the published figure; no ablation moved #1, #2, #5, #6, #7, #8, #9, #10"
-                + " beyond the ranges (the table \"What the ablations moved\").");
+                + " from the published figure; no ablation moved #5, #6, #7, #8, #9, #10"
+                + " beyond the ranges; the ablations' figures for #1, #2 are single samples, too"
+                + " few to tell a move (the table \"What the ablations moved\").");
     // what the ablation changes, once beside the table; under each claim only its move
     assertThat(md.lines())
         .containsOnlyOnce(
