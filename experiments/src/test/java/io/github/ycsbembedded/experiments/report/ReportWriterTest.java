@@ -250,8 +250,7 @@ class ReportWriterTest {
   @Test
   void theReportOpensWithItsConclusionAndKeepsOurOwnPhasesOutOfTheClaims() throws Exception {
     String md = report();
-    String firstParagraph = md.lines().filter(l -> !l.isBlank()).skip(1).findFirst().orElseThrow();
-    assertThat(firstParagraph)
+    assertThat(firstParagraph(md))
         .startsWith("**In short.** Of the write-up's 10 claims checked here: ")
         .contains("Against its published speed in the claims' phases, each engine ran here: ")
         .contains("`--ablations` runs the experiment file's ablations");
@@ -266,17 +265,23 @@ class ReportWriterTest {
   /** Each phase run once: each ablation's figure a single sample, which tells no move. */
   @Test
   void theFirstParagraphSaysSingleSamplesOfAblationsCannotTellAMove() throws Exception {
-    Results.Run run =
-        firstRunOnly(
-            AblationsTest.withAblation(WriteUpsTest.fixture("unum-quick"), "c", v -> v / 2, false));
-    String md = report(Experiment.load(ExperimentTest.EXPERIMENTS, "unum"), run);
-    String firstParagraph = md.lines().filter(l -> !l.isBlank()).skip(1).findFirst().orElseThrow();
-    assertThat(firstParagraph)
+    String md = report(Experiment.load(ExperimentTest.EXPERIMENTS, "unum"), firstRunOnly(halfC()));
+    assertThat(firstParagraph(md))
         .endsWith(
             "Each ablation's figure here is one sample, too few to tell a move from the run's"
                 + " spread (`--trials 2` gives a range; the table \"What the ablations moved\""
                 + " shows the samples).");
     assertThat(md).contains("| #3 | ").contains("one sample: cannot tell");
+  }
+
+  /** The fixture with an ablation that halves LevelDB's C speed. */
+  private static Results.Run halfC() throws Exception {
+    return AblationsTest.withAblation(WriteUpsTest.fixture("unum-quick"), "c", v -> v / 2, false);
+  }
+
+  /** The report's first paragraph: the line after its title. */
+  private static String firstParagraph(String md) {
+    return md.lines().filter(l -> !l.isBlank()).skip(1).findFirst().orElseThrow();
   }
 
   /** {@code run} with only the first run of each phase, in every variant. */
@@ -307,11 +312,8 @@ class ReportWriterTest {
     // LevelDB's C at half its speed: RocksDB's and WiredTiger's C ratios to it double, RocksDB's
     // from below the write-up's 0.84 to above it, WiredTiger's further above its 0.68; no other
     // claim moves
-    Results.Run run =
-        AblationsTest.withAblation(WriteUpsTest.fixture("unum-quick"), "c", v -> v / 2, false);
-    String md = report(Experiment.load(ExperimentTest.EXPERIMENTS, "unum"), run);
-    String firstParagraph = md.lines().filter(l -> !l.isBlank()).skip(1).findFirst().orElseThrow();
-    assertThat(firstParagraph)
+    String md = report(Experiment.load(ExperimentTest.EXPERIMENTS, "unum"), halfC());
+    assertThat(firstParagraph(md))
         .endsWith(
             "Of the tested causes, `leveldb-faster` (LevelDB's seek compaction) moved #3 across the"
                 + " published figure; the ablations that moved #4 beyond the ranges moved it away"
