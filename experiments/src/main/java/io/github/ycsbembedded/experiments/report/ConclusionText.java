@@ -91,7 +91,7 @@ final class ConclusionText {
 
   /**
    * Which tested cause moved which claims toward the published figure, which claims the ablations
-   * moved only away from it, and which none moved.
+   * moved only away from it, which none moved, and which have single samples that tell no move.
    */
   private static String causes(Conclusion c, List<Claim> claims) {
     if (c.causes().isEmpty()) {
