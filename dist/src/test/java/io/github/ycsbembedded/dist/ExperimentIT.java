@@ -142,7 +142,8 @@ class ExperimentIT {
         .contains("- [Claims](#claims)");
     assertThat(md)
         .contains(
-            "| # | claim | published | here: median [range] (samples) | verdict | direction |");
+            "| # | claim | published | here: median [range] (samples) | 90% interval (independent"
+                + " samples) | verdict | direction |");
     long verdicts =
         md.lines()
             .filter(

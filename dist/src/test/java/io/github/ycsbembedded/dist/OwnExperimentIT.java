@@ -85,7 +85,8 @@ class OwnExperimentIT {
         .contains(
             "Experiment file: `mine.yaml`.",
             "- **Expectations of the file**: 2: ",
-            "| # | claim | expected | here: median [range] (samples) | verdict | direction |",
+            "| # | claim | expected | here: median [range] (samples) | 90% interval (independent"
+                + " samples) | verdict | direction |",
             "## Variants",
             "| phase | engine | threads=2 ÷ base |",
             "### Against threads",

@@ -1,19 +1,20 @@
 package io.github.ycsbembedded.experiments;
 
 import io.github.ycsbembedded.experiments.analysis.Claim;
+import io.github.ycsbembedded.experiments.analysis.ConfidenceInterval;
 import io.github.ycsbembedded.experiments.analysis.Context;
 import io.github.ycsbembedded.experiments.analysis.Findings;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
-import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.report.ClaimText;
 import io.github.ycsbembedded.experiments.report.ReportWriter;
+import io.github.ycsbembedded.experiments.results.Pooling;
 import io.github.ycsbembedded.experiments.results.Results;
 import io.github.ycsbembedded.experiments.results.ResultsFile;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What a results folder holds, written in one place: {@code results.json} (with the claims as
@@ -32,12 +33,24 @@ final class Outputs {
   static List<String> write(
       Experiment experiment, Results.Run run, List<Results.Run> history, Path out)
       throws IOException {
+    return write(experiment, Pooling.alone(run), history, out);
+  }
+
+  /**
+   * Analyses {@code pool} (a run and the like earlier runs its verdicts pool with), writes the
+   * run's own results, with the claims as the pool judged them, and the report into {@code out};
+   * returns the report's summary for the terminal.
+   */
+  static List<String> write(
+      Experiment experiment, Pooling.Pooled pool, List<Results.Run> history, Path out)
+      throws IOException {
     Findings findings;
     try {
-      findings = Findings.of(new Context(experiment, run, run.base(), history));
+      findings = Findings.of(new Context(experiment, pool, history));
     } catch (ExperimentException e) {
       throw new IOException(e.getMessage(), e);
     }
+    Results.Run run = pool.ownRun();
     Results.Run judged = run.toBuilder().claims(records(findings.claims())).build();
     ResultsFile.write(judged, out);
     return ReportWriter.write(findings, out);
@@ -56,30 +69,26 @@ final class Outputs {
                 new Results.ClaimRecord(
                     c.statement(),
                     c.label(),
-                    c.origin().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
-                    c.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
-                    c.expected(),
-                    c.unit(),
-                    c.low(),
-                    c.high(),
+                    c.origin().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+                    c.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+                    new Results.BandRecord(c.expected(), c.unit(), c.low(), c.high()),
                     c.ours().values(),
+                    interval(c),
                     ClaimText.verdict(c),
                     c.direction().word(),
-                    why(c)))
+                    c.why()))
         .toList();
   }
 
-  /** The claim's why-list, led by how its range was widened where it was (not in the samples). */
-  private static List<String> why(Claim c) {
-    if (c.margin() <= 1) {
-      return c.why();
-    }
-    List<String> lines = new ArrayList<>();
-    lines.add(
-        "verdict: the range was widened to its median ÷ and × "
-            + Units.ratio(c.margin())
-            + " before it was judged (the scale's margin, the movement between fresh runs)");
-    lines.addAll(c.why());
-    return lines;
+  private static Results.IntervalRecord interval(Claim c) {
+    ConfidenceInterval i = c.interval();
+    return new Results.IntervalRecord(
+        ConfidenceInterval.LEVEL,
+        i.basis().name().toLowerCase(Locale.ROOT),
+        i.samples(),
+        i.center(),
+        i.low(),
+        i.high(),
+        c.judgement().toDecide());
   }
 }

@@ -25,9 +25,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code bin/experiment report [--out DIR] [--margin F] RESULTS...}: renders one report from one or
- * more results folders: of one scale, as one run (engines side by side, the same engine's runs as
- * more trials); of several scales, a report of how the ratios move with the data's size.
+ * {@code bin/experiment report [--out DIR] RESULTS...}: renders one report from one or more results
+ * folders: of one scale, as one run (engines side by side, the same engine's runs as more trials);
+ * of several scales, a report of how the ratios move with the data's size.
  */
 @Command(
     name = "report",
@@ -46,15 +46,6 @@ final class ReportCommand implements Callable<Integer> {
       description = "where the new report folder goes (default: <home>/results)")
   Path outDir;
 
-  @Option(
-      names = "--margin",
-      paramLabel = "FACTOR",
-      description =
-          "widen every range to its median ÷ and × this factor before its verdict, 1 or more"
-              + " (default: the scale's margin in the experiment file; 1 judges the ranges as"
-              + " measured)")
-  String margin;
-
   @Override
   public Integer call() throws Exception {
     Path home = ExperimentRunner.home();
@@ -63,9 +54,6 @@ final class ReportCommand implements Callable<Integer> {
     try {
       byScale = byScale(folders);
       experiment = Reports.experimentOf(folders.get(0), ResultsFile.read(folders.get(0)));
-      if (margin != null) {
-        experiment = experiment.withMargin(factor(margin));
-      }
     } catch (ExperimentException e) {
       System.err.println("experiment report: " + e.getMessage());
       return 2;
@@ -107,15 +95,6 @@ final class ReportCommand implements Callable<Integer> {
       System.err.println(
           "experiment report: --out: cannot write into " + base + " (" + e.getMessage() + ")");
       return 2;
-    }
-  }
-
-  private static double factor(String text) throws ExperimentException {
-    try {
-      return Double.parseDouble(text.trim());
-    } catch (NumberFormatException e) {
-      throw new ExperimentException(
-          "--margin: '" + text + "' is not a number; use a factor of 1 or more, e.g. 1.3");
     }
   }
 

@@ -83,6 +83,15 @@ final class RunOptions {
   Path outDir;
 
   @Option(
+      names = "--history",
+      paramLabel = "DIR|none",
+      description =
+          "pool the verdicts' trials with the complete runs in DIR of the same experiment, scale,"
+              + " settings and engine versions on a like machine; none judges this run alone"
+              + " (default: the results directory)")
+  String history;
+
+  @Option(
       names = "--keep-data",
       description = "keep every engine's data after the last phase (default: deleted)")
   boolean keepData;

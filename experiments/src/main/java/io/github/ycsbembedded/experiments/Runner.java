@@ -16,7 +16,9 @@ import io.github.ycsbembedded.experiments.model.Variants;
 import io.github.ycsbembedded.experiments.model.Variation;
 import io.github.ycsbembedded.experiments.plan.MemoryPlan;
 import io.github.ycsbembedded.experiments.plan.RunPlan;
+import io.github.ycsbembedded.experiments.plan.SettingsHash;
 import io.github.ycsbembedded.experiments.report.ScaleReport;
+import io.github.ycsbembedded.experiments.results.Pooling;
 import io.github.ycsbembedded.experiments.results.Results;
 import io.github.ycsbembedded.experiments.run.Campaign;
 import io.github.ycsbembedded.experiments.run.RunLock;
@@ -50,10 +52,11 @@ final class Runner {
   private volatile boolean stopping;
 
   /**
-   * One scale's run: its plans (a variant each), the results folder, the run's description, and the
-   * data folder every variant's engines go under (the one the run locks).
+   * One scale's run: its plans (a variant each), the results folder, the run's description, the
+   * data folder every variant's engines go under (the one the run locks), and the folder whose like
+   * runs its verdicts pool with (null: none).
    */
-  record Planned(List<RunPlan> plans, Path out, Results.Run skeleton, Path data) {}
+  record Planned(List<RunPlan> plans, Path out, Results.Run skeleton, Path data, Path history) {}
 
   /** Runs {@code experimentArgument} (a name or a file) as {@code options} say. */
   int start(String experimentArgument, RunOptions options, List<String> arguments)
@@ -107,6 +110,28 @@ final class Runner {
     return status;
   }
 
+  /**
+   * The folder whose like runs a run's verdicts pool with: {@code --history}'s, none for {@code
+   * none}, else the folder the run's results go in.
+   */
+  private static Path history(RunOptions options, Path out) throws ExperimentException {
+    if (options.history == null) {
+      return out.getParent();
+    }
+    String given = options.history.trim();
+    if (given.equals("none")) {
+      return null;
+    }
+    Path dir = Path.of(given).toAbsolutePath();
+    if (given.isEmpty() || !Files.isDirectory(dir)) {
+      throw new ExperimentException(
+          "--history: '"
+              + options.history
+              + "' is not a folder; give the folder of earlier results folders, or none");
+    }
+    return dir;
+  }
+
   /** Continues the run in {@code folder} from its first unfinished trial. */
   int resume(Path folder) throws IOException, InterruptedException {
     Results.Run previous;
@@ -131,7 +156,7 @@ final class Runner {
       LocalDateTime started = LocalDateTime.parse(previous.startedAt());
       Planned p =
           plan(experiment, variants, scale, options, ExperimentRunner.home(), started, args);
-      Planned here = new Planned(p.plans(), folder.toAbsolutePath(), previous, p.data());
+      Planned here = resumed(p, folder, previous, options);
       int from = firstUnfinishedTrial(here.plans(), previous);
       if (from > here.plans().get(0).trials()) {
         System.err.println(
@@ -165,6 +190,20 @@ final class Runner {
               + e.getMessage());
       return 2;
     }
+  }
+
+  /**
+   * {@code p} planned again from a run's command line, continuing in its {@code folder} from what
+   * it measured ({@code previous}), its history where the run's own folder is unless it gave one.
+   */
+  private static Planned resumed(Planned p, Path folder, Results.Run previous, RunOptions options) {
+    Path out = folder.toAbsolutePath();
+    return new Planned(
+        p.plans(),
+        out,
+        previous,
+        p.data(),
+        options.history == null ? out.getParent() : p.history());
   }
 
   /**
@@ -258,7 +297,8 @@ final class Runner {
       campaign.deleteData();
     }
     List<String> summary =
-        Outputs.write(experiment, run, Reports.history(p.out(), run, List.of(p.out())), p.out());
+        Outputs.write(
+            experiment, pool(p, run), Reports.history(p.out(), run, List.of(p.out())), p.out());
     if (!run.completion().complete()) {
       log.println();
       System.err.println(
@@ -285,6 +325,21 @@ final class Runner {
             .flatMap(v -> v.engines().stream())
             .anyMatch(Results.EngineRun::failed);
     return new Result(failed ? 1 : 0, false, run);
+  }
+
+  /** A finished run with the like earlier runs its verdicts pool with, said in a line. */
+  private Pooling.Pooled pool(Planned p, Results.Run run) {
+    Pooling.Pooled pool =
+        run.completion().complete() ? Pooling.of(run, p.out(), p.history()) : Pooling.alone(run);
+    if (pool.any()) {
+      log.println(
+          "pooling this run's trials with "
+              + pool.folders().size()
+              + " earlier run"
+              + (pool.folders().size() == 1 ? "" : "s")
+              + " of the same settings on a like machine (--history none judges it alone)");
+    }
+    return pool;
   }
 
   /**
@@ -445,7 +500,7 @@ final class Runner {
     shown.put("data directory", data.toString());
     Results.Run skeleton =
         skeleton(experiment, base, started, data, new Results.Invocation(arguments, shown));
-    return new Planned(plans, out, skeleton, data);
+    return new Planned(plans, out, skeleton, data, history(options, out));
   }
 
   /**
@@ -511,7 +566,8 @@ final class Runner {
                 experiment.name(),
                 experiment.title(),
                 experiment.source(),
-                COPY + "/" + experiment.fileName()))
+                COPY + "/" + experiment.fileName(),
+                SettingsHash.of(experiment, invocation.options())))
         .scale(new Results.ScaleRef(scale.name(), scale.records(), experiment.dataSize(scale)))
         .startedAt(started.toString())
         .finishedAt(started.toString())

@@ -175,47 +175,31 @@ class ExperimentRunnerTest {
   }
 
   @Test
-  void aReportMarginThatIsNoFactorOfOneOrMoreIsOneLine(
-      @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
-    io.github.ycsbembedded.experiments.results.ResultsFile.write(
-        io.github.ycsbembedded.experiments.writeups.WriteUpsTest.fixture("unum-quick"), tmp);
-    assertThat(run("report", "--margin", "0.5", tmp.toString())).isEqualTo(2);
-    assertThat(stderr())
-        .isEqualTo(
-            "experiment report: --margin: 0.5; use a factor of 1 or more (1: judge the range as"
-                + " measured)");
-    err.reset();
-    assertThat(run("report", "--margin", "wide", tmp.toString())).isEqualTo(2);
-    assertThat(stderr())
-        .isEqualTo(
-            "experiment report: --margin: 'wide' is not a number; use a factor of 1 or more, e.g."
-                + " 1.3");
-  }
-
-  @Test
-  void theResultsFileSaysWhereARangeWasWidenedBeforeItWasJudged() throws Exception {
-    assertThat(recordsJudgedWithMargin(1.4).get(0).why().get(0))
-        .isEqualTo(
-            "verdict: the range was widened to its median ÷ and × 1.40 before it was judged (the"
-                + " scale's margin,"
-                + " the movement between fresh runs)");
-    assertThat(recordsJudgedWithMargin(1).get(0).why())
-        .noneMatch(line -> line.startsWith("verdict:"));
-  }
-
-  /** The unum-quick fixture's claims as results.json keeps them, judged with {@code margin}. */
-  private static java.util.List<io.github.ycsbembedded.experiments.results.Results.ClaimRecord>
-      recordsJudgedWithMargin(double margin) throws Exception {
+  void theResultsFileKeepsEachClaimsIntervalAsItsVerdictJudgedIt() throws Exception {
     io.github.ycsbembedded.experiments.model.Experiment unum =
         io.github.ycsbembedded.experiments.model.Experiment.load(
-                io.github.ycsbembedded.experiments.model.ExperimentTest.EXPERIMENTS, "unum")
-            .withMargin(margin);
-    return Outputs.records(
+            io.github.ycsbembedded.experiments.model.ExperimentTest.EXPERIMENTS, "unum");
+    var claims =
         io.github.ycsbembedded.experiments.analysis.Findings.of(
                 new io.github.ycsbembedded.experiments.analysis.Context(
                     unum,
                     io.github.ycsbembedded.experiments.writeups.WriteUpsTest.fixture("unum-quick")))
-            .claims());
+            .claims();
+    var records = Outputs.records(claims);
+    assertThat(records).hasSameSizeAs(claims);
+    for (int i = 0; i < claims.size(); i++) {
+      var claim = claims.get(i);
+      var record = records.get(i);
+      assertThat(record.interval().level()).isEqualTo(0.9);
+      assertThat(Double.valueOf(record.interval().low()))
+          .isEqualTo(Double.valueOf(claim.interval().low()));
+      assertThat(Double.valueOf(record.interval().high()))
+          .isEqualTo(Double.valueOf(claim.interval().high()));
+      assertThat(record.interval().samples()).isEqualTo(claim.interval().samples());
+      assertThat(record.interval().toDecide()).isEqualTo(claim.judgement().toDecide());
+      assertThat(Double.valueOf(record.band().low())).isEqualTo(Double.valueOf(claim.low()));
+      assertThat(record.samples()).isEqualTo(claim.ours().values());
+    }
   }
 
   @Test

@@ -5,24 +5,19 @@ import java.util.List;
 
 /**
  * One claim: the figure it rests on as expected (published by the write-up, or stated in the
- * experiment file) and as measured here (every sample, over trials and repetitions), the interval
- * of values that agree with it, a verdict drawn from the whole range by {@link Verdicts}, whether
- * its direction holds, what differs between this run and the write-up's ({@link WhyList}: the data,
- * machine, versions and declared differences), its own evidence (the engines' figures that differ
- * most between its engines, {@link EngineMechanics}) and what the run's ablations did to it ({@link
- * Ablations}). A claim holds numbers; the report writes them.
+ * experiment file) with the values that agree with it ({@link Band}), as measured here (every
+ * sample, over trials and repetitions), the verdict drawn from its interval by {@link Verdicts},
+ * whether its direction holds, what differs between this run and the write-up's ({@link WhyList}:
+ * the data, machine, versions and declared differences), its own evidence (the engines' figures
+ * that differ most between its engines, {@link EngineMechanics}) and what the run's ablations did
+ * to it ({@link Ablations}). A claim holds numbers; the report writes them.
  *
  * @param label a short name for charts
  * @param kind a ratio between two figures, or a figure that must reach a floor
  * @param origin whose claim it is: the write-up's, ours beside it, or the experiment file's own
- * @param expected the published ratio or figure (NaN for an expectation of one's own stated as an
- *     interval only)
- * @param unit the unit of an {@link Kind#AT_LEAST} claim's figure (empty for a ratio)
- * @param tolerance how far ours may be from the published figure (a factor; 0 for one's own)
- * @param margin the factor ours was widened to on either side of its median before it was judged
- *     (1: judged as measured; see {@link Verdicts})
- * @param low the least value that agrees (may be -∞)
- * @param high the greatest value that agrees (may be +∞)
+ * @param band the figure expected and the values that agree with it
+ * @param ours every sample measured here
+ * @param judgement the verdict, the direction and the interval they were judged on
  * @param subject the engines, phases and variants it compares
  * @param why what differs between this run and the write-up's for it
  * @param evidence the engines' own figures that differ most between its engines
@@ -33,15 +28,9 @@ public record Claim(
     String label,
     Kind kind,
     Origin origin,
-    double expected,
-    String unit,
+    Band band,
     Spread ours,
-    double tolerance,
-    double margin,
-    double low,
-    double high,
-    Verdict verdict,
-    Direction direction,
+    Verdicts.Judgement judgement,
     Subject subject,
     List<String> why,
     List<String> evidence,
@@ -53,11 +42,55 @@ public record Claim(
     ablations = List.copyOf(ablations);
   }
 
+  /**
+   * The figure a claim expects and the values that agree with it.
+   *
+   * @param expected the published ratio or figure (NaN for an expectation of one's own stated as an
+   *     interval only)
+   * @param unit the unit of an {@link Kind#AT_LEAST} claim's figure (empty for a ratio)
+   * @param tolerance how far ours may be from the published figure (a factor; 0 for one's own)
+   * @param low the least value that agrees (may be -∞)
+   * @param high the greatest value that agrees (may be +∞)
+   */
+  public record Band(double expected, String unit, double tolerance, double low, double high) {}
+
   /** The same claim with what the run's ablations did to it. */
   public Claim withAblations(List<Ablations.Effect> value) {
     return new Claim(
-        statement, label, kind, origin, expected, unit, ours, tolerance, margin, low, high, verdict,
-        direction, subject, why, evidence, value);
+        statement, label, kind, origin, band, ours, judgement, subject, why, evidence, value);
+  }
+
+  public double expected() {
+    return band.expected();
+  }
+
+  public String unit() {
+    return band.unit();
+  }
+
+  public double tolerance() {
+    return band.tolerance();
+  }
+
+  public double low() {
+    return band.low();
+  }
+
+  public double high() {
+    return band.high();
+  }
+
+  public Verdict verdict() {
+    return judgement.verdict();
+  }
+
+  public Direction direction() {
+    return judgement.direction();
+  }
+
+  /** The interval of ours the verdict was judged on. */
+  public ConfidenceInterval interval() {
+    return judgement.interval();
   }
 
   /** What a claim compares. */
@@ -126,7 +159,7 @@ public record Claim(
   }
 
   /**
-   * A ratio claim of the write-up: reproduced when every sample of ours agrees with the published
+   * A ratio claim of the write-up: reproduced when the interval of ours agrees with the published
    * ratio within {@code tolerance} and on its side of 1 (see {@link Verdicts}).
    *
    * @param regimeMatters whether the figure depends on the memory regime (no verdict when the run
@@ -142,22 +175,14 @@ public record Claim(
       double tolerance,
       boolean regimeMatters) {
     double[] band = Verdicts.band(published, tolerance);
-    Verdicts.Judgement judgement =
-        judge(c, ours, regimeMatters, () -> Verdicts.ratio(published, ours, tolerance, c.margin()));
     return new Claim(
         statement,
         label,
         Kind.RATIO,
         Origin.WRITE_UP,
-        published,
-        "",
+        new Band(published, "", tolerance, band[0], band[1]),
         ours,
-        tolerance,
-        c.margin(),
-        band[0],
-        band[1],
-        judgement.verdict(),
-        judgement.direction(),
+        judge(c, ours, regimeMatters, () -> Verdicts.ratio(published, ours, tolerance)),
         subject,
         WhyList.of(c, subject),
         evidence(c, subject),
@@ -177,23 +202,14 @@ public record Claim(
       Spread ours,
       double tolerance,
       boolean regimeMatters) {
-    Verdicts.Judgement judgement =
-        judge(
-            c, ours, regimeMatters, () -> Verdicts.atLeast(published, ours, tolerance, c.margin()));
     return new Claim(
         statement,
         label,
         Kind.AT_LEAST,
         Origin.WRITE_UP,
-        published,
-        unit,
+        new Band(published, unit, tolerance, published / tolerance, Double.POSITIVE_INFINITY),
         ours,
-        tolerance,
-        c.margin(),
-        published / tolerance,
-        Double.POSITIVE_INFINITY,
-        judgement.verdict(),
-        judgement.direction(),
+        judge(c, ours, regimeMatters, () -> Verdicts.atLeast(published, ours, tolerance)),
         subject,
         WhyList.of(c, subject),
         evidence(c, subject),
@@ -212,22 +228,14 @@ public record Claim(
       double low,
       double high,
       Spread ours) {
-    Verdicts.Judgement judgement =
-        judge(c, ours, false, () -> Verdicts.within(low, high, ours, c.margin()));
     return new Claim(
         statement,
         label,
         Kind.RATIO,
         Origin.OWN,
-        Double.NaN,
-        "",
+        new Band(Double.NaN, "", 0, low, high),
         ours,
-        0,
-        c.margin(),
-        low,
-        high,
-        judgement.verdict(),
-        judgement.direction(),
+        judge(c, ours, false, () -> Verdicts.within(low, high, ours)),
         subject,
         List.of(),
         List.of(),
@@ -254,12 +262,18 @@ public record Claim(
       boolean regimeMatters,
       java.util.function.Supplier<Verdicts.Judgement> verdict) {
     if (ours.isEmpty()) {
-      return new Verdicts.Judgement(Verdict.NOT_MEASURED, Direction.NOT_APPLICABLE);
+      return undecided(Verdict.NOT_MEASURED, ours);
     }
     if (regimeMatters && !c.regimeReproduced()) {
-      return new Verdicts.Judgement(Verdict.REGIME_DIFFERS, Direction.NOT_APPLICABLE);
+      return undecided(Verdict.REGIME_DIFFERS, ours);
     }
     return verdict.get();
+  }
+
+  /** A verdict that judges no interval: nothing measured, another regime, beyond the write-up. */
+  private static Verdicts.Judgement undecided(Verdict verdict, Spread ours) {
+    return new Verdicts.Judgement(
+        verdict, Direction.NOT_APPLICABLE, ConfidenceInterval.of(ours), 0, false);
   }
 
   /**
@@ -272,15 +286,9 @@ public record Claim(
         label + " (ours)",
         kind,
         Origin.BEYOND,
-        expected,
-        unit,
+        band,
         ours,
-        tolerance,
-        margin,
-        low,
-        high,
-        Verdict.BEYOND,
-        Direction.NOT_APPLICABLE,
+        undecided(Verdict.BEYOND, ours),
         subject,
         why,
         evidence,

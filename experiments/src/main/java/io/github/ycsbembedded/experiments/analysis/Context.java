@@ -2,6 +2,7 @@ package io.github.ycsbembedded.experiments.analysis;
 
 import io.github.ycsbembedded.experiments.model.Description;
 import io.github.ycsbembedded.experiments.model.Experiment;
+import io.github.ycsbembedded.experiments.results.Pooling;
 import io.github.ycsbembedded.experiments.results.Results;
 import io.github.ycsbembedded.experiments.results.Spread;
 import java.util.ArrayList;
@@ -23,22 +24,41 @@ public final class Context {
   private final Results.Run run;
   private final Results.Variant variant;
   private final List<Results.Run> history;
+  private final Pooling.Pooled pool;
 
   public Context(Experiment experiment, Results.Run run) {
-    this(experiment, run, run.base(), List.of());
+    this(experiment, Pooling.alone(run), List.of());
   }
 
-  public Context(
-      Experiment experiment, Results.Run run, Results.Variant variant, List<Results.Run> history) {
+  /**
+   * The context of a run pooled with its like earlier runs ({@link Pooling}): its figures and
+   * verdicts rest on every trial of the pool.
+   */
+  public Context(Experiment experiment, Pooling.Pooled pool, List<Results.Run> history) {
+    this(experiment, pool.run(), pool.run().base(), history, pool);
+  }
+
+  private Context(
+      Experiment experiment,
+      Results.Run run,
+      Results.Variant variant,
+      List<Results.Run> history,
+      Pooling.Pooled pool) {
     this.experiment = experiment;
     this.run = run;
     this.variant = variant;
     this.history = List.copyOf(history);
+    this.pool = pool;
   }
 
   /** The same run and experiment, for another of its variants. */
   public Context of(Results.Variant other) {
-    return new Context(experiment, run, other, history);
+    return new Context(experiment, run, other, history, pool);
+  }
+
+  /** The earlier runs this run's trials were pooled with, if any ({@link Pooling}). */
+  public Pooling.Pooled pool() {
+    return pool;
   }
 
   /**
@@ -58,7 +78,7 @@ public final class Context {
         engines.add(other.overall() ? overall(theirs) : theirs);
       }
     }
-    return new Context(experiment, run, other.withEngines(engines), history);
+    return new Context(experiment, run, other.withEngines(engines), history, pool);
   }
 
   /** An engine's runs with each phase's speed taken over YCSB's whole run. */
@@ -108,11 +128,6 @@ public final class Context {
     return experiment.role(role);
   }
 
-  /** The factor every claim's range is widened by before it is judged ({@link Verdicts}). */
-  public double margin() {
-    return experiment.margin(run.scale().name());
-  }
-
   /** Whether this run reproduced the write-up's memory regime. */
   public boolean regimeReproduced() {
     return run.memory().regimeReproduced();
@@ -126,7 +141,7 @@ public final class Context {
 
   /** The figure over an engine × phase's repetitions that did not fail. */
   public Spread spread(String engine, String phase, ToDoubleFunction<Results.Repetition> figure) {
-    return Spread.of(new ArrayList<>(samples(engine, phase, figure).values()));
+    return Spread.byTrial(samples(engine, phase, figure));
   }
 
   /** The phase's speed (what the write-up counts) over its repetitions. */
@@ -144,17 +159,23 @@ public final class Context {
       String b,
       String phaseB,
       ToDoubleFunction<Results.Repetition> figure) {
-    Map<String, Double> top = samples(a, phaseA, figure);
-    Map<String, Double> bottom = samples(b, phaseB, figure);
-    List<Double> ratios = new ArrayList<>();
+    return ratio(samples(a, phaseA, figure), samples(b, phaseB, figure));
+  }
+
+  /**
+   * {@code top}'s figures ÷ {@code bottom}'s, per sample of the same key ({@code trial/index}),
+   * then spread by trial.
+   */
+  public static Spread ratio(Map<String, Double> top, Map<String, Double> bottom) {
+    Map<String, Double> ratios = new LinkedHashMap<>();
     top.forEach(
         (key, value) -> {
           Double under = bottom.get(key);
           if (under != null) {
-            ratios.add(value / under);
+            ratios.put(key, value / under);
           }
         });
-    return Spread.of(ratios);
+    return Spread.byTrial(ratios);
   }
 
   /** Speed of an engine ÷ the reference engine's, per sample. */

@@ -8,7 +8,6 @@ import io.github.ycsbembedded.experiments.results.Spread;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -84,17 +83,8 @@ public final class OwnClaims {
     if (top == null || bottom == null) {
       return Spread.NONE;
     }
-    Map<String, Double> a = c.of(top).samples(engine, phase, figure);
-    Map<String, Double> b = c.of(bottom).samples(engine, phase, figure);
-    List<Double> ratios = new ArrayList<>();
-    a.forEach(
-        (key, value) -> {
-          Double under = b.get(key);
-          if (under != null) {
-            ratios.add(value / under);
-          }
-        });
-    return Spread.of(ratios);
+    return Context.ratio(
+        c.of(top).samples(engine, phase, figure), c.of(bottom).samples(engine, phase, figure));
   }
 
   /**

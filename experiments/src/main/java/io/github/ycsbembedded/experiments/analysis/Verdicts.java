@@ -5,27 +5,29 @@ import io.github.ycsbembedded.experiments.analysis.Claim.Verdict;
 import io.github.ycsbembedded.experiments.results.Spread;
 
 /**
- * The rule that turns a published figure and the range of ours into a verdict, the same for every
+ * The rule that turns a published figure and the samples of ours into a verdict, the same for every
  * claim (Go's benchstat is the model: a difference that cannot be told from noise is not called
- * either way).
+ * either way, and too few samples bound nothing).
  *
  * <p>A ratio claim holds for a value {@code v} when {@code v} lies within a factor {@code
  * tolerance} of the published ratio {@code p} and on its side of 1. Sides are three: below ({@code
  * v < 1/}{@value #EVEN}), about even (within {@code [1/}{@value #EVEN}{@code , }{@value #EVEN}
  * {@code ]}) and above; a published ratio about even claims no side, only its size. So the values
- * that agree with a claim form one interval; the verdict is {@code reproduced} when the whole range
- * of ours (every trial and repetition) lies in it, {@code not reproduced} when none of the range
- * does, and {@code inconclusive} when the range straddles one of its ends. The direction of a claim
- * with a side is judged apart: it {@code holds} when the whole range is on the published side, is
- * {@code reversed} when the whole range is on the other, and is {@code unclear} otherwise (about
- * even counts as neither side); a claim about even has no direction to judge.
+ * that agree with a claim form one interval, its band.
  *
- * <p>A {@code margin} above 1 widens the range before it is judged so that it holds the median ÷
- * {@code margin} and the median × {@code margin}: how far the median of a ratio moved between fresh
- * runs of the same build (a scale's {@code margin} in its experiment file). A range already wider
- * keeps its ends, since its own samples hold that movement; a single sample, which shows none of
- * it, gets all of it. A median that clears a line of the band by less than the margin is
- * inconclusive.
+ * <p>Ours is a {@link ConfidenceInterval} of the claim's own independent samples (its trials,
+ * pooled over the runs reported together). The verdict is {@code reproduced} when the whole
+ * interval lies in the band, {@code not reproduced} when none of it does, and {@code inconclusive}
+ * when it straddles an end of the band — or when one sample is all there is, which bounds nothing.
+ * The direction of a claim with a side is judged on the same interval: it {@code holds} when the
+ * whole interval is on the published side, is {@code reversed} when the whole interval is on the
+ * other, and is {@code unclear} otherwise (about even counts as neither side); a claim about even
+ * has no direction to judge.
+ *
+ * <p>An inconclusive verdict says what would decide it: the samples at which an interval of the
+ * spread measured, centred where this one is, would clear the band's nearest line; and whether the
+ * interval is wider than the band itself, so that "reproduced" cannot be reached with this many
+ * samples whatever their center.
  */
 public final class Verdicts {
   /** Ratios within this factor of 1 are "about even": no side. */
@@ -33,8 +35,25 @@ public final class Verdicts {
 
   private Verdicts() {}
 
-  /** A verdict and the direction (the report says why, from the claim's figures). */
-  public record Judgement(Verdict verdict, Direction direction) {}
+  /**
+   * A verdict, the direction and what they were drawn from (the report says why, from the claim's
+   * figures).
+   *
+   * @param verdict reproduced, not reproduced or inconclusive
+   * @param direction whether the interval lies on the published side of 1
+   * @param interval ours, as the verdict judged it
+   * @param toDecide for an inconclusive verdict, the samples at which the measured spread would
+   *     decide it (0: none would, or its spread is unknown; {@link ConfidenceInterval#MOST_TRIALS}
+   *     + 1: more than that); 0 for a verdict already decided
+   * @param widerThanBand whether the interval is wider than the band: "reproduced" cannot be
+   *     reached with this many samples
+   */
+  public record Judgement(
+      Verdict verdict,
+      Direction direction,
+      ConfidenceInterval interval,
+      int toDecide,
+      boolean widerThanBand) {}
 
   /** The side of 1 a ratio lies on: -1 below, 0 about even, 1 above. */
   public static int side(double ratio) {
@@ -43,14 +62,8 @@ public final class Verdicts {
 
   /** The verdict on a ratio claim (see the class). */
   public static Judgement ratio(double published, Spread ours, double tolerance) {
-    return ratio(published, ours, tolerance, 1);
-  }
-
-  /** The verdict on a ratio claim, its range widened by {@code margin} (see the class). */
-  public static Judgement ratio(double published, Spread ours, double tolerance, double margin) {
     double[] band = band(published, tolerance);
-    Range r = Range.of(ours, margin);
-    return new Judgement(verdict(band[0], band[1], r), direction(side(published), r));
+    return judge(band[0], band[1], ConfidenceInterval.of(ours), side(published));
   }
 
   /**
@@ -58,38 +71,12 @@ public final class Verdicts {
    * same rule, with no side of 1 to judge.
    */
   public static Judgement within(double low, double high, Spread ours) {
-    return within(low, high, ours, 1);
+    return judge(low, high, ConfidenceInterval.of(ours), 0);
   }
 
-  /** The same, the range widened by {@code margin}. */
-  public static Judgement within(double low, double high, Spread ours, double margin) {
-    return new Judgement(verdict(low, high, Range.of(ours, margin)), Direction.NOT_APPLICABLE);
-  }
-
-  /**
-   * The range a verdict judges: ours, reaching down to at least its median ÷ {@code margin} and up
-   * to at least its median × {@code margin} (ours as it is for a margin of 1).
-   */
-  public record Range(double min, double max) {
-    public static Range of(Spread ours, double margin) {
-      if (!(margin >= 1) || Double.isInfinite(margin)) {
-        throw new IllegalArgumentException("margin " + margin + ": a factor of 1 or more");
-      }
-      double median = ours.median();
-      return new Range(
-          Math.min(ours.min(), median / margin), Math.max(ours.max(), median * margin));
-    }
-  }
-
-  /** Reproduced when the whole range lies in [low, high], not when none of it does. */
-  static Verdict verdict(double low, double high, Range ours) {
-    if (ours.min() >= low && ours.max() <= high) {
-      return Verdict.REPRODUCED;
-    }
-    if (ours.max() < low || ours.min() > high) {
-      return Verdict.NOT_REPRODUCED;
-    }
-    return Verdict.INCONCLUSIVE;
+  /** The verdict on a claim that a figure reaches at least {@code published ÷ tolerance}. */
+  public static Judgement atLeast(double published, Spread ours, double tolerance) {
+    return judge(published / tolerance, Double.POSITIVE_INFINITY, ConfidenceInterval.of(ours), 0);
   }
 
   /**
@@ -108,27 +95,41 @@ public final class Verdicts {
     return new double[] {low, high};
   }
 
-  private static Direction direction(int side, Range ours) {
-    int lowSide = side(ours.min());
-    int highSide = side(ours.max());
+  private static Judgement judge(double low, double high, ConfidenceInterval ours, int side) {
+    boolean wider = ours.measured() && ours.factor() > high / low;
+    if (!ours.measured()) {
+      return new Judgement(
+          Verdict.INCONCLUSIVE,
+          side == 0 ? Direction.NOT_APPLICABLE : Direction.UNCLEAR,
+          ours,
+          0,
+          false);
+    }
+    Direction direction = direction(side, ours);
+    if (ours.low() >= low && ours.high() <= high) {
+      return new Judgement(Verdict.REPRODUCED, direction, ours, 0, false);
+    }
+    if (ours.high() < low || ours.low() > high) {
+      return new Judgement(Verdict.NOT_REPRODUCED, direction, ours, 0, false);
+    }
+    double c = ours.center();
+    // how far the center lies from the band's nearest line, as a factor (within rounding of 1: on
+    // the line)
+    double distance = c < low ? low / c : c > high ? c / high : Math.min(c / low, high / c);
+    distance = distance < 1 + 1e-9 ? 1 : distance;
+    return new Judgement(
+        Verdict.INCONCLUSIVE, direction, ours, ours.samplesWithin(distance), wider);
+  }
+
+  private static Direction direction(int side, ConfidenceInterval ours) {
     if (side == 0) {
       return Direction.NOT_APPLICABLE;
     }
+    int lowSide = side(ours.low());
+    int highSide = side(ours.high());
     if (lowSide == side && highSide == side) {
       return Direction.HOLDS;
     }
     return lowSide == -side && highSide == -side ? Direction.REVERSED : Direction.UNCLEAR;
-  }
-
-  /** The verdict on a claim that a figure reaches at least {@code published ÷ tolerance}. */
-  public static Judgement atLeast(double published, Spread ours, double tolerance) {
-    return atLeast(published, ours, tolerance, 1);
-  }
-
-  /** The same, the range widened by {@code margin}. */
-  public static Judgement atLeast(double published, Spread ours, double tolerance, double margin) {
-    return new Judgement(
-        verdict(published / tolerance, Double.POSITIVE_INFINITY, Range.of(ours, margin)),
-        Direction.NOT_APPLICABLE);
   }
 }

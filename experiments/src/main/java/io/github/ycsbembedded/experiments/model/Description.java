@@ -454,10 +454,7 @@ public record Description(
    * One scale: {@code records} loaded, {@code operations} of a run phase where no {@code duration}
    * bounds it; run phases run {@code duration} seconds each, the first {@code warmup} left out of
    * every figure, {@code repeat} times per trial; {@code trials} loads of the data (default 1);
-   * {@code margin} the factor a ratio's range is widened to on either side of its median before its
-   * verdict (default 1: how far the medians of the scale's ratios moved between fresh runs, where
-   * measured); {@code properties} every phase gets at this scale, {@code phaseProperties} per phase
-   * id.
+   * {@code properties} every phase gets at this scale, {@code phaseProperties} per phase id.
    */
   public record Scale(
       String name,
@@ -467,7 +464,6 @@ public record Description(
       Double warmup,
       Integer repeat,
       Integer trials,
-      Double margin,
       String estimate,
       Map<String, String> properties,
       Map<String, Map<String, String>> phaseProperties) {
@@ -475,7 +471,6 @@ public record Description(
       warmup = warmup == null ? 0.0 : warmup;
       repeat = repeat == null ? 3 : repeat;
       trials = trials == null ? 1 : trials;
-      margin = margin == null ? 1.0 : margin;
       estimate = estimate == null ? "?" : estimate;
       properties = Ordered.copy(properties);
       phaseProperties = Ordered.copy(phaseProperties);
@@ -499,7 +494,6 @@ public record Description(
           warmup,
           repeat,
           trials,
-          margin,
           estimate,
           all,
           phaseProperties);

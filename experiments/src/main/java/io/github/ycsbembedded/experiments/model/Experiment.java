@@ -33,22 +33,14 @@ public final class Experiment {
   private final Path home;
   private final Description description;
   private final Properties firstWorkload;
-  // a verdict margin given for every scale (report --margin), or null: each scale's own
-  private final Double margin;
 
   private Experiment(
-      String name,
-      Path file,
-      Path home,
-      Description description,
-      Properties firstWorkload,
-      Double margin) {
+      String name, Path file, Path home, Description description, Properties firstWorkload) {
     this.name = name;
     this.file = file;
     this.home = home;
     this.description = description;
     this.firstWorkload = firstWorkload;
-    this.margin = margin;
   }
 
   /**
@@ -93,40 +85,12 @@ public final class Experiment {
     WorkloadFiles workloads = new WorkloadFiles(absolute.getParent(), homeDir);
     ExperimentChecks.check(fileName, description, workloads);
     Properties first = workload(workloads.find(description.phases().get(0).workload()));
-    return new Experiment(name, absolute, homeDir, description, first, null);
+    return new Experiment(name, absolute, homeDir, description, first);
   }
 
   /** This experiment with a variant's changes made (checked with the file). */
   public Experiment with(Variation.Variant variant) {
-    return new Experiment(name, file, home, description.with(variant), firstWorkload, margin);
-  }
-
-  /**
-   * This experiment with its verdicts judged with {@code value} as every scale's margin (see {@link
-   * #margin(String)}), whatever the file says.
-   */
-  public Experiment withMargin(double value) throws ExperimentException {
-    if (!(value >= 1) || Double.isInfinite(value)) {
-      throw new ExperimentException(
-          "--margin: " + value + "; use a factor of 1 or more (1: judge the range as measured)");
-    }
-    return new Experiment(name, file, home, description, firstWorkload, value);
-  }
-
-  /**
-   * The factor a ratio's range is widened by before a verdict is drawn from a run at {@code scale}:
-   * how far the scale's ratios moved between fresh runs of one build beyond their range within a
-   * run (the scale's {@code margin}; 1 where the file gives none or has no such scale).
-   */
-  public double margin(String scale) {
-    if (margin != null) {
-      return margin;
-    }
-    return description.scales().stream()
-        .filter(s -> s.name().equals(scale))
-        .findFirst()
-        .map(Scale::margin)
-        .orElse(1.0);
+    return new Experiment(name, file, home, description.with(variant), firstWorkload);
   }
 
   static Properties workload(Path path) throws ExperimentException {

@@ -187,13 +187,6 @@ final class ExperimentChecks {
       if (s.repeat() < 1 || s.repeat() > 100 || s.trials() < 1 || s.trials() > 100) {
         throw bad(at + ": repeat and trials are whole numbers from 1 to 100");
       }
-      if (!(s.margin() >= 1) || s.margin().isInfinite()) {
-        throw bad(
-            at
-                + ": margin: "
-                + s.margin()
-                + "; use a factor of 1 or more (1: verdicts judge the range as measured)");
-      }
       for (String phase : s.phaseProperties().keySet()) {
         oneOf(at + ": phaseProperties", phase, phaseIds());
       }

@@ -133,11 +133,19 @@ public final class Charts {
    * colour).
    */
   public record ClaimPoint(
-      String label, double published, double low, double high, Spread ours, String verdict) {}
+      String label,
+      double published,
+      double low,
+      double high,
+      double center,
+      double oursLow,
+      double oursHigh,
+      String verdict) {}
 
   /**
    * The claims on a log ratio axis: for each, the band the claim holds in (shaded), the published
-   * ratio (a grey diamond), ours (a dot and whisker in its verdict's colour), and a line at 1.
+   * ratio (a grey diamond), ours (the interval its verdict judged: a dot at its center and a
+   * whisker to its bounds, in its verdict's colour), and a line at 1.
    */
   public static void claims(String title, List<ClaimPoint> claims, Path file) throws IOException {
     XYChart chart = chart(title, "claim (its number in the table)", "ratio (log scale)");
@@ -166,15 +174,14 @@ public final class Charts {
         px.add((double) i);
         py.add(log2(c.published()));
       }
-      Spread ours = c.ours();
-      if (!ours.isEmpty() && ours.min() > 0) {
+      if (c.center() > 0 && c.oursLow() > 0) {
         Color colour = VERDICTS.getOrDefault(c.verdict(), PUBLISHED);
-        whisker(chart, "ours " + i, i, log2(ours.min()), log2(ours.max()), colour);
+        whisker(chart, "ours " + i, i, log2(c.oursLow()), log2(c.oursHigh()), colour);
         XYSeries dot =
             chart.addSeries(
                 shown.add(c.verdict()) ? "here: " + c.verdict() : "here " + i,
                 List.of((double) i),
-                List.of(log2(ours.median())));
+                List.of(log2(c.center())));
         dot.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         dot.setMarker(SeriesMarkers.CIRCLE);
         dot.setMarkerColor(colour);

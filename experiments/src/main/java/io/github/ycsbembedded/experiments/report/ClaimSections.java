@@ -1,10 +1,12 @@
 package io.github.ycsbembedded.experiments.report;
 
 import io.github.ycsbembedded.experiments.analysis.Claim;
+import io.github.ycsbembedded.experiments.analysis.ConfidenceInterval;
 import io.github.ycsbembedded.experiments.analysis.Context;
 import io.github.ycsbembedded.experiments.analysis.Verdicts;
 import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.model.Variants;
+import io.github.ycsbembedded.experiments.results.Results;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,6 +33,7 @@ final class ClaimSections {
       return;
     }
     doc.heading(2, "Claims");
+    judgeable(doc, c, claims);
     verdictTable(doc, claims);
     doc.paragraph(rules(claims));
     beyond(doc, c, all);
@@ -77,6 +80,7 @@ final class ClaimSections {
               claim.statement(),
               ClaimText.expected(claim),
               ours.isEmpty() ? "—" : ours + " (n=" + claim.ours().count() + ")",
+              interval(claim),
               claim.origin() == Claim.Origin.OWN
                   ? ClaimText.verdict(claim)
                   : claim.verdict().word(),
@@ -89,47 +93,173 @@ final class ClaimSections {
             "claim",
             writeUp ? "published" : "expected",
             "here: median [range] (samples)",
+            Math.round(ConfidenceInterval.LEVEL * 100) + "% interval (independent samples)",
             "verdict",
             "direction"),
         rows);
   }
 
+  /** The interval a verdict judged, in a cell: {@code 0.55–1.34 (2 trials)}. */
+  private static String interval(Claim claim) {
+    ConfidenceInterval i = claim.interval();
+    if (i.basis() == ConfidenceInterval.Basis.NONE) {
+      return "—";
+    }
+    String figures =
+        i.measured()
+            ? Units.ratio(i.low()) + "–" + Units.ratio(i.high())
+            : "none (" + Units.ratio(i.center()) + ")";
+    if (!claim.ratio()) {
+      figures =
+          i.measured()
+              ? Units.number(i.low()) + "–" + Units.number(i.high())
+              : "none (" + Units.number(i.center()) + ")";
+    }
+    String basis =
+        switch (i.basis()) {
+          case TRIALS -> i.samples() + " trials";
+          case REPETITIONS -> i.samples() + " runs of 1 trial";
+          default -> "1 sample";
+        };
+    return figures + " (" + basis + ")";
+  }
+
+  /**
+   * What this run can judge, before the claims: the claims its samples cannot decide, with the
+   * samples each would need at the spread it measured and what they would take here, and those
+   * whose interval is wider than their band (so that "reproduced" cannot be reached with this many
+   * samples, whatever their center).
+   */
+  private static void judgeable(Document doc, Context c, List<Claim> claims) {
+    List<String> lines = new ArrayList<>();
+    double minutes = minutesPerTrial(c.pool().ownRun());
+    int trials = c.run().protocol().trials();
+    for (int i = 0; i < claims.size(); i++) {
+      Claim claim = claims.get(i);
+      if (claim.verdict() != Claim.Verdict.INCONCLUSIVE) {
+        continue;
+      }
+      lines.add("#" + (i + 1) + " " + claim.statement() + ": " + undecided(claim, trials, minutes));
+    }
+    if (lines.isEmpty()) {
+      return;
+    }
+    doc.paragraph(
+        "**What this run cannot judge.** Each verdict below rests on the "
+            + Math.round(ConfidenceInterval.LEVEL * 100)
+            + "% interval of its claim's own independent samples (its trials, pooled with the"
+            + " earlier runs reported with it); where that interval straddles a line of the"
+            + " claim's band, the verdict is inconclusive, and the spread the claim measured says"
+            + " how many samples would decide it:");
+    doc.bullets(lines);
+  }
+
+  /** Why an inconclusive claim is undecided, and what would decide it. */
+  private static String undecided(Claim claim, int trials, double minutes) {
+    ConfidenceInterval i = claim.interval();
+    if (!i.measured()) {
+      return "one sample, which bounds nothing; `--trials "
+          + Math.max(2, trials + 1)
+          + "` would measure its spread"
+          + time(Math.max(2, trials + 1) - trials, minutes);
+    }
+    String ours =
+        "its interval "
+            + Units.ratio(i.low())
+            + "–"
+            + Units.ratio(i.high())
+            + " (×"
+            + Units.ratio(i.factor())
+            + " wide) straddles a line of its band "
+            + ClaimText.interval(claim.low(), claim.high())
+            + (Double.isFinite(claim.high() / claim.low())
+                ? " (×" + Units.ratio(claim.high() / claim.low()) + " wide)"
+                : "");
+    String wider =
+        claim.judgement().widerThanBand()
+            ? "; no interval of "
+                + i.samples()
+                + " samples this wide can lie within the band, so \"reproduced\" cannot be reached"
+                + " with them"
+            : "";
+    int n = claim.judgement().toDecide();
+    if (n == 0) {
+      return ours + wider + "; its center lies on the line: no number of samples decides it";
+    }
+    if (i.basis() != ConfidenceInterval.Basis.TRIALS) {
+      return ours
+          + wider
+          + "; these are runs of one trial, which hold no reload's spread: `--trials 2` or more"
+          + " would measure it";
+    }
+    if (n > ConfidenceInterval.MOST_TRIALS) {
+      return ours + wider + "; more than " + ConfidenceInterval.MOST_TRIALS + " trials would";
+    }
+    return ours
+        + wider
+        + "; at the spread measured, "
+        + n
+        + " trials would decide it"
+        + (n > i.samples() ? time(n - i.samples(), minutes) : "");
+  }
+
+  /** {@code " (3 more trials, about 27 minutes here)"}, or the count alone without a pace. */
+  private static String time(int more, double minutes) {
+    return " ("
+        + more
+        + " more trial"
+        + (more == 1 ? "" : "s")
+        + (Double.isFinite(minutes) && minutes > 0
+            ? ", about " + Math.round(more * minutes) + " minutes here"
+            : "")
+        + "; runs of the same settings on a like machine, reported together, count as well)";
+  }
+
+  /** This run's minutes per trial: its span ÷ its trials (NaN when its times do not parse). */
+  static double minutesPerTrial(Results.Run run) {
+    try {
+      java.time.LocalDateTime from = java.time.LocalDateTime.parse(run.startedAt());
+      java.time.LocalDateTime to = java.time.LocalDateTime.parse(run.finishedAt());
+      double minutes = java.time.Duration.between(from, to).toSeconds() / 60.0;
+      return minutes / Math.max(1, run.protocol().trials());
+    } catch (RuntimeException e) {
+      return Double.NaN;
+    }
+  }
+
   /** How a verdict is drawn, for the write-up's claims and the file's own. */
   private static String rules(List<Claim> claims) {
     boolean writeUp = claims.stream().anyMatch(x -> x.origin() != Claim.Origin.OWN);
+    String level = Math.round(ConfidenceInterval.LEVEL * 100) + "%";
+    String interval =
+        " Ours is judged as a "
+            + level
+            + " confidence interval (Student's t on the logarithms of the claim's independent"
+            + " samples: one per trial, the geometric mean of its runs, since a trial loads the data"
+            + " anew and its runs share one tree; a run of one trial falls back on its runs, which"
+            + " hold no reload's spread, and one sample bounds nothing), so a verdict says what the"
+            + " trials support, not what one run happened to read.";
     String ownRule =
         "An expectation of the experiment file's own (no published figure) is judged by the same"
-            + " rule against the interval it states: it **holds** when every sample here (each"
-            + " trial's and run's ratio) lies in it, **does not hold** when none does, and is"
-            + " **inconclusive** when they straddle an end of it, as Go's benchstat prints ~ where a"
-            + " difference cannot be told from noise.";
-    double margin = claims.stream().mapToDouble(Claim::margin).max().orElse(1);
-    String widened =
-        margin > 1
-            ? " Every range was first widened to hold its median ÷ "
-                + Units.ratio(margin)
-                + " and its median × "
-                + Units.ratio(margin)
-                + " (a range already wider keeps its ends): how far the medians of these ratios"
-                + " moved between fresh runs of one build (the scale's margin; docs/performance.md,"
-                + " \"How far a ratio moves\"), so a median that clears a line by less is"
-                + " inconclusive."
-            : "";
+            + " rule against the interval it states: it **holds** when the interval of ours lies"
+            + " within it, **does not hold** when none of it does, and is **inconclusive** when it"
+            + " straddles an end of it, as Go's benchstat prints ~ where a difference cannot be"
+            + " told from noise.";
     if (!writeUp) {
-      return ownRule + widened;
+      return ownRule + interval;
     }
     return "A ratio claim holds for a value within its tolerance of the published ratio and on"
         + " its side of 1 (a ratio within ×"
         + Verdicts.EVEN
         + " of 1 is \"about even\" and claims no side). The verdict is **reproduced** when"
-        + " every sample here (each trial's and run's ratio) agrees, **not reproduced** when"
-        + " none does, and **inconclusive** when they straddle an end of the band, as Go's"
-        + " benchstat prints ~ where a difference cannot be told from noise. The direction"
-        + " is judged apart: it **holds** when every sample is on the published side, is"
-        + " **reversed** when every sample is on the other. **regime differs**: this run"
-        + " did not reproduce the write-up's memory regime, so no verdict is drawn."
+        + " the interval of ours lies within that band, **not reproduced** when none of it does,"
+        + " and **inconclusive** when it straddles an end of the band, as Go's benchstat prints"
+        + " ~ where a difference cannot be told from noise. The direction is judged on the same"
+        + " interval: it **holds** when the whole interval is on the published side, is"
+        + " **reversed** when it is wholly on the other. **regime differs**: this run did not"
+        + " reproduce the write-up's memory regime, so no verdict is drawn."
         + (claims.stream().anyMatch(x -> x.origin() == Claim.Origin.OWN) ? " " + ownRule : "")
-        + widened;
+        + interval;
   }
 
   /**
@@ -177,13 +307,16 @@ final class ClaimSections {
     for (int i = 0; i < claims.size(); i++) {
       Claim claim = claims.get(i);
       if (claim.ratio() && !claim.ours().isEmpty() && Double.isFinite(claim.expected())) {
+        ConfidenceInterval ours = claim.interval();
         points.add(
             new Charts.ClaimPoint(
                 "#" + (i + 1),
                 claim.expected(),
                 claim.low(),
                 claim.high(),
-                claim.ours(),
+                ours.center(),
+                ours.low(),
+                ours.high(),
                 claim.verdict().word()));
       }
     }
@@ -199,8 +332,10 @@ final class ClaimSections {
         "charts/claims.png");
     doc.paragraph(
         "Each claim by its number in the table above: the published ratio (grey diamond), the band"
-            + " in which a ratio here would agree with it (shaded), and ours (median and range over"
-            + " every sample, in its verdict's colour), on a log scale with a line at 1.");
+            + " in which a ratio here would agree with it (shaded), and ours (the "
+            + Math.round(ConfidenceInterval.LEVEL * 100)
+            + "% interval its verdict judged, with its center, in its verdict's colour), on a log"
+            + " scale with a line at 1.");
   }
 
   /**

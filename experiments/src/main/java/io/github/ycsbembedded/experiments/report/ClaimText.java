@@ -5,6 +5,7 @@ import io.github.ycsbembedded.experiments.analysis.Claim;
 import io.github.ycsbembedded.experiments.analysis.Claim.Direction;
 import io.github.ycsbembedded.experiments.analysis.Claim.Kind;
 import io.github.ycsbembedded.experiments.analysis.Claim.Verdict;
+import io.github.ycsbembedded.experiments.analysis.ConfidenceInterval;
 import io.github.ycsbembedded.experiments.analysis.Verdicts;
 import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.results.Spread;
@@ -106,82 +107,104 @@ public final class ClaimText {
   }
 
   private static String judged(Claim claim) {
-    String band = "the claim holds here " + interval(claim.low(), claim.high());
-    if (claim.kind() == Kind.AT_LEAST) {
-      band =
-          "the claim holds here from "
-              + Units.number(claim.low())
-              + " "
-              + claim.unit()
-              + " (1/"
-              + Units.number(claim.tolerance())
-              + " of the published figure)";
+    boolean floor = claim.kind() == Kind.AT_LEAST;
+    String band =
+        floor
+            ? "the claim holds here from "
+                + Units.number(claim.low())
+                + " "
+                + claim.unit()
+                + " (1/"
+                + Units.number(claim.tolerance())
+                + " of the published figure)"
+            : "the claim holds here "
+                + interval(claim.low(), claim.high())
+                + (claim.origin() == Claim.Origin.OWN
+                    ? ""
+                    : " (×"
+                        + Units.ratio(claim.tolerance())
+                        + " of "
+                        + Units.ratio(claim.expected())
+                        + sideWords(claim.expected())
+                        + ")");
+    ConfidenceInterval i = claim.interval();
+    if (!i.measured()) {
       return band
-          + "; "
-          + switch (claim.verdict()) {
-            case REPRODUCED -> "all of ours reaches it";
-            case NOT_REPRODUCED -> "none of ours reaches it";
-            default -> "ours straddles it";
-          }
-          + " ("
-          + claim.ours().count()
-          + (claim.ours().count() == 1 ? " sample" : " samples")
-          + ")"
-          + widened(claim);
+          + "; ours is one sample, "
+          + figure(claim, i.center())
+          + ", which bounds nothing: a second trial would measure its spread";
     }
-    String how =
-        claim.origin() == Claim.Origin.OWN
-            ? ""
-            : " (×"
-                + Units.ratio(claim.tolerance())
-                + " of "
-                + Units.ratio(claim.expected())
-                + sideWords(claim.expected())
-                + ")";
-    String range = range(claim.ours()) + widened(claim);
-    return switch (claim.verdict()) {
-      case REPRODUCED -> "all of " + range + " lies within it: " + band + how;
-      case NOT_REPRODUCED ->
-          "none of "
-              + range
-              + " does: "
-              + band
-              + how
-              + (claim.direction() == Direction.HOLDS
-                  ? "; the direction holds, "
-                      + (Math.abs(Math.log(claim.ours().median()))
-                              > Math.abs(Math.log(claim.expected()))
-                          ? "more strongly"
-                          : "more weakly")
-                      + " than published"
-                  : claim.direction() == Direction.REVERSED ? "; the direction is reversed" : "");
-      default ->
-          range
-              + " straddles an end of the band: "
-              + band
-              + how
-              + (claim.margin() > 1
-                  ? "; fresh runs reported together with --margin 1 may decide it"
-                  : "; more trials may decide it");
-    };
+    String ours = "ours, " + confidence(claim);
+    return band
+        + "; "
+        + switch (claim.verdict()) {
+          case REPRODUCED -> ours + ", lies within it";
+          case NOT_REPRODUCED ->
+              ours
+                  + ", lies wholly "
+                  + (floor ? "below it" : "outside it")
+                  + (claim.direction() == Direction.HOLDS
+                      ? "; the direction holds, "
+                          + (Math.abs(Math.log(i.center())) > Math.abs(Math.log(claim.expected()))
+                              ? "more strongly"
+                              : "more weakly")
+                          + " than published"
+                      : claim.direction() == Direction.REVERSED
+                          ? "; the direction is reversed"
+                          : "");
+          default -> ours + ", straddles " + (floor ? "it" : "an end of it") + toDecide(claim);
+        };
   }
 
   /**
-   * How a range was widened before it was judged, or nothing: {@code " widened to its median ÷ and
-   * × 1.30 for the movement between runs (0.41–1.01),"}.
+   * Ours as the verdict judged it: {@code 0.86 (90% interval 0.55–1.34 over 2 trials)}; the
+   * repetitions of one trial are named as such.
    */
-  private static String widened(Claim claim) {
-    if (claim.margin() <= 1) {
-      return "";
-    }
-    Verdicts.Range r = Verdicts.Range.of(claim.ours(), claim.margin());
-    return " widened to its median ÷ and × "
-        + Units.ratio(claim.margin())
-        + " for the movement between runs ("
-        + Units.ratio(r.min())
+  public static String confidence(Claim claim) {
+    ConfidenceInterval i = claim.interval();
+    String over =
+        switch (i.basis()) {
+          case TRIALS -> i.samples() + " trials";
+          case REPETITIONS -> i.samples() + " runs of one trial, which hold no reload's spread";
+          default -> i.samples() + " sample" + (i.samples() == 1 ? "" : "s");
+        };
+    return figure(claim, i.center())
+        + " ("
+        + Math.round(ConfidenceInterval.LEVEL * 100)
+        + "% interval "
+        + figure(claim, i.low())
         + "–"
-        + (Double.isFinite(r.max()) ? Units.ratio(r.max()) : "∞")
-        + "),";
+        + figure(claim, i.high())
+        + " over "
+        + over
+        + ")";
+  }
+
+  /** What would decide an inconclusive verdict, as a clause: {@code ; 5 trials would decide it}. */
+  static String toDecide(Claim claim) {
+    int n = claim.judgement().toDecide();
+    String wider =
+        claim.judgement().widerThanBand()
+            ? "; the interval is wider than the band, so with "
+                + claim.interval().samples()
+                + " samples no center could be reproduced"
+            : "";
+    if (n == 0) {
+      return wider + "; its center lies on the band's line, so no number of trials decides it";
+    }
+    String unit = claim.interval().basis() == ConfidenceInterval.Basis.TRIALS ? " trials" : " runs";
+    return wider
+        + "; at the spread measured here "
+        + (n > ConfidenceInterval.MOST_TRIALS
+            ? "more than " + ConfidenceInterval.MOST_TRIALS + unit
+            : n + unit)
+        + " would decide it";
+  }
+
+  private static String figure(Claim claim, double value) {
+    return claim.kind() == Kind.RATIO
+        ? Units.ratio(value)
+        : Units.number(value) + " " + claim.unit();
   }
 
   /** {@code from 0.56 to 1.26}, {@code from 1.20 up}, {@code up to 0.80}. */
@@ -203,17 +226,5 @@ public final class ClaimText {
       case 1 -> ", above " + Verdicts.EVEN;
       default -> ", about even: no side claimed";
     };
-  }
-
-  private static String range(Spread ours) {
-    return ours.count() == 1
-        ? "ours, " + Units.ratio(ours.median()) + " (one sample),"
-        : "ours, "
-            + Units.ratio(ours.min())
-            + "–"
-            + Units.ratio(ours.max())
-            + " ("
-            + ours.count()
-            + " samples),";
   }
 }

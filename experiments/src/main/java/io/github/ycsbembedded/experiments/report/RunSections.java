@@ -17,12 +17,6 @@ import java.util.Map;
  * the machines.
  */
 final class RunSections {
-  /**
-   * Trials under which the summary warns that the verdicts rest on few independent loads
-   * (docs/performance.md, "How far a ratio moves").
-   */
-  static final int STABLE_TRIALS = 3;
-
   private RunSections() {}
 
   static void summary(Document doc, Context c, List<Claim> claims) {
@@ -41,17 +35,10 @@ final class RunSections {
     if (!own.isEmpty()) {
       lines.add("**Expectations of the file**: " + expectations(own) + ".");
     }
-    if (c.margin() > 1 && (writeUp || !own.isEmpty())) {
-      lines.add(
-          "**Margin**: every range was widened to its median ÷ and × "
-              + Units.ratio(c.margin())
-              + " before it was judged, how far the medians of ratios at scale `"
-              + run.scale().name()
-              + "` moved between fresh runs (the scale's `margin`;"
-              + " docs/performance.md, \"How far a ratio moves\"); `bin/experiment report"
-              + " --margin 1` judges them as measured.");
+    if (c.pool().any()) {
+      lines.add(pooled(c));
     }
-    lines.add(runLine(run));
+    lines.add(runLine(c.pool().ownRun()));
     Long theirs = c.experiment().publishedDataBytes(run.scale().name());
     long ours = run.scale().dataBytes();
     lines.add(
@@ -72,12 +59,36 @@ final class RunSections {
     doc.bullets(lines);
   }
 
+  /** Which earlier runs this report's figures and verdicts pool with, and how to judge it alone. */
+  private static String pooled(Context c) {
+    int own = c.pool().ownTrials();
+    int all = c.run().protocol().trials();
+    List<String> names = c.pool().folders().stream().map(f -> "`" + f.getFileName() + "`").toList();
+    return "**Pooled**: this run's "
+        + own
+        + " trial"
+        + (own == 1 ? "" : "s")
+        + " with "
+        + (all - own)
+        + " of "
+        + names.size()
+        + " earlier run"
+        + (names.size() == 1 ? "" : "s")
+        + " of the same experiment, scale, settings and engine versions on a machine of the same"
+        + " kind ("
+        + String.join(", ", names)
+        + "): every figure and verdict below rests on all "
+        + all
+        + " trials, so the intervals hold the movement between the runs' days as well as within"
+        + " a run; `--history none` judges this run alone.";
+  }
+
   private static String runLine(Results.Run run) {
     Results.Protocol p = run.protocol();
     return String.format(
         Locale.ROOT,
         "**Run**: %s to %s, scale `%s`, %d trial%s (each loads the data anew) × %d run%s of"
-            + " every run phase%s, %d client thread%s%s.",
+            + " every run phase%s, %d client thread%s.",
         run.startedAt().replace('T', ' '),
         run.finishedAt().replace('T', ' '),
         run.scale().name(),
@@ -93,13 +104,7 @@ final class RunSections {
                 + Units.number(p.warmupSeconds())
                 + " s left out)",
         p.threads(),
-        p.threads() == 1 ? "" : "s",
-        p.trials() < STABLE_TRIALS
-            ? "; fewer than "
-                + STABLE_TRIALS
-                + " trials, so another run may move a range across a verdict's line"
-                + " (docs/performance.md, \"How far a ratio moves\")"
-            : "");
+        p.threads() == 1 ? "" : "s");
   }
 
   private static String machineLine(Results.Machine m, Description.Published published) {

@@ -27,9 +27,23 @@ public final class Merge {
    */
   public static Results.Run runs(List<Path> folders) throws ExperimentException {
     List<Results.Run> runs = new ArrayList<>();
+    List<String> logs = new ArrayList<>();
     for (Path folder : folders) {
       runs.add(ResultsFile.read(folder));
+      logs.add("raw/" + folder.getFileName() + "/");
     }
+    for (int i = 1; i < runs.size(); i++) {
+      refuseMismatch(runs.get(0), runs.get(i), folders.get(0), folders.get(i));
+    }
+    return of(runs, logs);
+  }
+
+  /**
+   * {@code runs} as one (checked alike by the caller): each engine's runs of each variant as more
+   * trials, renumbered after those before them; each run's logs ({@code raw/...}) moved under its
+   * prefix in {@code logs} ({@code raw/} for none).
+   */
+  static Results.Run of(List<Results.Run> runs, List<String> logs) {
     Results.Run first = runs.get(0);
     Map<String, Results.Machine> machines = new LinkedHashMap<>();
     // variant → engine → its runs so far
@@ -41,8 +55,6 @@ public final class Merge {
     String finished = first.finishedAt();
     for (int i = 0; i < runs.size(); i++) {
       Results.Run run = runs.get(i);
-      refuseMismatch(first, run, folders.get(0), folders.get(i));
-      String folder = folders.get(i).getFileName().toString();
       for (Results.Variant variant : run.variants()) {
         described.putIfAbsent(variant.name(), variant);
         Map<String, Results.EngineRun> engines =
@@ -50,7 +62,7 @@ public final class Merge {
         for (Results.EngineRun engine : variant.engines()) {
           String key = variant.name() + "/" + engine.engine();
           int offset = trials.getOrDefault(key, 0);
-          engines.merge(engine.engine(), shift(engine, offset, folder), Merge::join);
+          engines.merge(engine.engine(), shift(engine, offset, logs.get(i)), Merge::join);
           trials.put(key, offset + trialsOf(engine));
         }
       }
@@ -133,22 +145,23 @@ public final class Merge {
   }
 
   /**
-   * The engine's runs with their trials numbered from {@code offset + 1}, their logs where {@link
-   * #copyRaw} puts them ({@code raw/<folder>/}).
+   * The engine's runs with their trials numbered from {@code offset + 1}, their logs ({@code
+   * raw/...}) under {@code logs} instead of {@code raw/} (where {@link #copyRaw} puts them, or
+   * where an earlier run's folder keeps them).
    */
-  private static Results.EngineRun shift(Results.EngineRun engine, int offset, String folder) {
+  private static Results.EngineRun shift(Results.EngineRun engine, int offset, String logs) {
     List<Results.PhaseRun> phases = new ArrayList<>();
     for (Results.PhaseRun p : engine.phases()) {
       List<Results.Repetition> reps = new ArrayList<>();
       for (Results.Repetition r : p.repetitions()) {
-        Results.Logs logs = r.outcome().logs();
+        Results.Logs log = r.outcome().logs();
         reps.add(
             r.withTrial(r.trial() + offset)
                 .withOutcome(
                     r.outcome()
                         .withLogs(
                             new Results.Logs(
-                                moved(logs.stdout(), folder), moved(logs.stderr(), folder)))));
+                                moved(log.stdout(), logs), moved(log.stderr(), logs)))));
       }
       phases.add(p.withRepetitions(reps));
     }
@@ -185,8 +198,8 @@ public final class Merge {
         List.copyOf(phases.values()));
   }
 
-  private static String moved(String log, String folder) {
-    return log == null || !log.startsWith("raw/") ? log : "raw/" + folder + "/" + log.substring(4);
+  private static String moved(String log, String logs) {
+    return log == null || !log.startsWith("raw/") ? log : logs + log.substring(4);
   }
 
   /** Copies every folder's raw/ files into {@code raw/<folder name>/}. */

@@ -188,23 +188,20 @@ public final class Results {
   }
 
   /**
-   * A claim as the run judged it, for a reader of the file other than the report: what it states,
-   * whose it is ({@code origin}: write-up, beyond, own), the figure expected ({@code expected}, NaN
-   * for an expectation stated as an interval alone) and the interval of values that agree ({@code
-   * low} to {@code high}), every sample measured here, the verdict and direction (as the report
-   * words them), and what differs from the write-up for it ({@code why}, led by a line on the
-   * margin where the range was widened before it was judged).
+   * A claim as the run judged it, for a reader of the file other than the report (the runner judges
+   * the claims anew whenever it reports, and reads none of these back): what it states, whose it is
+   * ({@code origin}: write-up, beyond, own), the figure expected and the values that agree ({@code
+   * band}), every sample measured here, the interval the verdict was judged on, the verdict and
+   * direction (as the report words them), and what differs from the write-up for it ({@code why}).
    */
   public record ClaimRecord(
       String statement,
       String label,
       String origin,
       String kind,
-      double expected,
-      String unit,
-      double low,
-      double high,
+      BandRecord band,
       List<Double> samples,
+      IntervalRecord interval,
       String verdict,
       String direction,
       List<String> why) {
@@ -215,11 +212,42 @@ public final class Results {
   }
 
   /**
-   * The experiment that ran: its {@code name}, {@code title} and {@code source} (the write-up, or
-   * empty for a file of one's own), and {@code file}: the experiment file as it ran, copied into
-   * the results folder (relative to it), which {@code report} and {@code resume} read.
+   * The figure a claim expects ({@code expected}, NaN for an expectation stated as an interval
+   * alone) in its {@code unit} (empty for a ratio), and the values that agree: {@code low} to
+   * {@code high}.
    */
-  public record ExperimentRef(String name, String title, String source, String file) {}
+  public record BandRecord(double expected, String unit, double low, double high) {}
+
+  /**
+   * The interval a verdict was judged on: at {@code level} confidence, from {@code samples}
+   * independent samples ({@code basis}: trials, the repetitions of one trial, one sample), their
+   * geometric mean {@code center} and the bounds {@code low} to {@code high}; {@code toDecide}: the
+   * samples at which the spread measured would decide an inconclusive verdict (0: none would, or
+   * the spread is unknown; over 100: more than 100).
+   */
+  public record IntervalRecord(
+      double level,
+      String basis,
+      int samples,
+      double center,
+      double low,
+      double high,
+      int toDecide) {}
+
+  /**
+   * The experiment that ran: its {@code name}, {@code title} and {@code source} (the write-up, or
+   * empty for a file of one's own), {@code file}: the experiment file as it ran, copied into the
+   * results folder (relative to it), which {@code report} and {@code resume} read; and {@code
+   * settings}: a hash of what decides its figures (the file, its workloads, the scale, engines,
+   * variants, memory limit and runs per trial; not the trials or folders), so that runs of the same
+   * settings can be told apart from others (null in a file written before it was kept).
+   */
+  public record ExperimentRef(
+      String name, String title, String source, String file, String settings) {
+    public ExperimentRef(String name, String title, String source, String file) {
+      this(name, title, source, file, null);
+    }
+  }
 
   /** The scale: its name, the records loaded and their bytes. */
   public record ScaleRef(String name, long records, long dataBytes) {}
@@ -416,11 +444,11 @@ public final class Results {
           .orElse(null);
     }
 
-    /** A figure over the repetitions that did not fail. */
+    /** A figure over the repetitions that did not fail, by trial. */
     public Spread spread(ToDoubleFunction<Repetition> figure) {
-      List<Double> values = new ArrayList<>();
-      ok().forEach(r -> values.add(figure.applyAsDouble(r)));
-      return Spread.of(values);
+      Map<String, Double> values = new java.util.LinkedHashMap<>();
+      ok().forEach(r -> values.put(r.trial() + "/" + r.index(), figure.applyAsDouble(r)));
+      return Spread.byTrial(values);
     }
 
     /**
@@ -823,6 +851,27 @@ public final class Results {
       String dataFileSystem,
       String dataDevice,
       DeviceSpeed deviceSpeed) {
+    /**
+     * What makes two machines alike for pooling their trials: the CPU and its count, the memory (to
+     * the GiB), the kernel, the JVM, the data's file system type and device; not the host's name,
+     * the free space or the device's measured speed.
+     */
+    @JsonIgnore
+    public String kind() {
+      String fs = dataFileSystem == null ? "" : dataFileSystem;
+      int open = fs.indexOf('(');
+      int close = fs.indexOf(')', open + 1);
+      String fsType = open >= 0 && close > open ? fs.substring(open + 1, close) : fs;
+      return String.join(
+          " | ",
+          cores + " × " + cpu,
+          Math.round(memoryBytes / (double) (1L << 30)) + " GiB",
+          String.valueOf(os),
+          String.valueOf(jdk),
+          fsType,
+          String.valueOf(dataDevice));
+    }
+
     public Machine withDeviceSpeed(DeviceSpeed value) {
       return new Machine(host, cores, memoryBytes, cpu, os, jdk, dataFileSystem, dataDevice, value);
     }

@@ -415,9 +415,8 @@ public class ExperimentTest {
             "fraction.yaml: regime.memoryFraction: 2.0; use the engines' memory as a fraction of the data, e.g. 0.05");
     assertThatThrownBy(
             () -> write("margin", BASE.replace("operations: 5}", "operations: 5, margin: 0.8}")))
-        .hasMessage(
-            "margin.yaml: scale s: margin: 0.8; use a factor of 1 or more (1: verdicts judge the"
-                + " range as measured)");
+        .as("a scale's margin is gone: each verdict rests on its claim's own interval")
+        .hasMessageContaining(": unknown key 'margin'; known here: ");
     assertThatThrownBy(() -> write("count", BASE.replace("records: 5, ", "")))
         .hasMessage("count.yaml: scale s needs records and operations, each 1 or more");
     assertThatThrownBy(

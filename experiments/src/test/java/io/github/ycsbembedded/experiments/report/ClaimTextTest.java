@@ -17,26 +17,25 @@ class ClaimTextTest {
 
   /** A write-up's ratio claim judged as {@link Claim#ratio} judges it, with no why-list. */
   private static Claim ratio(double published, Spread ours, double tolerance) {
-    return ratio(published, ours, tolerance, 1);
+    double[] band = Verdicts.band(published, tolerance);
+    return claim(
+        Claim.Kind.RATIO,
+        Claim.Origin.WRITE_UP,
+        new Claim.Band(published, "", tolerance, band[0], band[1]),
+        ours,
+        Verdicts.ratio(published, ours, tolerance));
   }
 
-  private static Claim ratio(double published, Spread ours, double tolerance, double margin) {
-    double[] band = Verdicts.band(published, tolerance);
-    Verdicts.Judgement j = Verdicts.ratio(published, ours, tolerance, margin);
+  private static Claim claim(
+      Claim.Kind kind, Claim.Origin origin, Claim.Band band, Spread ours, Verdicts.Judgement j) {
     return new Claim(
         "s",
         "l",
-        Claim.Kind.RATIO,
-        Claim.Origin.WRITE_UP,
-        published,
-        "",
+        kind,
+        origin,
+        band,
         ours,
-        tolerance,
-        margin,
-        band[0],
-        band[1],
-        j.verdict(),
-        j.direction(),
+        j,
         Claim.Subject.of(List.of()),
         List.of(),
         List.of(),
@@ -44,100 +43,77 @@ class ClaimTextTest {
   }
 
   @Test
-  void aReproducedRatioSaysItsWholeRangeLiesInTheBand() {
-    assertThat(ClaimText.reason(ratio(0.59, spread(0.71, 0.68, 0.80), 1.5), ""))
+  void aReproducedRatioSaysItsIntervalLiesInTheBand() {
+    assertThat(ClaimText.reason(ratio(0.59, spread(0.70, 0.71, 0.72), 1.5), ""))
         .isEqualTo(
-            "all of ours, 0.68–0.80 (3 samples), lies within it: the claim holds here from 0.39 to 0.89"
-                + " (×1.50 of 0.59, below 1/1.1)");
+            "the claim holds here from 0.39 to 0.89 (×1.50 of 0.59, below 1/1.1); ours, 0.71 (90%"
+                + " interval 0.69–0.73 over 3 trials), lies within it");
   }
 
   @Test
   void aRatioBeyondTheBandSaysHowItsDirectionFared() {
-    assertThat(ClaimText.reason(ratio(2.15, spread(3.4, 3.3, 3.6), 1.5), ""))
-        .endsWith("; the direction holds, more strongly than published");
-    assertThat(ClaimText.reason(ratio(0.80, spread(1.2, 1.15, 1.3), 1.5), ""))
+    assertThat(ClaimText.reason(ratio(2.15, spread(3.4, 3.5, 3.6), 1.5), ""))
+        .endsWith("lies wholly outside it; the direction holds, more strongly than published");
+    assertThat(ClaimText.reason(ratio(0.80, spread(1.25, 1.2, 1.3), 1.5), ""))
         .endsWith("; the direction is reversed");
-    assertThat(ClaimText.verdict(ratio(0.80, spread(1.2, 1.15, 1.3), 1.5)))
+    assertThat(ClaimText.verdict(ratio(0.80, spread(1.25, 1.2, 1.3), 1.5)))
         .isEqualTo("not reproduced; direction reversed");
   }
 
   @Test
-  void aStraddlingRangeAndOneSampleSayWhatTheyAre() {
-    assertThat(ClaimText.reason(ratio(0.52, spread(0.83, 0.58, 0.86), 1.5), ""))
-        .startsWith("ours, 0.58–0.86 (3 samples), straddles an end of the band");
+  void aStraddlingIntervalSaysWhatWouldDecideItAndOneSampleSaysItBoundsNothing() {
+    assertThat(ClaimText.reason(ratio(0.52, spread(0.72, 0.76, 0.80), 1.5), ""))
+        .startsWith(
+            "the claim holds here from 0.35 to 0.78 (×1.50 of 0.52, below 1/1.1); ours, 0.76 (90%"
+                + " interval 0.69–0.83 over 3 trials), straddles an end of it; at the spread"
+                + " measured here ")
+        .endsWith(" trials would decide it");
+    assertThat(ClaimText.reason(ratio(0.84, spread(0.65, 0.78), 1.5), ""))
+        .contains(
+            "; the interval is wider than the band, so with 2 samples no center could be"
+                + " reproduced; at the spread measured here ");
     assertThat(ClaimText.reason(ratio(1.15, spread(2.4), 1.5), ""))
-        .startsWith("none of ours, 2.40 (one sample), does");
+        .isEqualTo(
+            "the claim holds here from 1.10 to 1.72 (×1.50 of 1.15, above 1.1); ours is one"
+                + " sample, 2.40, which bounds nothing: a second trial would measure its spread");
     assertThat(ClaimText.reason(ratio(0.93, spread(1.02, 0.95, 1.29), 1.5), ""))
         .contains("about even: no side claimed");
   }
 
   @Test
-  void aWidenedRangeSaysByHowMuchAndWhatItJudged() {
-    // 0.68–0.80 lies within 0.39–0.89, but its median 0.71 × 1.3 reaches 0.92: no longer within
-    Claim widened = ratio(0.59, spread(0.71, 0.68, 0.80), 1.5, 1.3);
-    assertThat(ClaimText.verdict(widened)).startsWith("inconclusive");
-    assertThat(ClaimText.reason(widened, ""))
-        .isEqualTo(
-            "ours, 0.68–0.80 (3 samples), widened to its median ÷ and × 1.30 for the movement"
-                + " between runs (0.55–0.92), straddles an end of the band: the claim holds here from 0.39 to"
-                + " 0.89 (×1.50 of 0.59, below 1/1.1); fresh runs reported together with --margin 1"
-                + " may decide it");
-  }
-
-  @Test
   void aFloorSaysWhereItHoldsFrom() {
-    Verdicts.Judgement j = Verdicts.atLeast(10_000, spread(4000, 6000), 2);
+    Spread ours = spread(4000, 6000);
     Claim floor =
-        new Claim(
-            "s",
-            "l",
+        claim(
             Claim.Kind.AT_LEAST,
             Claim.Origin.WRITE_UP,
-            10_000,
-            "t/s",
-            spread(4000, 6000),
-            2,
-            1,
-            5000,
-            Double.POSITIVE_INFINITY,
-            j.verdict(),
-            j.direction(),
-            Claim.Subject.of(List.of()),
-            List.of(),
-            List.of(),
-            List.of());
+            new Claim.Band(10_000, "t/s", 2, 5000, Double.POSITIVE_INFINITY),
+            ours,
+            Verdicts.atLeast(10_000, ours, 2));
     assertThat(ClaimText.reason(floor, ""))
-        .isEqualTo(
-            "the claim holds here from 5,000 t/s (1/2 of the published figure); ours straddles it (2 samples)");
+        .startsWith(
+            "the claim holds here from 5,000 t/s (1/2 of the published figure); ours, 4,899 t/s"
+                + " (90% interval ");
+    assertThat(ClaimText.reason(floor, "")).contains(" over 2 trials), straddles it; ");
     assertThat(ClaimText.expected(floor)).isEqualTo("10,000 t/s");
   }
 
   @Test
   void anExpectationOfOnesOwnIsAnIntervalAndHoldsOrNot() {
-    Verdicts.Judgement j = Verdicts.within(1.2, Double.POSITIVE_INFINITY, spread(1.1, 1.15));
+    Spread ours = spread(1.1, 1.12);
     Claim own =
-        new Claim(
-            "s",
-            "l",
+        claim(
             Claim.Kind.RATIO,
             Claim.Origin.OWN,
-            Double.NaN,
-            "",
-            spread(1.1, 1.15),
-            0,
-            1,
-            1.2,
-            Double.POSITIVE_INFINITY,
-            j.verdict(),
-            j.direction(),
-            Claim.Subject.of(List.of()),
-            List.of(),
-            List.of(),
-            List.of());
+            new Claim.Band(Double.NaN, "", 0, 1.2, Double.POSITIVE_INFINITY),
+            ours,
+            Verdicts.within(1.2, Double.POSITIVE_INFINITY, ours));
     assertThat(ClaimText.expected(own)).isEqualTo("from 1.20 up");
     assertThat(ClaimText.verdict(own)).isEqualTo("does not hold");
     assertThat(ClaimText.reason(own, ""))
-        .isEqualTo("none of ours, 1.10–1.15 (2 samples), does: the claim holds here from 1.20 up");
+        .isEqualTo(
+            "the claim holds here from 1.20 up; ours, 1.11 (90% interval 1.05–1.17 over 2"
+                + " trials), lies wholly outside it");
   }
 
   @Test

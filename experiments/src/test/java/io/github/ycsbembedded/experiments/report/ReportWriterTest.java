@@ -92,7 +92,6 @@ class ReportWriterTest {
         .contains("- **Run**: 2026-")
         .contains(
             "scale `quick`, 1 trial (each loads the data anew) × 3 runs of every run phase (12 s, the first 2 s left out)")
-        .contains("; fewer than 3 trials, so another run may move a range across a verdict's line")
         .contains(
             "- **Data**: 488.3 MiB here (500,000 records); the write-up measured 95.4 GiB (200× as much)")
         .contains("rocksdb (RocksDB 11.8.1; the write-up: RocksDB 6.20.3)")
@@ -103,30 +102,13 @@ class ReportWriterTest {
   }
 
   @Test
-  void aMarginIsStatedOnTheFirstScreenAndInEachReason() throws Exception {
-    String md = report(Experiment.load(ExperimentTest.EXPERIMENTS, "unum").withMargin(1.4));
-    String first = md.substring(0, md.indexOf("\n## "));
-    assertThat(first)
-        .contains(
-            "- **Margin**: every range was widened to its median ÷ and × 1.40 before it was"
-                + " judged, how far the medians of ratios at scale `quick` moved between fresh runs")
-        .contains("`bin/experiment report --margin 1` judges them as measured");
-    assertThat(md)
-        .contains(
-            "Every range was first widened to hold its median ÷ 1.40 and its median × 1.40 (a"
-                + " range already wider keeps its ends)")
-        .contains("widened to its median ÷ and × 1.40 for the movement between runs (");
-    String asMeasured = report(Experiment.load(ExperimentTest.EXPERIMENTS, "unum").withMargin(1));
-    assertThat(asMeasured).doesNotContain("**Margin**").doesNotContain("widened to its median");
-  }
-
-  @Test
   void everyClaimHasItsVerdictRowAndWhatDiffersIsSaidOnceAboveThem() throws Exception {
     String md = report();
 
     assertThat(md)
         .contains(
-            "| # | claim | published | here: median [range] (samples) | verdict | direction |")
+            "| # | claim | published | here: median [range] (samples) | 90% interval (independent"
+                + " samples) | verdict | direction |")
         .contains("## Why the figures differ, claim by claim");
     String why =
         md.substring(
@@ -317,7 +299,7 @@ class ReportWriterTest {
         .endsWith(
             "Of the tested causes, `leveldb-faster` (LevelDB's seek compaction) moved #3 across the"
                 + " published figure; the ablations that moved #4 beyond the ranges moved it away"
-                + " from the published figure; no ablation moved #5, #6, #7, #8, #9, #10"
+                + " from the published figure; no ablation moved #5, #6, #9, #10"
                 + " beyond the ranges; the ablations' figures for #1, #2 are single samples, too"
                 + " few to tell a move (the table \"What the ablations moved\").");
     // what the ablation changes, once beside the table; under each claim only its move

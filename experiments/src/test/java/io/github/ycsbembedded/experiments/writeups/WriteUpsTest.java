@@ -89,7 +89,7 @@ public class WriteUpsTest {
       String b,
       String phaseB,
       ToDoubleFunction<Results.Repetition> figure) {
-    List<Double> ratios = new ArrayList<>();
+    java.util.Map<String, Double> ratios = new java.util.LinkedHashMap<>();
     Results.PhaseRun top = run.base().phase(a, phaseA);
     Results.PhaseRun bottom = run.base().phase(b, phaseB);
     if (top == null || bottom == null) {
@@ -101,11 +101,12 @@ public class WriteUpsTest {
             && x.index() == y.index()
             && x.error() == null
             && y.error() == null) {
-          ratios.add(figure.applyAsDouble(x) / figure.applyAsDouble(y));
+          ratios.put(
+              x.trial() + "/" + x.index(), figure.applyAsDouble(x) / figure.applyAsDouble(y));
         }
       }
     }
-    return Spread.of(ratios);
+    return Spread.byTrial(ratios);
   }
 
   private static double published(Experiment e, String phase, String engine, String column) {
@@ -132,7 +133,7 @@ public class WriteUpsTest {
                 ? Claim.Verdict.BEYOND
                 : ours.isEmpty()
                     ? Claim.Verdict.NOT_MEASURED
-                    : Verdicts.ratio(ratio, ours, Unum.TOLERANCE, unum.margin("quick")).verdict();
+                    : Verdicts.ratio(ratio, ours, Unum.TOLERANCE).verdict();
         expected.add(engine + " " + phase.id() + " " + verdict + " " + ours.median());
       }
     }
@@ -255,9 +256,7 @@ public class WriteUpsTest {
           published(hyperdex, phase.id(), "lmdb", "throughput")
               / published(hyperdex, phase.id(), "leveldb", "throughput");
       assertThat(throughput.ours().values()).isEqualTo(ours.values());
-      double margin = hyperdex.margin("quick");
-      assertThat(throughput.verdict())
-          .isEqualTo(Verdicts.ratio(published, ours, 1.5, margin).verdict());
+      assertThat(throughput.verdict()).isEqualTo(Verdicts.ratio(published, ours, 1.5).verdict());
 
       Claim cpu = find(claims, "CPU " + phase.id());
       Spread perOperation =
@@ -275,8 +274,7 @@ public class WriteUpsTest {
                       published(hyperdex, phase.id(), "lmdb", "cpu_s")
                           / published(hyperdex, phase.id(), "leveldb", "cpu_s"),
                       perOperation,
-                      2.0,
-                      margin)
+                      2.0)
                   .verdict());
     }
     assertThat(claims.get(2).statement())
