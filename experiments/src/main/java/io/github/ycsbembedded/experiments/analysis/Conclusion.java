@@ -21,13 +21,15 @@ import java.util.Map;
  * @param causes each claim not reproduced with its ablation that moved furthest toward the
  *     published figure (null when none moved it beyond the ranges)
  * @param ablationsRun whether the run measured ablations at all
+ * @param harness what the authors' own harness measured of the same claims (null without one)
  */
 public record Conclusion(
     Map<Claim.Verdict, Integer> tally,
     String reference,
     Map<String, Spread> ofPublished,
     List<Cause> causes,
-    boolean ablationsRun) {
+    boolean ablationsRun,
+    HarnessRatios.Summary harness) {
   public Conclusion {
     tally = Ordered.copy(tally);
     ofPublished = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(ofPublished));
@@ -74,7 +76,14 @@ public record Conclusion(
       }
     }
     boolean ablationsRun = c.run().variants().stream().anyMatch(v -> v.ablation() != null);
-    return new Conclusion(tally, commonReference(tallied), ofPublished, causes, ablationsRun);
+    return new Conclusion(
+        tally,
+        commonReference(tallied),
+        ofPublished,
+        causes,
+        ablationsRun,
+        HarnessRatios.summary(
+            c, claims.stream().filter(x -> x.origin() != Claim.Origin.BEYOND).toList()));
   }
 
   /** Whether an ablation's move speaks for its cause: toward the published figure, or across it. */

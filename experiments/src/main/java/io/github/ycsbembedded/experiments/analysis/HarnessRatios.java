@@ -22,6 +22,94 @@ public final class HarnessRatios {
   public record Row(
       Claim claim, List<Double> atPoints, Description.HarnessPoint nearest, Spread gap) {}
 
+  /**
+   * What the authors' harness says of the write-up's claims, for the conclusion: at its size
+   * nearest the write-up's data, how many of the claims it measured lie outside their bands; and
+   * the claim whose ratio moved most across the harness's sizes, with its ratio at each.
+   *
+   * @param harness the harness's name
+   * @param records its size nearest the write-up's (records loaded)
+   * @param outside the claims whose harness ratio there lies outside their band (their numbers
+   *     among {@code claims}, from 1)
+   * @param measured how many claims the harness measured there
+   * @param widest the claim whose ratio moved most across the harness's sizes (null with fewer than
+   *     two sizes)
+   * @param widestRatios its ratio at each size, in the file's order (NaN where unmeasured)
+   * @param sizes the harness's sizes, records loaded, in the file's order
+   */
+  public record Summary(
+      String harness,
+      long records,
+      List<Integer> outside,
+      int measured,
+      Claim widest,
+      List<Double> widestRatios,
+      List<Long> sizes) {
+    public Summary {
+      outside = List.copyOf(outside);
+      widestRatios = List.copyOf(widestRatios);
+      sizes = List.copyOf(sizes);
+    }
+
+    /** How far the widest claim's ratio moved across the sizes, as a factor (max ÷ min). */
+    public double swing() {
+      double max = widestRatios.stream().filter(v -> v > 0).mapToDouble(v -> v).max().orElse(1);
+      double min = widestRatios.stream().filter(v -> v > 0).mapToDouble(v -> v).min().orElse(1);
+      return max / min;
+    }
+  }
+
+  /**
+   * The summary of the harness against {@code claims} (numbered from 1 in their order), or null
+   * when the file names no harness results or the write-up no data size.
+   */
+  public static Summary summary(Context c, List<Claim> claims) {
+    Description.Harness harness = c.experiment().description().published().harness();
+    Long theirs = c.experiment().description().published().records();
+    if (harness == null || harness.points().isEmpty() || theirs == null) {
+      return null;
+    }
+    Description.HarnessPoint at = harness.nearest(theirs);
+    List<Integer> outside = new ArrayList<>();
+    int measured = 0;
+    Claim widest = null;
+    List<Double> widestRatios = List.of();
+    double widestSwing = 1;
+    for (int i = 0; i < claims.size(); i++) {
+      Claim claim = claims.get(i);
+      List<Double> ratios = ratios(harness, claim);
+      if (ratios == null) {
+        continue;
+      }
+      Claim.Subject s = claim.subject();
+      double there = at.ratio(s.phases().get(0), s.engines().get(0), s.engines().get(1));
+      if (!Double.isNaN(there)) {
+        measured++;
+        if (there < claim.low() || there > claim.high()) {
+          outside.add(i + 1);
+        }
+      }
+      double max = ratios.stream().filter(v -> v > 0).mapToDouble(v -> v).max().orElse(1);
+      double min = ratios.stream().filter(v -> v > 0).mapToDouble(v -> v).min().orElse(1);
+      if (max / min > widestSwing) {
+        widestSwing = max / min;
+        widest = claim;
+        widestRatios = ratios;
+      }
+    }
+    if (measured == 0) {
+      return null;
+    }
+    return new Summary(
+        harness.name(),
+        at.records(),
+        outside,
+        measured,
+        harness.points().size() < 2 ? null : widest,
+        widestRatios,
+        harness.points().stream().map(Description.HarnessPoint::records).toList());
+  }
+
   /** The rows of {@code c}'s write-up claims that compare two engines on one phase. */
   public static List<Row> of(Context c, List<Claim> claims) {
     Description.Harness harness = c.experiment().description().published().harness();

@@ -3,12 +3,15 @@ package io.github.ycsbembedded.experiments.report;
 import io.github.ycsbembedded.experiments.analysis.Ablations;
 import io.github.ycsbembedded.experiments.analysis.Claim;
 import io.github.ycsbembedded.experiments.analysis.Conclusion;
+import io.github.ycsbembedded.experiments.analysis.ConfidenceInterval;
+import io.github.ycsbembedded.experiments.analysis.HarnessRatios;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.results.Spread;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** The report's first paragraph: what holds, what does not, and the main reason measured. */
@@ -18,7 +21,11 @@ final class ConclusionText {
   /** The paragraph, numbering claims as the claims table does. */
   static String of(Conclusion c, List<Claim> claims, Experiment experiment) {
     List<String> sentences = new ArrayList<>();
-    sentences.add(tally(c));
+    sentences.add(tally(c, claims));
+    String harness = harness(c, claims);
+    if (!harness.isEmpty()) {
+      sentences.add(harness);
+    }
     String speeds = speeds(c, experiment);
     if (!speeds.isEmpty()) {
       sentences.add(speeds);
@@ -27,7 +34,12 @@ final class ConclusionText {
     return "**In short.** " + String.join(" ", sentences);
   }
 
-  private static String tally(Conclusion c) {
+  /**
+   * What holds, what does not, and what this run cannot judge and why: {@code Of the write-up's 10
+   * claims checked here: 2 reproduced (#3, #5); 3 not reproduced (#1, #2, direction reversed: #4);
+   * 5 inconclusive (#6–#10): ...}.
+   */
+  private static String tally(Conclusion c, List<Claim> claims) {
     int all = c.tally().values().stream().mapToInt(Integer::intValue).sum();
     List<String> parts = new ArrayList<>();
     for (Claim.Verdict v :
@@ -39,7 +51,7 @@ final class ConclusionText {
             Claim.Verdict.NOT_MEASURED)) {
       Integer n = c.tally().get(v);
       if (n != null) {
-        parts.add(n + " " + v.word());
+        parts.add(n + " " + v.word() + " (" + numbers(claims, v) + ")");
       }
     }
     return "Of the write-up's "
@@ -47,8 +59,138 @@ final class ConclusionText {
         + " claim"
         + (all == 1 ? "" : "s")
         + " checked here: "
-        + String.join(", ", parts)
-        + ".";
+        + String.join("; ", parts)
+        + "."
+        + undecided(claims);
+  }
+
+  /** The numbers of the tallied claims with {@code verdict}, the reversed ones named as such. */
+  private static String numbers(List<Claim> claims, Claim.Verdict verdict) {
+    List<String> plain = new ArrayList<>();
+    List<String> reversed = new ArrayList<>();
+    for (int i = 0; i < claims.size(); i++) {
+      Claim x = claims.get(i);
+      if (x.tallied() && x.verdict() == verdict) {
+        (x.direction() == Claim.Direction.REVERSED ? reversed : plain).add("#" + (i + 1));
+      }
+    }
+    String said = String.join(", ", plain);
+    if (!reversed.isEmpty()) {
+      said += (said.isEmpty() ? "" : "; ") + "direction reversed: " + String.join(", ", reversed);
+    }
+    return said;
+  }
+
+  /**
+   * Why the inconclusive claims are undecided, in a sentence: one sample each, or intervals that
+   * straddle their bands, with the least and most trials the spreads measured would need.
+   */
+  private static String undecided(List<Claim> claims) {
+    List<Claim> open =
+        claims.stream()
+            .filter(x -> x.tallied() && x.verdict() == Claim.Verdict.INCONCLUSIVE)
+            .toList();
+    if (open.isEmpty()) {
+      return "";
+    }
+    long single = open.stream().filter(x -> !x.interval().measured()).count();
+    long oneTrial =
+        open.stream()
+            .filter(x -> x.interval().basis() == ConfidenceInterval.Basis.REPETITIONS)
+            .count();
+    List<Integer> needs =
+        open.stream()
+            .filter(
+                x ->
+                    x.interval().basis() == ConfidenceInterval.Basis.TRIALS
+                        && x.judgement().toDecide() > 0)
+            .map(x -> x.judgement().toDecide())
+            .sorted()
+            .toList();
+    List<String> why = new ArrayList<>();
+    if (single > 0) {
+      why.add(single + " rest" + (single == 1 ? "s" : "") + " on one sample, which bounds nothing");
+    }
+    if (oneTrial > 0) {
+      why.add(
+          oneTrial
+              + " rest"
+              + (oneTrial == 1 ? "s" : "")
+              + " on the runs of one trial, which hold no reload's spread (`--trials 2` or more"
+              + " would measure it)");
+    }
+    if (!needs.isEmpty()) {
+      int least = needs.get(0);
+      int most = needs.get(needs.size() - 1);
+      why.add(
+          needs.size()
+              + " straddle"
+              + (needs.size() == 1 ? "s" : "")
+              + " a line of their band"
+              + (needs.size() == 1 ? "" : "s")
+              + ", and at the spreads measured "
+              + (least == most
+                  ? trials(least)
+                  : trials(least).replace(" trials", "") + " to " + trials(most))
+              + " would decide "
+              + (needs.size() == 1 ? "it" : "them"));
+    }
+    return why.isEmpty()
+        ? ""
+        : " Of the inconclusive: "
+            + String.join("; ", why)
+            + " (\"What this run cannot judge\", under Claims).";
+  }
+
+  private static String trials(int n) {
+    return n > ConfidenceInterval.MOST_TRIALS
+        ? "more than " + ConfidenceInterval.MOST_TRIALS + " trials"
+        : n + " trials";
+  }
+
+  /**
+   * What the authors' own harness measured of the same claims: how many of its ratios at the
+   * write-up's size lie outside the write-up's bands, and how far one ratio moved across its sizes.
+   */
+  private static String harness(Conclusion c, List<Claim> claims) {
+    HarnessRatios.Summary h = c.harness();
+    if (h == null) {
+      return "";
+    }
+    String sentence =
+        "The authors' own harness, "
+            + h.harness()
+            + ", put "
+            + h.outside().size()
+            + " of the "
+            + h.measured()
+            + " ratios it measured at "
+            + String.format(Locale.ROOT, "%,d", h.records())
+            + " records outside the write-up's bands"
+            + (h.outside().isEmpty()
+                ? ""
+                : " (" + String.join(", ", h.outside().stream().map(n -> "#" + n).toList()) + ")");
+    if (h.widest() != null && h.swing() > 1) {
+      List<String> at = new ArrayList<>();
+      for (int i = 0; i < h.sizes().size(); i++) {
+        double r = h.widestRatios().get(i);
+        at.add(
+            (Double.isNaN(r) ? "—" : Units.ratio(r))
+                + " at "
+                + String.format(Locale.ROOT, "%,d", h.sizes().get(i)));
+      }
+      sentence +=
+          ", and the same ratio moved ×"
+              + Units.ratio(h.swing())
+              + " across its sizes (#"
+              + (claims.indexOf(h.widest()) + 1)
+              + ", "
+              + h.widest().statement()
+              + ": "
+              + String.join(", ", at)
+              + " records)";
+    }
+    return sentence + " (\"The authors' own harness at sizes beside ours\").";
   }
 
   /** Each engine's speed here ÷ its published speed, and whether the reference stands out. */

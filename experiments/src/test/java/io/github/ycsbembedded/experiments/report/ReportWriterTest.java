@@ -93,6 +93,15 @@ class ReportWriterTest {
         .contains(
             "scale `quick`, 1 trial (each loads the data anew) × 3 runs of every run phase (12 s, the first 2 s left out)")
         .contains(
+            "2 reproduced (#7, #8); 8 inconclusive (#1, #2, #3, #4, #5, #6, #9, #10). Of the"
+                + " inconclusive: 2 rest on one sample, which bounds nothing; 6 rest on the runs of"
+                + " one trial, which hold no reload's spread (`--trials 2` or more would measure"
+                + " it)")
+        .contains(
+            "The authors' own harness, ucsb, put 9 of the 10 ratios it measured at 100,000,000"
+                + " records outside the write-up's bands (#1, #2, #3, #4, #5, #6, #7, #9, #10), and"
+                + " the same ratio moved ×8.63 across its sizes (#10, ")
+        .contains(
             "- **Data**: 488.3 MiB here (500,000 records); the write-up measured 95.4 GiB (200× as much)")
         .contains("rocksdb (RocksDB 11.8.1; the write-up: RocksDB 6.20.3)")
         .contains("lmdb (LMDB 0.9.24; the write-up: not in it)")
