@@ -178,7 +178,7 @@ class ExperimentIT {
     String md = Files.readString(report.resolve("report.md"));
     // the write-up's claims carry verdicts; our own ways of running its phases sit in a table of
     // their own, with no verdict and out of the tally
-    assertClaimsFirst(md, engines.contains("wiredtiger") ? 10 : 5);
+    assertClaimsFirst(md, engines.contains("wiredtiger") ? 14 : 7);
     assertThat(md).contains("### Ours beside the write-up's phases");
     assertThat(md)
         .contains(

@@ -143,20 +143,41 @@ public record Claim(
   }
 
   /**
-   * What a claim is about: the engines and phases it compares (for its why-list), and the variants
-   * where it compares two of them (empty: the base).
+   * What a claim is about: the engines and phases it compares (for its why-list), the variants
+   * where it compares two of them (empty: the base), and the figure it compares ({@code speed}
+   * unless said otherwise: {@code disk}, a latency, CPU time), so that evidence about speed is
+   * given only to claims about speed.
    */
-  public record Subject(List<String> engines, List<String> phases, List<String> variants) {
+  public record Subject(
+      List<String> engines, List<String> phases, List<String> variants, String figure) {
     public Subject {
       engines = List.copyOf(engines);
       phases = List.copyOf(phases);
       variants = List.copyOf(variants);
+      figure = figure == null ? SPEED : figure;
+    }
+
+    public Subject(List<String> engines, List<String> phases, List<String> variants) {
+      this(engines, phases, variants, SPEED);
     }
 
     public static Subject of(List<String> engines, String... phases) {
       return new Subject(engines, List.of(phases), List.of());
     }
+
+    /** The same engines and phases, comparing {@code value} instead. */
+    public Subject comparing(String value) {
+      return new Subject(engines, phases, variants, value);
+    }
+
+    /** Whether the claim compares speeds. */
+    public boolean aboutSpeed() {
+      return figure.equals(SPEED);
+    }
   }
+
+  /** The figure a claim compares unless its subject says otherwise. */
+  public static final String SPEED = "speed";
 
   /**
    * A ratio claim of the write-up: reproduced when the interval of ours agrees with the published

@@ -59,7 +59,10 @@ public final class DeviceWaits {
   static List<String> evidence(Context c, Claim.Subject subject) {
     Results.Machine machine = c.run().machines().isEmpty() ? null : c.run().machines().get(0);
     Results.DeviceSpeed device = machine == null ? null : machine.deviceSpeed();
-    if (device == null || subject.engines().size() != 2 || subject.phases().size() != 1) {
+    if (device == null
+        || !subject.aboutSpeed()
+        || subject.engines().size() != 2
+        || subject.phases().size() != 1) {
       return List.of();
     }
     String phase = subject.phases().get(0);

@@ -147,6 +147,7 @@ public final class HarnessRatios {
     if (harness == null
         || !claim.tallied()
         || !claim.ratio()
+        || !s.aboutSpeed()
         || s.engines().size() != 2
         || s.phases().size() != 1
         || !s.variants().isEmpty()) {

@@ -54,7 +54,8 @@ public final class Digg extends WriteUp {
         claims.add(
             Claim.ratio(
                 c,
-                Claim.Subject.of(List.of(e), fanoutLayout.load(), normalizedLayout.load()),
+                Claim.Subject.of(List.of(e), fanoutLayout.load(), normalizedLayout.load())
+                    .comparing("disk"),
                 "Fan-out takes many times the room of the normalized data (" + e + ")",
                 e + " room fan-out ÷ normalized",
                 fanout / normalized,

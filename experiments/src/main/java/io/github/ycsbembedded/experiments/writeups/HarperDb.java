@@ -49,7 +49,7 @@ public final class HarperDb extends WriteUp {
       claims.add(
           Claim.ratio(
               c,
-              Claim.Subject.of(List.of(engine), dLoad.id(), nLoad.id()),
+              Claim.Subject.of(List.of(engine), dLoad.id(), nLoad.id()).comparing("disk"),
               "The denormalized data takes more room on disk than the normalized (" + engine + ")",
               "size denorm ÷ norm",
               sizeRatio,

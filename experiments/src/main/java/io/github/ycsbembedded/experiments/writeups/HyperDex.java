@@ -70,7 +70,7 @@ public final class HyperDex extends WriteUp {
         claims.add(
             Claim.ratio(
                 c,
-                about,
+                about.comparing("cpu"),
                 ours + "'s CPU time per operation ÷ " + theirs + "'s, " + phase.label(),
                 "CPU " + phase.id(),
                 cpu / referenceCpu,
@@ -112,7 +112,7 @@ public final class HyperDex extends WriteUp {
     claims.add(
         Claim.ratio(
             c,
-            about,
+            about.comparing("latency"),
             c.experiment().publishedName(subject)
                 + "'s "
                 + what

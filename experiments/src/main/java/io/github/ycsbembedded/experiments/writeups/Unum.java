@@ -68,7 +68,68 @@ public final class Unum extends WriteUp {
         claims.add(phase.beyondWriteUp() ? claim.beyond() : claim);
       }
     }
+    claims.addAll(diskClaims(c));
     return claims;
+  }
+
+  /**
+   * The write-up's disk column as claims: each engine's disk ÷ the reference engine's after each
+   * phase that changed what the write-up's engines held on disk by more than 5% (Init, and A's
+   * updates: the other phases moved the column by 2% at most), judged by the same rule as the
+   * speeds. Space follows the engine's layout, not the day's device, so it should hold still where
+   * speed moves.
+   */
+  static List<Claim> diskClaims(Context c) {
+    List<Claim> claims = new ArrayList<>();
+    String reference = c.reference();
+    String before = null;
+    for (Phase phase : c.experiment().phases()) {
+      if (phase.beyondWriteUp()) {
+        continue;
+      }
+      String id = phase.id();
+      boolean changed = before == null || changedDisk(c, before, id);
+      before = id;
+      Double publishedReference = c.published(id, reference, "disk_gb");
+      if (!changed || publishedReference == null) {
+        continue;
+      }
+      for (String engine : c.experiment().engines()) {
+        Double published = c.published(id, engine, "disk_gb");
+        if (engine.equals(reference) || published == null) {
+          continue;
+        }
+        claims.add(
+            Claim.ratio(
+                c,
+                Claim.Subject.of(List.of(engine, reference), id).comparing("disk"),
+                c.experiment().publishedName(engine)
+                    + "'s disk ÷ "
+                    + c.experiment().publishedName(reference)
+                    + "'s, after "
+                    + phase.label(),
+                engine + " disk " + id,
+                published / publishedReference,
+                c.ratio(engine, id, reference, id, r -> r.disk().allocated()),
+                TOLERANCE,
+                false));
+      }
+    }
+    return claims;
+  }
+
+  /**
+   * Whether any engine's published disk moved by more than 1% from phase {@code a} to {@code b}.
+   */
+  private static boolean changedDisk(Context c, String a, String b) {
+    for (String engine : c.experiment().engines()) {
+      Double x = c.published(a, engine, "disk_gb");
+      Double y = c.published(b, engine, "disk_gb");
+      if (x != null && y != null && Math.abs(y / x - 1) > 0.05) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override

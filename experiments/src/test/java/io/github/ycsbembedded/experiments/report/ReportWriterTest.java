@@ -88,13 +88,14 @@ class ReportWriterTest {
     String first = md.substring(0, md.indexOf("\n## "));
 
     assertThat(first)
-        .contains("- **Verdicts**: 10 claims: ")
+        .contains("- **Verdicts**: 14 claims: ")
         .contains("- **Run**: 2026-")
         .contains(
             "scale `quick`, 1 trial (each loads the data anew) × 3 runs of every run phase (12 s, the first 2 s left out)")
         .contains(
-            "2 reproduced (#7, #8); 8 inconclusive (#1, #2, #3, #4, #5, #6, #9, #10). Of the"
-                + " inconclusive: 2 rest on one sample, which bounds nothing; 6 rest on the runs of"
+            "4 reproduced (#7, #8, #13, #14); 10 inconclusive (#1, #2, #3, #4, #5, #6, #9, #10,"
+                + " #11, #12). Of the inconclusive: 4 rest on one sample, which bounds nothing; 6"
+                + " rest on the runs of"
                 + " one trial, which hold no reload's spread (`--trials 2` or more would measure"
                 + " it)")
         .contains(
@@ -242,11 +243,11 @@ class ReportWriterTest {
   void theReportOpensWithItsConclusionAndKeepsOurOwnPhasesOutOfTheClaims() throws Exception {
     String md = report();
     assertThat(firstParagraph(md))
-        .startsWith("**In short.** Of the write-up's 10 claims checked here: ")
+        .startsWith("**In short.** Of the write-up's 14 claims checked here: ")
         .contains("Against its published speed in the claims' phases, each engine ran here: ")
         .contains("`--ablations` runs the experiment file's ablations");
     List<List<String>> claims = tableAfter(md, "## Claims");
-    assertThat(claims).hasSize(1 + 10);
+    assertThat(claims).hasSize(1 + 14);
     assertThat(claims).noneMatch(r -> String.join(" ", r).contains("beyond"));
     List<List<String>> ours = tableAfter(md, "### Ours beside the write-up's phases");
     assertThat(ours.get(0)).containsExactly("ratio, our way", "here", "the write-up's phase here");
@@ -309,8 +310,8 @@ class ReportWriterTest {
             "Of the tested causes, `leveldb-faster` (LevelDB's seek compaction) moved #3 across the"
                 + " published figure; the ablations that moved #4 beyond the ranges moved it away"
                 + " from the published figure; no ablation moved #5, #6, #9, #10"
-                + " beyond the ranges; the ablations' figures for #1, #2 are single samples, too"
-                + " few to tell a move (the table \"What the ablations moved\").");
+                + " beyond the ranges; the ablations' figures for #1, #2, #11, #12 are single"
+                + " samples, too few to tell a move (the table \"What the ablations moved\").");
     // what the ablation changes, once beside the table; under each claim only its move
     assertThat(md.lines())
         .containsOnlyOnce(

@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.experiments.writeups;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.github.ycsbembedded.experiments.analysis.Claim;
 import io.github.ycsbembedded.experiments.analysis.Context;
@@ -138,6 +139,7 @@ public class WriteUpsTest {
       }
     }
     assertThat(claims)
+        .filteredOn(c -> c.subject().aboutSpeed())
         .extracting(
             c ->
                 c.subject().engines().get(0)
@@ -153,6 +155,34 @@ public class WriteUpsTest {
         .as("ours beside the write-up's phases: no verdict, not in its tally")
         .isNotEmpty()
         .allMatch(c -> c.verdict() == Claim.Verdict.BEYOND && !c.tallied());
+  }
+
+  @Test
+  void unumsDiskColumnIsClaimedAfterInitAndAfterAsUpdatesJudgedOnEverySample() throws Exception {
+    Results.Run run = fixture("unum-quick");
+    Experiment unum = experiment("unum");
+    List<Claim> disk =
+        claims("unum", "unum-quick").stream().filter(c -> !c.subject().aboutSpeed()).toList();
+
+    assertThat(disk)
+        .extracting(Claim::statement)
+        .containsExactly(
+            "RocksDB's disk ÷ LevelDB's, after Init (100% insert)",
+            "WiredTiger's disk ÷ LevelDB's, after Init (100% insert)",
+            "RocksDB's disk ÷ LevelDB's, after A (50% read, 50% update)",
+            "WiredTiger's disk ÷ LevelDB's, after A (50% read, 50% update)");
+    for (Claim claim : disk) {
+      String engine = claim.subject().engines().get(0);
+      String phase = claim.subject().phases().get(0);
+      double published =
+          published(unum, phase, engine, "disk_gb") / published(unum, phase, "leveldb", "disk_gb");
+      Spread ours = samples(run, engine, phase, "leveldb", phase, r -> r.disk().allocated());
+      assertThat(claim.expected()).isEqualTo(published);
+      assertThat(claim.ours().values()).isEqualTo(ours.values());
+      assertThat(claim.verdict()).isEqualTo(Verdicts.ratio(published, ours, 1.5).verdict());
+      assertThat(claim.tallied()).isTrue();
+    }
+    assertThat(disk.get(3).expected()).isCloseTo(169.37 / 112.75, within(1e-12));
   }
 
   @Test
@@ -233,10 +263,17 @@ public class WriteUpsTest {
     Context c = new Context(experiment("unum"), inRam);
 
     assertThat(WriteUp.of(c.experiment()).claims(c))
+        .filteredOn(x -> x.subject().aboutSpeed())
         .extracting(Claim::verdict)
-        .as("the write-up's own claims get none; ours beside them never have one")
+        .as("the write-up's own speed claims get none; ours beside them never have one")
         .containsOnly(Claim.Verdict.REGIME_DIFFERS, Claim.Verdict.BEYOND)
         .contains(Claim.Verdict.REGIME_DIFFERS);
+    assertThat(WriteUp.of(c.experiment()).claims(c))
+        .filteredOn(x -> !x.subject().aboutSpeed())
+        .extracting(Claim::verdict)
+        .as("space does not rest on the memory regime: judged all the same")
+        .isNotEmpty()
+        .doesNotContain(Claim.Verdict.REGIME_DIFFERS);
   }
 
   @Test
