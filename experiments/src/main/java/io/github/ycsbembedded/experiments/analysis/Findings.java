@@ -12,7 +12,8 @@ import java.util.List;
  * @param context the run and experiment the figures come from
  * @param claims every claim, the write-up's first
  * @param writeUpSections the write-up's tables (none for a file that names no write-up)
- * @param besideClaims what goes with the claims: the authors' own harness at other sizes
+ * @param besideClaims what goes with the claims: the authors' own harness at other sizes, and the
+ *     engines' costs per operation with how far they moved
  * @param variants what the run's variants show beside the base
  * @param conclusion what to take away from the write-up's claims (null without a write-up)
  */
@@ -46,6 +47,10 @@ public record Findings(
       }
     }
     claims.addAll(OwnClaims.of(c));
+    Section costs = Costs.section(c);
+    if (costs != null) {
+      beside.add(costs);
+    }
     return new Findings(c, claims, sections, beside, VariantFindings.of(c), conclusion);
   }
 }

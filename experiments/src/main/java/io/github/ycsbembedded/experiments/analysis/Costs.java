@@ -1,0 +1,185 @@
+package io.github.ycsbembedded.experiments.analysis;
+
+import io.github.ycsbembedded.experiments.model.Description;
+import io.github.ycsbembedded.experiments.model.Units;
+import io.github.ycsbembedded.experiments.results.Results;
+import io.github.ycsbembedded.experiments.results.Spread;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What each engine's operations cost, beside their speed: per operation of the measured window, the
+ * device's reads (each 4 KiB read from the device counted as one: an upper bound on the reads a
+ * request waits for) and the bytes read, and the CPU time of the phase's process; for a load, the
+ * bytes the process wrote per byte of records it loaded; and the disk the data took per byte of
+ * data. Speed on a shared machine follows the day's device and neighbours; these follow the
+ * engine's work, so how far each moved between trials (and the runs pooled) is said beside how far
+ * speed moved.
+ */
+public final class Costs {
+  /** The device read each 4 KiB read counts as. */
+  static final double PAGE = 4096;
+
+  private Costs() {}
+
+  /** The costs measured, by name. */
+  enum Cost {
+    SPEED("speed"),
+    DEVICE_READS("device reads per operation"),
+    READ_BYTES("KiB read per operation"),
+    CPU("CPU µs per operation"),
+    WRITTEN("bytes written per byte loaded"),
+    DISK("disk ÷ data");
+
+    final String label;
+
+    Cost(String label) {
+      this.label = label;
+    }
+
+    /** This cost of a run of a phase, its data {@code dataBytes} large; NaN where unknown. */
+    double of(Results.Repetition r, double dataBytes) {
+      return switch (this) {
+        case SPEED -> r.speed().speed();
+        case DEVICE_READS -> perOperation(r, r.io().read() / PAGE);
+        case READ_BYTES -> perOperation(r, r.io().read() / 1024.0);
+        case CPU -> perOperation(r, r.cpu().total() * 1e6);
+        case WRITTEN -> written(r);
+        case DISK ->
+            r.disk().allocated() > 0 && dataBytes > 0
+                ? r.disk().allocated() / dataBytes
+                : Double.NaN;
+      };
+    }
+  }
+
+  /** One engine × phase's costs, by trial. */
+  public record Row(String engine, String phase, Map<Cost, Spread> costs) {
+    public Row {
+      costs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(costs));
+    }
+  }
+
+  /** The rows of every engine × phase of the write-up's (or the file's) own phases that ran. */
+  static List<Row> of(Context c) {
+    List<Row> rows = new ArrayList<>();
+    double data = c.run().scale().dataBytes();
+    for (Description.Phase phase : c.experiment().phases()) {
+      if (phase.beyondWriteUp()) {
+        continue;
+      }
+      for (Results.EngineRun engine : c.engines()) {
+        if (c.ok(engine.engine(), phase.id()) == null) {
+          continue;
+        }
+        Map<Cost, Spread> costs = new LinkedHashMap<>();
+        for (Cost cost : Cost.values()) {
+          costs.put(cost, c.spread(engine.engine(), phase.id(), r -> cost.of(r, data)));
+        }
+        if (!phase.isLoad()) {
+          costs.put(Cost.WRITTEN, Spread.NONE);
+        }
+        rows.add(new Row(engine.engine(), phase.id(), costs));
+      }
+    }
+    return rows;
+  }
+
+  /** How far a figure moved between its trials: the largest ÷ the least (1 for one trial). */
+  static double movement(Spread s) {
+    List<Double> trials = s.trials().stream().filter(v -> v > 0).toList();
+    if (trials.size() < 2) {
+      return Double.NaN;
+    }
+    double max = trials.stream().mapToDouble(v -> v).max().orElse(1);
+    double min = trials.stream().mapToDouble(v -> v).min().orElse(1);
+    return max / min;
+  }
+
+  /** The costs as a report section, or null when no phase ran or no run measured two trials. */
+  static Section section(Context c) {
+    List<Row> rows = of(c);
+    if (rows.isEmpty()) {
+      return null;
+    }
+    List<String> header = new ArrayList<>(List.of("engine", "phase"));
+    for (Cost cost : Cost.values()) {
+      header.add(cost.label);
+    }
+    List<List<Cell>> table = new ArrayList<>();
+    for (Row row : rows) {
+      List<Cell> cells =
+          new ArrayList<>(List.of(Cell.text(row.engine()), Cell.text(c.label(row.phase()))));
+      for (Cost cost : Cost.values()) {
+        Spread s = row.costs().get(cost);
+        cells.add(
+            s.isEmpty()
+                ? Cell.missing(
+                    cost == Cost.WRITTEN ? Cell.Why.NOT_APPLICABLE : Cell.Why.NOT_MEASURED)
+                : Cell.of(s, cost == Cost.SPEED ? Cell.Format.NUMBER : Cell.Format.RATIO));
+      }
+      table.add(cells);
+    }
+    return new Section.Builder(2, "Costs per operation, and how far they moved")
+        .note(
+            "Beside each engine's speed, what its operations cost over the measured window, median"
+                + " [range] over the trials"
+                + (c.pool().any() ? " of every run pooled" : "")
+                + ": the device's reads per operation (each 4 KiB read from the device counted as"
+                + " one read: an upper bound on the reads a request waits for) and the KiB read,"
+                + " the CPU time of the phase's process per operation (the JVM's own threads and the"
+                + " engine's background work included; stolen time left out), for a load the bytes"
+                + " the process wrote per byte of records loaded (its final flush included), and"
+                + " the disk the data took ÷ the data's bytes. Speed follows the day's device and"
+                + " neighbours; the costs follow the engine's work. "
+                + movementSentence(rows))
+        .table(header, table)
+        .build();
+  }
+
+  /**
+   * How far speed and each cost moved between trials, the median over the engine × phase cells that
+   * measured two trials or more, and the most.
+   */
+  static String movementSentence(List<Row> rows) {
+    List<String> parts = new ArrayList<>();
+    for (Cost cost : Cost.values()) {
+      List<Double> moved = new ArrayList<>();
+      for (Row row : rows) {
+        double m = movement(row.costs().get(cost));
+        if (Double.isFinite(m)) {
+          moved.add(m);
+        }
+      }
+      if (moved.isEmpty()) {
+        continue;
+      }
+      Spread s = Spread.of(moved);
+      parts.add(
+          String.format(
+              Locale.ROOT,
+              "%s ×%s (at most ×%s)",
+              cost.label,
+              Units.ratio(s.median()),
+              Units.ratio(s.max())));
+    }
+    return parts.isEmpty()
+        ? "One trial measured each: how far they move between trials is not known from this run."
+        : "Between trials they moved, the median over the cells (the most): "
+            + String.join("; ", parts)
+            + ".";
+  }
+
+  private static double perOperation(Results.Repetition r, double amount) {
+    long ops = r.window().operations();
+    return amount >= 0 && ops > 0 ? amount / ops : Double.NaN;
+  }
+
+  private static double written(Results.Repetition r) {
+    Double w = r.amplification().write();
+    return w == null ? Double.NaN : w;
+  }
+}
