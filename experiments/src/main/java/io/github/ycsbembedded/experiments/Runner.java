@@ -292,7 +292,8 @@ final class Runner {
               }
             });
     running = campaign;
-    Results.Run run = campaign.run(withDeviceSpeed(p), fromTrial);
+    campaign.probingEachTrial(trial -> probe(p, trial));
+    Results.Run run = campaign.run(p.skeleton(), fromTrial);
     running = null;
     if (!keepData) {
       campaign.deleteData();
@@ -344,29 +345,21 @@ final class Runner {
   }
 
   /**
-   * The run's description with its data device's speed at random reads, measured before the first
-   * phase where the run holds the engines to the regime's memory (its reads then reach the device);
-   * a resumed run keeps the figure it measured first.
+   * Measures the data device's random reads before a trial, where the run holds the engines to the
+   * regime's memory (their reads then reach the device); null otherwise, or where the device cannot
+   * be read around the page cache.
    */
-  private Results.Run withDeviceSpeed(Planned p) {
-    Results.Run skeleton = p.skeleton();
-    Results.Machine machine = skeleton.machines().isEmpty() ? null : skeleton.machines().get(0);
-    if (machine == null
-        || machine.deviceSpeed() != null
-        || p.plans().get(0).memory().limitBytes() == null) {
-      return skeleton;
+  private Results.DeviceSpeed probe(Planned p, int trial) {
+    if (p.plans().get(0).memory().limitBytes() == null) {
+      return null;
     }
-    log.println("measuring the data device's random reads (about 10 s)");
+    log.println("trial " + trial + ": measuring the data device's random reads (about 10 s)");
     Results.DeviceSpeed speed = DeviceProbe.measure(p.data(), DEVICE_PROBE_BYTES, 3);
-    if (speed == null) {
-      log.println(
-          "  the data device cannot be read around the page cache (O_DIRECT): not measured");
-      return skeleton;
-    }
-    log.println("  " + DeviceWaits.describe(speed));
-    List<Results.Machine> machines = new ArrayList<>(skeleton.machines());
-    machines.set(0, machine.withDeviceSpeed(speed));
-    return skeleton.toBuilder().machines(machines).build();
+    log.println(
+        speed == null
+            ? "  the data device cannot be read around the page cache (O_DIRECT): not measured"
+            : "  " + DeviceWaits.describe(speed));
+    return speed;
   }
 
   /**

@@ -32,6 +32,32 @@ public final class DeviceWaits {
         s.depth());
   }
 
+  /**
+   * A machine's device speed in words: its one probe, or where it probed before every trial, the
+   * median trial's probe and how far the read time at depth 1 moved between trials; empty without a
+   * probe.
+   */
+  public static String describe(Results.Machine machine) {
+    Results.DeviceSpeed typical = machine.typicalDeviceSpeed();
+    if (typical == null) {
+      return "";
+    }
+    List<Results.DeviceSpeed> trials = machine.trialDeviceSpeeds();
+    if (trials.size() < 2) {
+      return describe(typical);
+    }
+    double least = trials.stream().mapToDouble(Results.DeviceSpeed::qd1MedianUs).min().orElse(0);
+    double most = trials.stream().mapToDouble(Results.DeviceSpeed::qd1MedianUs).max().orElse(0);
+    return describe(typical)
+        + String.format(
+            Locale.ROOT,
+            " (the median of %d probes, one before each trial: %s to %s µs at depth 1, ×%s apart)",
+            trials.size(),
+            Units.number(least),
+            Units.number(most),
+            Units.ratio(most / least));
+  }
+
   /** One engine's waits on one phase: device reads per operation and the share of its time. */
   record Waits(double readsPerOperation, double share, double secondsPerOperation) {}
 
@@ -58,7 +84,7 @@ public final class DeviceWaits {
    */
   static List<String> evidence(Context c, Claim.Subject subject) {
     Results.Machine machine = c.run().machines().isEmpty() ? null : c.run().machines().get(0);
-    Results.DeviceSpeed device = machine == null ? null : machine.deviceSpeed();
+    Results.DeviceSpeed device = machine == null ? null : machine.typicalDeviceSpeed();
     if (device == null
         || !subject.aboutSpeed()
         || subject.engines().size() != 2

@@ -46,9 +46,7 @@ final class WhyList {
       why.add(
           "device: "
               + (machine.dataDevice() == null ? machine.dataFileSystem() : machine.dataDevice())
-              + (machine.deviceSpeed() == null
-                  ? ""
-                  : ", " + DeviceWaits.describe(machine.deviceSpeed()))
+              + (machine.typicalDeviceSpeed() == null ? "" : ", " + DeviceWaits.describe(machine))
               + " here; "
               + published.device()
               + " in the write-up");

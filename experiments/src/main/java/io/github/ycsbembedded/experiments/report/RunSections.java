@@ -342,11 +342,10 @@ final class RunSections {
               m.jdk(),
               m.dataFileSystem()
                   + (m.dataDevice() == null ? "" : "; " + m.dataDevice())
-                  + (m.deviceSpeed() == null
+                  + (m.typicalDeviceSpeed() == null
                       ? ""
                       : "; "
-                          + io.github.ycsbembedded.experiments.analysis.DeviceWaits.describe(
-                              m.deviceSpeed()))));
+                          + io.github.ycsbembedded.experiments.analysis.DeviceWaits.describe(m))));
     }
     doc.table(
         List.of(

@@ -839,7 +839,8 @@ public final class Results {
 
   /**
    * A machine a run (or part of a merged run) was measured on, with its data device's speed at
-   * random reads where the run measured it (null otherwise).
+   * random reads where the run measured it (null otherwise): {@code deviceSpeed} before its first
+   * trial, {@code trialDeviceSpeeds} before each trial in order (the first among them).
    */
   public record Machine(
       String host,
@@ -850,7 +851,53 @@ public final class Results {
       String jdk,
       String dataFileSystem,
       String dataDevice,
-      DeviceSpeed deviceSpeed) {
+      DeviceSpeed deviceSpeed,
+      List<DeviceSpeed> trialDeviceSpeeds) {
+    public Machine {
+      trialDeviceSpeeds = trialDeviceSpeeds == null ? List.of() : List.copyOf(trialDeviceSpeeds);
+    }
+
+    public Machine(
+        String host,
+        int cores,
+        long memoryBytes,
+        String cpu,
+        String os,
+        String jdk,
+        String dataFileSystem,
+        String dataDevice,
+        DeviceSpeed deviceSpeed) {
+      this(host, cores, memoryBytes, cpu, os, jdk, dataFileSystem, dataDevice, deviceSpeed, null);
+    }
+
+    public Machine withDeviceSpeed(DeviceSpeed value) {
+      return with(value, trialDeviceSpeeds);
+    }
+
+    /** The machine with {@code value} as its probes before each trial, the first its speed. */
+    public Machine withTrialDeviceSpeeds(List<DeviceSpeed> value) {
+      return with(value.isEmpty() ? deviceSpeed : value.get(0), value);
+    }
+
+    private Machine with(DeviceSpeed speed, List<DeviceSpeed> trials) {
+      return new Machine(
+          host, cores, memoryBytes, cpu, os, jdk, dataFileSystem, dataDevice, speed, trials);
+    }
+
+    /**
+     * The device's speed a verdict's evidence takes: the probe of the median read time over the
+     * trials where each trial probed it, else the run's one probe (null without one).
+     */
+    @JsonIgnore
+    public DeviceSpeed typicalDeviceSpeed() {
+      if (trialDeviceSpeeds.isEmpty()) {
+        return deviceSpeed;
+      }
+      List<DeviceSpeed> sorted = new ArrayList<>(trialDeviceSpeeds);
+      sorted.sort(Comparator.comparingDouble(DeviceSpeed::qd1MedianUs));
+      return sorted.get((sorted.size() - 1) / 2);
+    }
+
     /**
      * What makes two machines alike for pooling their trials: the CPU and its count, the memory (to
      * the GiB), the kernel, the JVM, the data's file system type and device; not the host's name,
@@ -870,10 +917,6 @@ public final class Results {
           String.valueOf(jdk),
           fsType,
           String.valueOf(dataDevice));
-    }
-
-    public Machine withDeviceSpeed(DeviceSpeed value) {
-      return new Machine(host, cores, memoryBytes, cpu, os, jdk, dataFileSystem, dataDevice, value);
     }
   }
 

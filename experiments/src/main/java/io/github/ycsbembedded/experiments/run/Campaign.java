@@ -34,6 +34,12 @@ import java.util.Set;
  * runs through the {@link PhaseExecutor} the caller gives (a test's measures nothing).
  */
 public final class Campaign {
+  /** Measures the data device before a trial: its speed, or null where it cannot. */
+  @FunctionalInterface
+  public interface TrialProbe {
+    Results.DeviceSpeed before(int trial);
+  }
+
   /** Told of the run after every phase: a valid, partial result. */
   @FunctionalInterface
   public interface Listener {
@@ -45,6 +51,10 @@ public final class Campaign {
   private final PhaseExecutor.Factory executors;
   private final Listener listener;
   private final PhaseStop stop = new PhaseStop();
+  private TrialProbe probe = trial -> null;
+
+  /** The device's speed before each trial, by trial. */
+  private final Map<Integer, Results.DeviceSpeed> probes = new java.util.TreeMap<>();
 
   /** Per variant, engine and phase: its repetitions so far. */
   private final Map<String, Map<String, Map<String, List<Results.Repetition>>>> runs =
@@ -79,6 +89,16 @@ public final class Campaign {
     }
   }
 
+  /**
+   * Has {@code value} measure the data device before every trial, so that a ratio's movement
+   * between trials can be read against the device's (kept as the machine's {@code
+   * trialDeviceSpeeds}).
+   */
+  public Campaign probingEachTrial(TrialProbe value) {
+    probe = value;
+    return this;
+  }
+
   /** What stops the running phase and the campaign: ask it from a signal handler. */
   public PhaseStop stop() {
     return stop;
@@ -105,6 +125,10 @@ public final class Campaign {
     step = steps / trials * (fromTrial - 1);
     int turn = 0;
     for (int trial = fromTrial; trial <= trials && !stop.requested(); trial++) {
+      Results.DeviceSpeed speed = probe.before(trial);
+      if (speed != null) {
+        probes.put(trial, speed);
+      }
       List<RunPlan> order = new ArrayList<>(plans);
       if (trial % 2 == 0) {
         Collections.reverse(order);
@@ -119,8 +143,15 @@ public final class Campaign {
     return current(!stop.requested());
   }
 
-  /** Keeps {@code start}'s repetitions of the trials before {@code fromTrial}. */
+  /**
+   * Keeps {@code start}'s repetitions (and device probes) of the trials before {@code fromTrial}.
+   */
   private void keep(Results.Run start, int fromTrial) {
+    List<Results.DeviceSpeed> probed =
+        start.machines().isEmpty() ? List.of() : start.machines().get(0).trialDeviceSpeeds();
+    for (int t = 1; t < fromTrial && t <= probed.size(); t++) {
+      probes.put(t, probed.get(t - 1));
+    }
     for (Results.Variant variant : start.variants()) {
       Map<String, Map<String, List<Results.Repetition>>> byEngine = runs.get(variant.name());
       if (byEngine == null) {
@@ -164,8 +195,9 @@ public final class Campaign {
     Set<String> failed = new HashSet<>();
     for (Phase phase : plan.experiment().phases()) {
       for (int rep = 1; rep <= plan.repetitions(phase); rep++) {
+        // run phases take turns within a trial; loads, once a trial each, take them across trials
         List<String> order = new ArrayList<>(plan.engines());
-        if (!phase.isLoad() && turn++ % 2 == 1) {
+        if (phase.isLoad() ? trial % 2 == 0 : turn++ % 2 == 1) {
           Collections.reverse(order);
         }
         for (String engine : order) {
@@ -335,10 +367,15 @@ public final class Campaign {
         complete
             ? Results.Completion.COMPLETE
             : new Results.Completion(false, steps, done, stop.signal(), List.of());
+    List<Results.Machine> machines = new ArrayList<>(skeleton.machines());
+    if (!probes.isEmpty() && !machines.isEmpty()) {
+      machines.set(0, machines.get(0).withTrialDeviceSpeeds(List.copyOf(probes.values())));
+    }
     return skeleton.toBuilder()
         .finishedAt(
             LocalDateTime.now(ZoneId.systemDefault()).truncatedTo(ChronoUnit.SECONDS).toString())
         .completion(completion)
+        .machines(machines)
         .variants(variants)
         .build();
   }

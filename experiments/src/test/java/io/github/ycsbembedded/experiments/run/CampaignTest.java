@@ -188,18 +188,18 @@ class CampaignTest {
     assertThat(turns(fake.calls))
         .containsExactly(
             // trial 1: the base, then v; every run phase's engines in the other order than the
-            // run phase before it (a load keeps the engines' order)
+            // run phase before it; a load's engines in the other order than the trial before
             "t1 base load 1: lmdb, leveldb",
             "t1 base read 1: lmdb, leveldb",
             "t1 base write 1: leveldb, lmdb",
             "t1 v load 1: lmdb, leveldb",
             "t1 v read 1: lmdb, leveldb",
             "t1 v write 1: leveldb, lmdb",
-            // trial 2: v first
-            "t2 v load 1: lmdb, leveldb",
+            // trial 2: v first, the loads' engines the other way round
+            "t2 v load 1: leveldb, lmdb",
             "t2 v read 1: lmdb, leveldb",
             "t2 v write 1: leveldb, lmdb",
-            "t2 base load 1: lmdb, leveldb",
+            "t2 base load 1: leveldb, lmdb",
             "t2 base read 1: lmdb, leveldb",
             "t2 base write 1: leveldb, lmdb");
     for (int i = 0; i < fake.calls.size(); i++) {
@@ -282,8 +282,43 @@ class CampaignTest {
     assertThat(resumed.variant("base").engine("lmdb").version()).isEqualTo("LMDB 0.9.31");
     assertThat(log.toString(StandardCharsets.UTF_8))
         .as("the steps count on from the trials kept")
-        .contains("[7/18] lmdb · load · trial 2 of 3")
+        .contains("[7/18] leveldb · load · trial 2 of 3")
         .doesNotContain("[1/18]");
+  }
+
+  /** A probe that notes each trial it measured before and reads {@code base} + trial µs. */
+  private static Campaign.TrialProbe probe(List<Integer> probed, double base) {
+    return trial -> {
+      probed.add(trial);
+      return new Results.DeviceSpeed(4096, 1 << 30, base + trial, 20_000, 32, 60_000);
+    };
+  }
+
+  @Test
+  void theDeviceIsProbedBeforeEveryTrialAndAResumeKeepsTheEarlierTrialsProbes() throws Exception {
+    List<Integer> probed = new ArrayList<>();
+    Results.Run first =
+        campaign(plans(false, 3, 1), new Fake(1000))
+            .probingEachTrial(probe(probed, 40))
+            .run(start(), 1);
+
+    assertThat(probed).containsExactly(1, 2, 3);
+    Results.Machine machine = first.machines().get(0);
+    assertThat(machine.trialDeviceSpeeds())
+        .extracting(Results.DeviceSpeed::qd1MedianUs)
+        .containsExactly(41.0, 42.0, 43.0);
+    assertThat(machine.deviceSpeed().qd1MedianUs()).as("the first probe").isEqualTo(41.0);
+    assertThat(machine.typicalDeviceSpeed().qd1MedianUs()).as("the median trial's").isEqualTo(42.0);
+
+    probed.clear();
+    Results.Run resumed =
+        campaign(plans(false, 3, 1), new Fake(2000))
+            .probingEachTrial(probe(probed, 50))
+            .run(first, 3);
+    assertThat(probed).containsExactly(3);
+    assertThat(resumed.machines().get(0).trialDeviceSpeeds())
+        .extracting(Results.DeviceSpeed::qd1MedianUs)
+        .containsExactly(41.0, 42.0, 53.0);
   }
 
   @Test
@@ -310,7 +345,7 @@ class CampaignTest {
             "t1 base load 1: lmdb, leveldb",
             "t1 base read 1: lmdb, leveldb",
             "t1 base write 1: lmdb",
-            "t2 base load 1: lmdb, leveldb",
+            "t2 base load 1: leveldb, lmdb",
             "t2 base read 1: lmdb, leveldb",
             "t2 base write 1: leveldb, lmdb");
     assertThat(run.completion().complete()).isTrue();
