@@ -459,7 +459,7 @@ final class Runner {
       LocalDateTime started,
       List<String> arguments)
       throws ExperimentException {
-    List<String> engines = options.engines == null ? experiment.engines() : options.engines;
+    List<String> engines = engines(options, scale, experiment);
     RunPlan.check(
         experiment, engines, options.threads == null ? experiment.threads() : options.threads);
     int repetitions =
@@ -495,6 +495,14 @@ final class Runner {
     Results.Run skeleton =
         skeleton(experiment, base, started, data, new Results.Invocation(arguments, shown));
     return new Planned(plans, out, skeleton, data, history(options, out));
+  }
+
+  /** The engines a run measures: {@code --engines}, else the scale's, else the file's. */
+  static List<String> engines(RunOptions options, Scale scale, Experiment experiment) {
+    if (options.engines != null) {
+      return options.engines;
+    }
+    return scale.engines() != null ? scale.engines() : experiment.engines();
   }
 
   /**

@@ -19,6 +19,21 @@ import org.junit.jupiter.api.io.TempDir;
 
 class VariantPlansTest {
   @Test
+  void aRunMeasuresTheEnginesItNamesElseTheScalesElseTheFiles() throws Exception {
+    Experiment unum = Experiment.load(ExperimentTest.EXPERIMENTS, "unum");
+    RunOptions none = new RunOptions();
+    assertThat(Runner.engines(none, unum.scale("quick"), unum))
+        .as("quick names the write-up's three")
+        .containsExactly("rocksdb", "leveldb", "wiredtiger");
+    assertThat(Runner.engines(none, unum.scale("small"), unum))
+        .as("small names none: the file's four")
+        .containsExactly("lmdb", "rocksdb", "leveldb", "wiredtiger");
+    RunOptions lmdb = new RunOptions();
+    lmdb.engines = List.of("lmdb", "leveldb");
+    assertThat(Runner.engines(lmdb, unum.scale("quick"), unum)).containsExactly("lmdb", "leveldb");
+  }
+
+  @Test
   void aVariantsPhasesRunWithItsYcsbPropertyInPlaceOfTheScales(@TempDir Path tmp) throws Exception {
     Experiment digg = Experiment.load(ExperimentTest.EXPERIMENTS, "digg");
     List<RunPlan> plans =

@@ -454,7 +454,9 @@ public record Description(
    * One scale: {@code records} loaded, {@code operations} of a run phase where no {@code duration}
    * bounds it; run phases run {@code duration} seconds each, the first {@code warmup} left out of
    * every figure, {@code repeat} times per trial; {@code trials} loads of the data (default 1);
-   * {@code properties} every phase gets at this scale, {@code phaseProperties} per phase id.
+   * {@code engines} the engines a run at this scale measures unless {@code --engines} says
+   * (default: every engine of the file); {@code properties} every phase gets at this scale, {@code
+   * phaseProperties} per phase id.
    */
   public record Scale(
       String name,
@@ -464,6 +466,7 @@ public record Description(
       Double warmup,
       Integer repeat,
       Integer trials,
+      List<String> engines,
       String estimate,
       Map<String, String> properties,
       Map<String, Map<String, String>> phaseProperties) {
@@ -471,6 +474,7 @@ public record Description(
       warmup = warmup == null ? 0.0 : warmup;
       repeat = repeat == null ? 3 : repeat;
       trials = trials == null ? 1 : trials;
+      engines = engines == null ? null : List.copyOf(engines);
       estimate = estimate == null ? "?" : estimate;
       properties = Ordered.copy(properties);
       phaseProperties = Ordered.copy(phaseProperties);
@@ -494,6 +498,7 @@ public record Description(
           warmup,
           repeat,
           trials,
+          engines,
           estimate,
           all,
           phaseProperties);

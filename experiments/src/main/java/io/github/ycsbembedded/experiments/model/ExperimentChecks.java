@@ -187,6 +187,14 @@ final class ExperimentChecks {
       if (s.repeat() < 1 || s.repeat() > 100 || s.trials() < 1 || s.trials() > 100) {
         throw bad(at + ": repeat and trials are whole numbers from 1 to 100");
       }
+      if (s.engines() != null) {
+        if (s.engines().isEmpty()) {
+          throw bad(at + ": engines: empty; name some of " + String.join(", ", file.engines()));
+        }
+        for (String engine : s.engines()) {
+          oneOf(at + ": engines", engine, file.engines());
+        }
+      }
       for (String phase : s.phaseProperties().keySet()) {
         oneOf(at + ": phaseProperties", phase, phaseIds());
       }

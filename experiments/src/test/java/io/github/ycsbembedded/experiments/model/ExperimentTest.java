@@ -417,6 +417,12 @@ public class ExperimentTest {
             () -> write("margin", BASE.replace("operations: 5}", "operations: 5, margin: 0.8}")))
         .as("a scale's margin is gone: each verdict rests on its claim's own interval")
         .hasMessageContaining(": unknown key 'margin'; known here: ");
+    assertThatThrownBy(
+            () -> write("eng", BASE.replace("operations: 5}", "operations: 5, engines: [lmdbx]}")))
+        .hasMessage("eng.yaml: scale s: engines: 'lmdbx' is not one of lmdb");
+    assertThatThrownBy(
+            () -> write("none", BASE.replace("operations: 5}", "operations: 5, engines: []}")))
+        .hasMessage("none.yaml: scale s: engines: empty; name some of lmdb");
     assertThatThrownBy(() -> write("count", BASE.replace("records: 5, ", "")))
         .hasMessage("count.yaml: scale s needs records and operations, each 1 or more");
     assertThatThrownBy(
