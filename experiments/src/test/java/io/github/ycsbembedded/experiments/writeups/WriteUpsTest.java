@@ -42,6 +42,13 @@ public class WriteUpsTest {
     return ResultsFile.read(dir);
   }
 
+  /** The fixture as if run at {@code scale}: the published figures of that scale apply. */
+  public static Results.Run atScale(Results.Run run, String scale) {
+    return run.toBuilder()
+        .scale(new Results.ScaleRef(scale, run.scale().records(), run.scale().dataBytes()))
+        .build();
+  }
+
   private static Experiment experiment(String name) throws Exception {
     return Experiment.load(ExperimentTest.EXPERIMENTS, name);
   }
@@ -358,10 +365,45 @@ public class WriteUpsTest {
     Spread ours = samples(run, "lmdb", "d-load", "lmdb", "n-load", r -> r.disk().allocated());
     assertThat(size.ours().values()).isEqualTo(ours.values());
     assertThat(size.verdict()).isEqualTo(Verdicts.ratio(size.expected(), ours, 1.5).verdict());
-    assertThat(claims.subList(1, 3))
+    assertThat(claims.subList(1, 4))
         .extracting(Claim::verdict)
         .as("tiny runs in RAM: the regime's claims get no verdict")
         .containsOnly(Claim.Verdict.REGIME_DIFFERS);
+  }
+
+  /**
+   * Each read phase is judged against the write-up's row past its RAM (20,000,000 users) at the
+   * same concurrency: 1 connection 391 ÷ 321 (the denormalized model still ahead), 50 connections
+   * 9,965 ÷ 10,373 (about even), not the 5,000-connection summary's 8,000 ÷ 12,000.
+   */
+  @Test
+  void harperdbReadClaimsTakeThePublishedRowPastRamAtTheirOwnConcurrency() throws Exception {
+    Results.Run run = fixture("harperdb-tiny");
+    Experiment harperdb = experiment("harperdb");
+    for (Description.Scale scale : harperdb.description().scales()) {
+      Context c = new Context(harperdb, atScale(run, scale.name()));
+      List<Claim> reads =
+          WriteUp.of(harperdb).claims(c).stream()
+              .filter(x -> x.label().startsWith("reads denorm ÷ norm past RAM"))
+              .toList();
+
+      assertThat(reads)
+          .as(scale.name())
+          .extracting(Claim::label, Claim::expected)
+          .containsExactly(
+              org.assertj.core.groups.Tuple.tuple(
+                  "reads denorm ÷ norm past RAM, 1 thread", 391.0 / 321),
+              org.assertj.core.groups.Tuple.tuple(
+                  "reads denorm ÷ norm past RAM, 50 threads", 9965.0 / 10373));
+      assertThat(reads.get(1).statement())
+          .isEqualTo(
+              "Once the denormalized data exceeds memory, its read advantage over the normalized"
+                  + " model drops off (lmdb, 50 threads against the write-up's 50 connections)");
+      assertThat(reads.get(1).low()).as("0.96 is about even: no side").isLessThan(1 / 1.1);
+      assertThat(reads.get(0).low()).as("1.22: the denormalized side").isCloseTo(1.1, within(1e-9));
+    }
+    Spread ours = samples(run, "lmdb", "d-read50", "lmdb", "n-read50", r -> r.speed().throughput());
+    assertThat(claims("harperdb", "harperdb-tiny").get(3).ours().values()).isEqualTo(ours.values());
   }
 
   @Test
