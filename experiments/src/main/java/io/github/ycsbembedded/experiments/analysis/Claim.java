@@ -302,8 +302,21 @@ public record Claim(
    * with no verdict and outside the write-up's tally (the write-up did not run it so).
    */
   public Claim beyond() {
+    return beyond("beyond the write-up");
+  }
+
+  /**
+   * This claim's figure where ours measures something other than the write-up's (its {@code why},
+   * said in the statement): shown beside the published figure, with no verdict and outside the
+   * tally, as {@link #beyond()}.
+   */
+  public Claim notComparable(String why) {
+    return beyond("not comparable: " + why);
+  }
+
+  private Claim beyond(String words) {
     return new Claim(
-        statement + " (beyond the write-up)",
+        statement + " (" + words + ")",
         label + " (ours)",
         kind,
         Origin.BEYOND,

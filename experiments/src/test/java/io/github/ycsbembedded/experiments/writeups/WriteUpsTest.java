@@ -283,8 +283,13 @@ public class WriteUpsTest {
         .doesNotContain(Claim.Verdict.REGIME_DIFFERS);
   }
 
+  /**
+   * Throughput is judged on every sample; CPU per operation is shown beside the published ratio but
+   * not judged: the write-up's CPU is the data node's alone, ours the whole process with YCSB.
+   */
   @Test
-  void hyperdexThroughputAndCpuClaimsAreJudgedOnEverySampleOfLmdbOverLevelDb() throws Exception {
+  void hyperdexThroughputIsJudgedAndCpuIsShownUnjudgedOnEverySampleOfLmdbOverLevelDb()
+      throws Exception {
     Results.Run run = fixture("hyperdex-quick");
     Experiment hyperdex = experiment("hyperdex");
     List<Claim> claims = claims("hyperdex", "hyperdex-quick");
@@ -302,7 +307,7 @@ public class WriteUpsTest {
       assertThat(throughput.ours().values()).isEqualTo(ours.values());
       assertThat(throughput.verdict()).isEqualTo(Verdicts.ratio(published, ours, 1.5).verdict());
 
-      Claim cpu = find(claims, "CPU " + phase.id());
+      Claim cpu = find(claims, "CPU " + phase.id() + " (ours)");
       Spread perOperation =
           samples(
               run,
@@ -312,19 +317,20 @@ public class WriteUpsTest {
               phase.id(),
               r -> r.cpu().total() / r.window().operations());
       assertThat(cpu.ours().values()).isEqualTo(perOperation.values());
-      assertThat(cpu.verdict())
+      assertThat(cpu.expected())
           .isEqualTo(
-              Verdicts.ratio(
-                      published(hyperdex, phase.id(), "lmdb", "cpu_s")
-                          / published(hyperdex, phase.id(), "leveldb", "cpu_s"),
-                      perOperation,
-                      2.0)
-                  .verdict());
+              published(hyperdex, phase.id(), "lmdb", "cpu_s")
+                  / published(hyperdex, phase.id(), "leveldb", "cpu_s"));
+      assertThat(cpu.verdict()).isEqualTo(Claim.Verdict.BEYOND);
+      assertThat(cpu.tallied()).isFalse();
     }
     assertThat(claims.get(2).statement())
         .isEqualTo("LMDB's average insert latency ÷ HyperLevelDB's, Sequential insert");
     assertThat(claims.get(1).statement())
-        .isEqualTo("LMDB's CPU time per operation ÷ HyperLevelDB's, Sequential insert");
+        .isEqualTo(
+            "LMDB's CPU time per operation ÷ HyperLevelDB's, Sequential insert (not comparable:"
+                + " the write-up's CPU is the HyperDex data node's alone (YCSB ran on another"
+                + " laptop), ours the whole process's, YCSB's client threads included)");
   }
 
   private static Claim find(List<Claim> claims, String label) {
