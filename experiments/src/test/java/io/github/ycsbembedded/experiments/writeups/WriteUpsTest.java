@@ -75,6 +75,14 @@ public class WriteUpsTest {
     return tables;
   }
 
+  /** A section's notes, as the report writes them. */
+  private static List<String> notes(Section section) {
+    return section.parts().stream()
+        .filter(Section.Note.class::isInstance)
+        .map(p -> ((Section.Note) p).markdown())
+        .toList();
+  }
+
   /** A table's first row whose first cells are these, as the report writes its cells. */
   private static List<String> row(Section.Table table, String... firstCells) {
     for (var cells : table.rows()) {
@@ -221,6 +229,24 @@ public class WriteUpsTest {
     assertThat(row(c, "lmdb").subList(5, 10))
         .as("the write-up did not measure LMDB")
         .containsOnly("");
+  }
+
+  /** Z's table says what its speed counts, and why: keys, as the write-up's harness counted. */
+  @Test
+  void unumsBatchTableSaysItCountsKeysAsTheWriteUpsHarnessDid() throws Exception {
+    Context c = context("unum", "unum-quick");
+    Section z =
+        WriteUp.of(c.experiment()).tables(c).stream()
+            .filter(x -> x.heading().startsWith("Z "))
+            .findFirst()
+            .orElseThrow();
+
+    assertThat(notes(z))
+        .anySatisfy(
+            note ->
+                assertThat(note)
+                    .startsWith("Our speed counts keys read (batches of 256 × batches/s).")
+                    .contains("operations_done += result.depth"));
   }
 
   /** A run with the bulk load (unum-quick-bulk, 2026-11-24) gets its table beside Init's. */
@@ -438,9 +464,7 @@ public class WriteUpsTest {
     Context c = context("harperdb", "harperdb-tiny");
     Section write = WriteUp.of(c.experiment()).tables(c).get(0);
 
-    assertThat(write.parts())
-        .filteredOn(Section.Note.class::isInstance)
-        .extracting(p -> ((Section.Note) p).markdown())
+    assertThat(notes(write))
         .anySatisfy(
             note ->
                 assertThat(note)
