@@ -312,8 +312,8 @@ final class ClaimSections {
         doc,
         "Figures the write-up measured otherwise",
         "The write-up publishes these, but what this harness measures under the same name is"
-            + " another thing (each says why): ours beside the published figure, with no band and"
-            + " no verdict, and not in the tally.",
+            + " another thing (each says why): ours beside the published figure, with no band,"
+            + " \"not comparable\" for a verdict, and not in the tally.",
         List.of("figure", "here", "published"),
         otherwise);
   }

@@ -270,8 +270,8 @@ class ReportWriterTest {
     assertThat(otherwise).hasSize(1 + 2);
     assertThat(otherwise.get(1).get(0))
         .startsWith(
-            "LMDB's CPU time per operation ÷ HyperLevelDB's, Sequential insert (not"
-                + " comparable: ");
+            "LMDB's CPU time per operation ÷ HyperLevelDB's, Sequential insert (the write-up's"
+                + " CPU is ");
     assertThat(otherwise.get(1).get(2)).isEqualTo("0.20");
   }
 
