@@ -162,7 +162,7 @@ class ExperimentRunnerTest {
     assertThat(stderr())
         .isEqualTo(
             "experiment: --variants: 'none-such' is not a variant of hyperdex; its variants:"
-                + " debt-paid, one-writer");
+                + " debt-paid, uniform-requests, one-writer");
   }
 
   @Test

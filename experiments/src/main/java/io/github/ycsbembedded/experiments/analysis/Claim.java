@@ -115,6 +115,7 @@ public record Claim(
     NOT_REPRODUCED("not reproduced"),
     INCONCLUSIVE("inconclusive"),
     BEYOND("beyond the write-up"),
+    NOT_COMPARABLE("not comparable"),
     REGIME_DIFFERS("regime differs"),
     NOT_MEASURED("not measured");
 
@@ -302,14 +303,27 @@ public record Claim(
    * with no verdict and outside the write-up's tally (the write-up did not run it so).
    */
   public Claim beyond() {
+    return beyond("beyond the write-up", Verdict.BEYOND);
+  }
+
+  /**
+   * This claim's figure where ours measures something other than the write-up's ({@code why}, said
+   * in the statement): shown beside the published figure, with no verdict ({@code not comparable})
+   * and outside the tally, as {@link #beyond()}.
+   */
+  public Claim notComparable(String why) {
+    return beyond(why, Verdict.NOT_COMPARABLE);
+  }
+
+  private Claim beyond(String words, Verdict verdict) {
     return new Claim(
-        statement + " (beyond the write-up)",
+        statement + " (" + words + ")",
         label + " (ours)",
         kind,
         Origin.BEYOND,
         band,
         ours,
-        undecided(Verdict.BEYOND, ours),
+        undecided(verdict, ours),
         subject,
         why,
         evidence,

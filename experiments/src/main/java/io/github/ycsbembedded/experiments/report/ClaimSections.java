@@ -265,16 +265,26 @@ final class ClaimSections {
   /**
    * Our own ways of running a write-up's phase, apart from its claims: no published figure, no
    * band, no verdict, not in the tally; each beside the same engines' ratio on the write-up's own
-   * phase here.
+   * phase here. Then the write-up's figures that ours measures otherwise ({@link
+   * Claim#notComparable}): ours beside the published figure, unjudged.
    */
   private static void beyond(Document doc, Context c, List<Claim> all) {
     List<List<String>> rows = new ArrayList<>();
+    List<List<String>> otherwise = new ArrayList<>();
     for (Claim claim : all) {
       if (claim.origin() != Claim.Origin.BEYOND || claim.subject().phases().size() != 1) {
         continue;
       }
       var phase = c.experiment().phase(claim.subject().phases().get(0));
       String besideId = phase == null ? null : phase.beside();
+      if (besideId == null) {
+        otherwise.add(
+            List.of(
+                claim.statement(),
+                ClaimText.ours(claim).isEmpty() ? "—" : ClaimText.ours(claim),
+                ClaimText.expected(claim)));
+        continue;
+      }
       Claim writeUps =
           all.stream()
               .filter(
@@ -290,15 +300,33 @@ final class ClaimSections {
               claim.ours().isEmpty() ? "—" : Cells.ratio(claim.ours()),
               writeUps == null || writeUps.ours().isEmpty() ? "—" : Cells.ratio(writeUps.ours())));
     }
+    unjudged(
+        doc,
+        "Ours beside the write-up's phases",
+        "Phases of ours run beside the write-up's (the experiment file says how each differs): the"
+            + " same ratio of engines, with no published figure, no band and no verdict, and not in"
+            + " the tally; beside it, the ratio on the write-up's own phase here.",
+        List.of("ratio, our way", "here", "the write-up's phase here"),
+        rows);
+    unjudged(
+        doc,
+        "Figures the write-up measured otherwise",
+        "The write-up publishes these, but what this harness measures under the same name is"
+            + " another thing (each says why): ours beside the published figure, with no band,"
+            + " \"not comparable\" for a verdict, and not in the tally.",
+        List.of("figure", "here", "published"),
+        otherwise);
+  }
+
+  /** A table of figures without a verdict under its heading and what it holds, if it has rows. */
+  private static void unjudged(
+      Document doc, String heading, String holds, List<String> header, List<List<String>> rows) {
     if (rows.isEmpty()) {
       return;
     }
-    doc.heading(3, "Ours beside the write-up's phases");
-    doc.paragraph(
-        "Phases of ours run beside the write-up's (the experiment file says how each differs): the"
-            + " same ratio of engines, with no published figure, no band and no verdict, and not in"
-            + " the tally; beside it, the ratio on the write-up's own phase here.");
-    doc.table(List.of("ratio, our way", "here", "the write-up's phase here"), rows);
+    doc.heading(3, heading);
+    doc.paragraph(holds);
+    doc.table(header, rows);
   }
 
   /** The write-up's ratios on a log axis: published, the band, and ours with its range. */

@@ -102,6 +102,9 @@ public final class ClaimText {
               + ", so no verdict is drawn";
       case BEYOND ->
           "measured our way beside the write-up's phase, which ran otherwise: no verdict";
+      case NOT_COMPARABLE ->
+          "ours measures another thing than the write-up's figure, as the statement says: no"
+              + " verdict";
       default -> judged(claim);
     };
   }

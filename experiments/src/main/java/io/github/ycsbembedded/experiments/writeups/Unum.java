@@ -205,9 +205,8 @@ public final class Unum extends WriteUp {
       section.note(
           "Our speed counts keys read (batches of "
               + batch(c, phase)
-              + " × batches/s). The write-up's table reads \"ops/s\" for Workload Z without saying"
-              + " whether an operation is one key or one batch; its ratios between engines compare"
-              + " either way, and its figures are shown as it prints them.");
+              + " × batches/s)."
+              + (phase.note() == null ? "" : " " + phase.note().trim() + "."));
     }
     return section.build();
   }

@@ -254,6 +254,27 @@ class ReportWriterTest {
     assertThat(ours).hasSize(1 + 4);
   }
 
+  /**
+   * A figure the write-up measured otherwise (HyperDex's CPU: the data node's alone, ours the
+   * process with YCSB in it) stands apart from the claims, beside its published figure, unjudged.
+   */
+  @Test
+  void figuresMeasuredOtherwiseStandBesideThePublishedOnesWithoutAVerdict() throws Exception {
+    String md =
+        report(
+            Experiment.load(ExperimentTest.EXPERIMENTS, "hyperdex"),
+            WriteUpsTest.fixture("hyperdex-quick"));
+    assertThat(tableAfter(md, "## Claims")).noneMatch(r -> String.join(" ", r).contains("CPU"));
+    List<List<String>> otherwise = tableAfter(md, "### Figures the write-up measured otherwise");
+    assertThat(otherwise.get(0)).containsExactly("figure", "here", "published");
+    assertThat(otherwise).hasSize(1 + 2);
+    assertThat(otherwise.get(1).get(0))
+        .startsWith(
+            "LMDB's CPU time per operation ÷ HyperLevelDB's, Sequential insert (the write-up's"
+                + " CPU is ");
+    assertThat(otherwise.get(1).get(2)).isEqualTo("0.20");
+  }
+
   /** Each phase run once: each ablation's figure a single sample, which tells no move. */
   @Test
   void theFirstParagraphSaysSingleSamplesOfAblationsCannotTellAMove() throws Exception {

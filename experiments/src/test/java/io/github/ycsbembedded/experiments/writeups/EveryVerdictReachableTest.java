@@ -41,13 +41,7 @@ class EveryVerdictReachableTest {
     Results.Run run = WriteUpsTest.fixture(fixture);
     int judged = 0;
     for (Description.Scale scale : experiment.description().scales()) {
-      Results.Run atScale =
-          run.toBuilder()
-              .scale(
-                  new Results.ScaleRef(
-                      scale.name(), run.scale().records(), run.scale().dataBytes()))
-              .build();
-      Context c = new Context(experiment, atScale);
+      Context c = new Context(experiment, WriteUpsTest.atScale(run, scale.name()));
       for (Claim claim : WriteUp.of(experiment).claims(c)) {
         if (!claim.tallied()) {
           continue;
