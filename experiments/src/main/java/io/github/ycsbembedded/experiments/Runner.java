@@ -19,6 +19,7 @@ import io.github.ycsbembedded.experiments.plan.RunPlan;
 import io.github.ycsbembedded.experiments.report.ScaleReport;
 import io.github.ycsbembedded.experiments.results.Results;
 import io.github.ycsbembedded.experiments.run.Campaign;
+import io.github.ycsbembedded.experiments.run.PhaseExecutor;
 import io.github.ycsbembedded.experiments.run.RunLock;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -237,7 +238,7 @@ final class Runner {
         new Campaign(
             p.plans(),
             log,
-            stderrIsTerminal() ? System.err : null,
+            PhaseExecutor.inProcesses(log, stderrIsTerminal() ? System.err : null),
             new Campaign.Listener() {
               private int trialsWritten;
 

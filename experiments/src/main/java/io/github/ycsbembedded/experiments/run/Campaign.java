@@ -30,7 +30,8 @@ import java.util.Set;
  * engines (in reverse order every other time), so that drift of the machine hits all alike. An
  * engine that fails a phase skips its later phases of that variant in that trial; the others go on.
  * After every phase the run so far goes to the {@link Listener} (the caller writes it), and between
- * two phases a stop asked for ({@link #stop}) ends the campaign with what it measured.
+ * two phases a stop asked for ({@link #stop}) ends the campaign with what it measured. Each phase
+ * runs through the {@link PhaseExecutor} the caller gives (a test's measures nothing).
  */
 public final class Campaign {
   /** Told of the run after every phase: a valid, partial result. */
@@ -41,7 +42,7 @@ public final class Campaign {
 
   private final List<RunPlan> plans;
   private final PrintStream log;
-  private final PrintStream progress;
+  private final PhaseExecutor.Factory executors;
   private final Listener listener;
   private final PhaseStop stop = new PhaseStop();
 
@@ -59,10 +60,16 @@ public final class Campaign {
   private String host;
   private Results.Run skeleton;
 
-  public Campaign(List<RunPlan> plans, PrintStream log, PrintStream progress, Listener listener) {
+  /**
+   * A campaign of {@code plans} that logs to {@code log}, runs each phase with an executor of
+   * {@code executors} ({@link PhaseExecutor#inProcesses}, or a test's) and tells {@code listener}
+   * of the run after every phase.
+   */
+  public Campaign(
+      List<RunPlan> plans, PrintStream log, PhaseExecutor.Factory executors, Listener listener) {
     this.plans = List.copyOf(plans);
     this.log = log;
-    this.progress = progress;
+    this.executors = executors;
     this.listener = listener;
     for (RunPlan plan : plans) {
       Map<String, Map<String, List<Results.Repetition>>> byEngine = new LinkedHashMap<>();
@@ -147,7 +154,7 @@ public final class Campaign {
 
   /** One trial of one variant; returns the turn count (which engine order comes next). */
   private int trial(RunPlan plan, int trial, int turn) throws IOException, InterruptedException {
-    PhaseRunner runner = new PhaseRunner(plan, log, progress, stop);
+    PhaseExecutor runner = executors.of(plan, stop);
     // a trial loads the data anew: every data set of every engine (the bulk load's subfolder too)
     // goes before it, so that the first load of each starts from an empty folder
     for (String engine : plan.engines()) {
@@ -202,7 +209,7 @@ public final class Campaign {
 
   /** One run; returns whether it worked (a run the stop cut short is not kept). */
   private boolean runOnce(
-      PhaseRunner runner,
+      PhaseExecutor runner,
       RunPlan plan,
       Phase phase,
       String engine,
@@ -242,7 +249,7 @@ public final class Campaign {
       }
       log.printf(Locale.ROOT, "    at a fixed rate of %,.0f operations per second%n", target);
     }
-    PhaseRunner.Outcome outcome = runner.run(phase, engine, trial, rep, first, target);
+    PhaseExecutor.Outcome outcome = runner.run(phase, engine, trial, rep, first, target);
     if (stop.requested()) {
       log.println("    stopped: this run is not kept");
       return false;

@@ -25,14 +25,11 @@ import java.util.Set;
  * Runs one engine × phase once, in its own JVM through {@code bin/ycsb} (in the plan's memory
  * cgroup when it has one), and turns what was measured into a {@link Results.Repetition}.
  */
-final class PhaseRunner {
+final class PhaseRunner implements PhaseExecutor {
   private final RunPlan plan;
   private final PrintStream log;
   private final PrintStream progress;
   private final PhaseStop stop;
-
-  /** A run's figures, and the engine library its binding named at startup (null if none). */
-  record Outcome(Results.Repetition repetition, String version) {}
 
   PhaseRunner(RunPlan plan, PrintStream log, PrintStream progress, PhaseStop stop) {
     this.plan = plan;
@@ -41,12 +38,8 @@ final class PhaseRunner {
     this.stop = stop;
   }
 
-  /**
-   * Runs {@code phase} of {@code engine}, the {@code index}-th time in {@code trial}; {@code first}
-   * when it starts its data set from an empty folder; at {@code target} operations per second in
-   * all (null: closed-loop).
-   */
-  Outcome run(Phase phase, String engine, int trial, int index, boolean first, Double target)
+  @Override
+  public Outcome run(Phase phase, String engine, int trial, int index, boolean first, Double target)
       throws IOException, InterruptedException {
     Path dir = plan.data().resolve(engine).resolve(phase.dataset());
     Integer duration = plan.duration(phase);
