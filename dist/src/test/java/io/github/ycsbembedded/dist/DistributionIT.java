@@ -25,6 +25,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a stand-in Cassandra binding (hyphenated names), the six standard workloads, a Python bin/ycsb,
  * and a bin/ycsb.sh that does what stock's does (dist/src/test/stock/ycsb.sh).
  */
+@Tag("process")
 class DistributionIT {
   private static final String OUR_ROCKSDB = "io.github.ycsbembedded.rocksdb.RocksDbClient";
   private static final String STOCK_ROCKSDB = "site.ycsb.db.rocksdb.RocksDBClient";

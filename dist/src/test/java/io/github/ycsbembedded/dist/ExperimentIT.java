@@ -12,10 +12,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** bin/experiment at the test-only tiny scale, as a user runs it; assertions on what it writes. */
+@Tag("process")
 class ExperimentIT {
   @TempDir Path out;
   @TempDir Path data;

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,6 +27,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * continue in one line, and resumes to the report an uninterrupted run gives; a second run on the
  * same data folder is refused while the first runs.
  */
+@Tag("process")
 class InterruptedExperimentIT {
   @TempDir Path work;
 

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * taken from the README itself, run at its tiny scale from a folder outside the project, twice, and
  * the two runs compared.
  */
+@Tag("process")
 class OwnExperimentIT {
   @TempDir Path work;
 

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * phone). Screenshots at both widths are kept in dist/target/browser/ for a person to look at.
  * Chromium is installed by bin/setup --test (bin/test); without it the test says so and skips.
  */
+@Tag("process")
 class ReportInBrowserIT {
   @TempDir Path out;
   @TempDir Path data;
