@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.dist;
 
+import static io.github.ycsbembedded.dist.ExperimentRuns.experimentCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -34,14 +35,9 @@ class InterruptedExperimentIT {
   /** A running bin/experiment, its output read as it comes. */
   private record Running(Process process, List<String> stdout, CompletableFuture<String> stderr) {}
 
-  private static String experiment() {
-    return YcsbProcess.root().resolve("bin/experiment").toString();
-  }
-
   /** {@code bin/experiment unum} at the tiny scale on LMDB, results in {@code out}. */
   private static List<String> unum(Path out, Path data) {
-    return List.of(
-        experiment(),
+    return experimentCommand(
         "unum",
         "--scale",
         "tiny",
@@ -176,13 +172,13 @@ class InterruptedExperimentIT {
     stopAndCheck(start(unum(out, data), "TERM"), "TERM", 3, 143, data, out);
     Path folder = folder(out);
 
-    Running resumed = start(List.of(experiment(), "resume", folder.toString()), "INT");
+    Running resumed = start(experimentCommand("resume", folder.toString()), "INT");
     stopAndCheck(resumed, "INT", 6, 130, data, out);
     assertThat(String.join("\n", resumed.stdout()))
         .contains("resuming unum in " + folder + " from trial 1 of 1");
 
     YcsbProcess rest =
-        YcsbProcess.run(List.of(experiment(), "resume", folder.toString()), YcsbProcess.root());
+        YcsbProcess.run(experimentCommand("resume", folder.toString()), YcsbProcess.root());
     assertThat(rest.exitCode()).as(rest.toString()).isZero();
     assertThat(rest.stdout()).contains("resuming unum in " + folder + " from trial 1 of 1");
     JsonNode whole = new ObjectMapper().readTree(folder.resolve("results.json").toFile());

@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.dist;
 
+import static io.github.ycsbembedded.dist.ExperimentRuns.experimentCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -33,10 +34,7 @@ class OwnExperimentIT {
   }
 
   private YcsbProcess experiment(Path directory, String... args) throws Exception {
-    List<String> command =
-        new ArrayList<>(List.of(YcsbProcess.root().resolve("bin/experiment").toString()));
-    command.addAll(List.of(args));
-    return YcsbProcess.run(command, directory);
+    return YcsbProcess.run(experimentCommand(args), directory);
   }
 
   private Path onlyRun(Path out) throws Exception {
