@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.ByteIterator;
@@ -71,6 +72,7 @@ class CheckedClientTest {
   }
 
   @Test
+  @Tag("process")
   void aPropertyFileThatIsAFifoOrADirectoryIsRefusedWithoutWaiting() throws Exception {
     java.nio.file.Path fifo = tmp.resolve("fifo");
     Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
@@ -239,6 +241,7 @@ class CheckedClientTest {
   }
 
   @Test
+  @Tag("process")
   void aNegativeRecordCountIsOneLineAndExitOneInsteadOfSpinning() throws Exception {
     YcsbProcess result =
         checked(
@@ -255,6 +258,7 @@ class CheckedClientTest {
   }
 
   @Test
+  @Tag("process")
   void aRunWhoseOperationsAllFailExitsOneWithTheCounts() throws Exception {
     YcsbProcess result =
         checked(
@@ -278,6 +282,7 @@ class CheckedClientTest {
   }
 
   @Test
+  @Tag("process")
   void aRunWhoseOperationsSucceedExitsZero() throws Exception {
     YcsbProcess result =
         checked(

@@ -24,7 +24,9 @@ import java.util.jar.JarOutputStream;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,27 +38,36 @@ import org.junit.jupiter.api.io.TempDir;
  * a stand-in Cassandra binding (hyphenated names), the six standard workloads, a Python bin/ycsb,
  * and a bin/ycsb.sh that does what stock's does (dist/src/test/stock/ycsb.sh).
  */
+@Tag("process")
 class DistributionIT {
   private static final String OUR_ROCKSDB = "io.github.ycsbembedded.rocksdb.RocksDbClient";
   private static final String STOCK_ROCKSDB = "site.ycsb.db.rocksdb.RocksDBClient";
 
+  /** Where the distribution is unpacked, once: no test writes into it. */
+  @TempDir static Path unpacked;
+
+  static Path dist;
   @TempDir Path tmp;
-  Path dist;
   Path ycsb;
 
-  @BeforeEach
-  void unpackAndBuildAStockInstall() throws Exception {
+  @BeforeAll
+  static void unpack() throws Exception {
     Path tarball = Paths.get(System.getProperty("ycsbembedded.distribution"));
     assertThat(tarball).exists();
-    run(List.of("tar", "xzf", tarball.toString(), "-C", tmp.toString()), tmp);
-    try (Stream<Path> unpacked = Files.list(tmp)) {
+    YcsbProcess tar =
+        run(List.of("tar", "xzf", tarball.toString(), "-C", unpacked.toString()), unpacked);
+    assertThat(tar.exitCode()).as(tar.toString()).isZero();
+    try (Stream<Path> files = Files.list(unpacked)) {
       dist =
-          unpacked
+          files
               .filter(p -> p.getFileName().toString().startsWith("ycsb-embedded-"))
               .findFirst()
               .orElseThrow();
     }
+  }
 
+  @BeforeEach
+  void buildAStockInstall() throws Exception {
     ycsb = stockInstall("0.17.0", "stock");
   }
 

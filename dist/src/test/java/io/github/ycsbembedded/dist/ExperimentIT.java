@@ -1,230 +1,37 @@
 package io.github.ycsbembedded.dist;
 
+import static io.github.ycsbembedded.dist.ExperimentRuns.assertClaimsFirst;
+import static io.github.ycsbembedded.dist.ExperimentRuns.assertEveryEngineAndPhaseMeasured;
+import static io.github.ycsbembedded.dist.ExperimentRuns.assertPngs;
+import static io.github.ycsbembedded.dist.ExperimentRuns.engines;
+import static io.github.ycsbembedded.dist.ExperimentRuns.experiment;
+import static io.github.ycsbembedded.dist.ExperimentRuns.figure;
+import static io.github.ycsbembedded.dist.ExperimentRuns.results;
+import static io.github.ycsbembedded.dist.ExperimentRuns.tiny;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.ycsbembedded.core.testing.YcsbProcess;
-import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** bin/experiment at the test-only tiny scale, as a user runs it; assertions on what it writes. */
+@Tag("process")
 class ExperimentIT {
   @TempDir Path out;
   @TempDir Path data;
-
-  private static YcsbProcess experiment(String... args) throws Exception {
-    List<String> command =
-        new ArrayList<>(List.of(YcsbProcess.root().resolve("bin/experiment").toString()));
-    command.addAll(List.of(args));
-    return YcsbProcess.run(command, YcsbProcess.root());
-  }
 
   private Path run(String experiment, String... more) throws Exception {
     return run(out, experiment, more);
   }
 
   private Path run(Path where, String experiment, String... more) throws Exception {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                experiment,
-                "--scale",
-                "tiny",
-                "--out",
-                where.toString(),
-                "--dir",
-                data.toString()));
-    args.addAll(List.of(more));
-    YcsbProcess result = experiment(args.toArray(String[]::new));
-    assertThat(result.exitCode()).as(result.toString()).isZero();
-    assertThat(result.stdout()).contains("$ bin/ycsb load ", "Claims, checked here:", "report: ");
-    try (Stream<Path> runs = Files.list(where)) {
-      return runs.filter(p -> p.getFileName().toString().startsWith(experiment + "-tiny-"))
-          .findFirst()
-          .orElseThrow();
-    }
-  }
-
-  /** The engines of this build: WiredTiger only where bin/setup could provide it. */
-  private static List<String> engines(List<String> wanted) {
-    List<String> engines = new ArrayList<>(wanted);
-    if (!Files.exists(YcsbProcess.root().resolve(".deps/wiredtiger/ready"))) {
-      engines.remove("wiredtiger");
-    }
-    return engines;
-  }
-
-  private static JsonNode results(Path report) throws Exception {
-    return new ObjectMapper().readTree(report.resolve("results.json").toFile());
-  }
-
-  /** The engines of the run's first variant: the experiment as its file sets it. */
-  private static JsonNode engines(JsonNode results) {
-    return results.get("variants").get(0).get("engines");
-  }
-
-  /** A repetition's figure group ({@code speed}, {@code cpu}, {@code disk}, ...). */
-  private static JsonNode figure(JsonNode repetition, String group) {
-    return repetition.get("figures").get(group);
-  }
-
-  private static void assertEveryEngineAndPhaseMeasured(
-      JsonNode results, List<String> engines, List<String> phases) {
-    assertThat(results.get("schema").asInt()).isEqualTo(3);
-    assertThat(results.get("completion").get("complete").asBoolean()).isTrue();
-    assertThat(engines(results)).extracting(e -> e.get("engine").asText()).containsAll(engines);
-    for (JsonNode engine : engines(results)) {
-      if (!engines.contains(engine.get("engine").asText())) {
-        continue;
-      }
-      assertThat(engine.get("error").isNull()).as(engine.toString()).isTrue();
-      assertThat(engine.get("phases"))
-          .extracting(p -> p.get("phase").asText())
-          .containsExactlyElementsOf(phases);
-      for (JsonNode phase : engine.get("phases")) {
-        for (JsonNode rep : phase.get("repetitions")) {
-          String what = engine.get("engine").asText() + " " + phase.get("phase").asText();
-          assertThat(rep.get("outcome").get("error").isNull()).as(what).isTrue();
-          assertThat(figure(rep, "speed").get("speed").asDouble()).as(what + " speed").isPositive();
-          assertThat(
-                  figure(rep, "cpu").get("user").asDouble()
-                      + figure(rep, "cpu").get("system").asDouble())
-              .as(what + " CPU")
-              .isPositive();
-          assertThat(figure(rep, "disk").get("allocated").asLong()).as(what + " disk").isPositive();
-          assertThat(rep.get("outcome").get("command").asText()).startsWith("bin/ycsb ");
-          assertThat(rep.get("operations").size()).as(what + " operation types").isPositive();
-          assertThat(rep.get("latency").size()).as(what + " latency").isPositive();
-          rep.get("latency")
-              .forEach(
-                  l -> {
-                    assertThat(l.get("count").asLong()).as(what).isPositive();
-                    assertThat(l.get("p99Us").asDouble())
-                        .as(what)
-                        .isGreaterThanOrEqualTo(l.get("p50Us").asDouble());
-                  });
-        }
-      }
-    }
-  }
-
-  private static void assertPngs(Path report, int atLeast) throws Exception {
-    List<Path> charts;
-    try (Stream<Path> files = Files.list(report.resolve("charts"))) {
-      charts = files.filter(p -> p.toString().endsWith(".png")).toList();
-    }
-    assertThat(charts).hasSizeGreaterThanOrEqualTo(atLeast);
-    for (Path chart : charts) {
-      BufferedImage image = ImageIO.read(chart.toFile());
-      assertThat(image).as(chart + " is a PNG image").isNotNull();
-      assertThat(image.getWidth()).isGreaterThan(100);
-    }
-  }
-
-  /**
-   * The report opens with its summary and contents, then its claims, each with a verdict word: the
-   * write-up's ({@code tallied}, counted in the summary's verdicts) and ours beside them.
-   */
-  private static void assertClaimsFirst(String md, int claims) {
-    List<String> headings = md.lines().filter(l -> l.startsWith("## ")).toList();
-    assertThat(headings.get(0)).isEqualTo("## Claims");
-    assertThat(md.substring(0, md.indexOf("## Claims")))
-        .contains("- **Verdicts**: " + claims + " claim")
-        .contains("- **Data**: ")
-        .contains("- [Claims](#claims)");
-    assertThat(md)
-        .contains(
-            "| # | claim | published | here: median [range] (samples) | 90% interval (independent"
-                + " samples) | verdict | direction |");
-    long verdicts =
-        md.lines()
-            .filter(
-                l ->
-                    l.matches(
-                        "\\| \\d+ \\| .* \\| (reproduced|not reproduced|inconclusive|regime differs|not measured|beyond the write-up) \\| .*\\|"))
-            .count();
-    assertThat(verdicts).isEqualTo(claims);
-  }
-
-  @Test
-  void unumTinyInTwoTrialsMeasuresEveryEngineAndPhaseAndWritesTheReport() throws Exception {
-    // two trials: the second loads every data set anew, the bulk load's subfolder included
-    Path report = run("unum", "--trials", "2");
-    List<String> engines = engines(List.of("lmdb", "rocksdb", "leveldb", "wiredtiger"));
-
-    JsonNode results = results(report);
-    assertThat(results.get("scale").get("name").asText()).isEqualTo("tiny");
-    assertEveryEngineAndPhaseMeasured(
-        results, engines, List.of("init", "init-bulk", "c", "a", "d", "z", "z-parallel"));
-    JsonNode lmdb = engines(results).get(0);
-    assertThat(lmdb.get("phases").get(5).get("speedUnit").asText()).isEqualTo("keys/s");
-    JsonNode bulk = lmdb.get("phases").get(1);
-    assertThat(bulk.get("speedUnit").asText()).as("records per second").isEqualTo("keys/s");
-    assertThat(figure(bulk.get("repetitions").get(0), "amplification").get("write").asDouble())
-        .as("bytes written ÷ bytes of the records")
-        .isPositive();
-    assertThat(lmdb.get("settings"))
-        .extracting(s -> s.get("property").asText())
-        .contains("lmdb.mapsize", "lmdb.batch_parallelism");
-
-    String md = Files.readString(report.resolve("report.md"));
-    // the write-up's claims carry verdicts; our own ways of running its phases sit in a table of
-    // their own, with no verdict and out of the tally
-    assertClaimsFirst(md, engines.contains("wiredtiger") ? 14 : 7);
-    assertThat(md).contains("### Ours beside the write-up's phases");
-    assertThat(md)
-        .contains(
-            "## Init (100% insert)",
-            "## Z (batches of 256 random reads)",
-            "| engine | speed (keys/s) | ÷ leveldb | engine memory | disk | published speed |",
-            "| 29,000 | 1.00 | 1,970 MB | 1.92% | 109.95 GB |",
-            ", Z, our parallel batch reads (beyond the write-up) |",
-            "## Engine settings, as the write-up ran the engines",
-            "| rocksdb | rocksdb.write_buffer_size=65536 | 128.0 MiB × 0.00002 (the data here ÷ the write-up's) = 2.6 KiB, raised to 64.0 KiB |",
-            "## Where this harness differs from the write-up's",
-            "## Latency",
-            "| engine | operation | operations | p50 | p95 | p99 | p99.9 | max |",
-            "![speed per phase in ops/s](charts/speed.png)",
-            "## How this run was measured",
-            "## Machines and options",
-            "## Init, bulk (batches of 5,000 through the engine's bulk path)");
-    String html = Files.readString(report.resolve("report.html"));
-    assertThat(html).contains("data:image/png;base64,").contains("name=\"viewport\"");
-    assertPngs(
-        report,
-        5); // claims, speed, speed-keys, memory, disk; tiny runs are too short for timelines
-    assertThat(report.resolve("raw/leveldb-z-t1-1.stdout")).exists();
-    assertThat(report.resolve("raw/leveldb-init-bulk-t2-1.stdout")).exists();
-    assertThat(md).as("each claim over both trials").contains(" (n=2) ");
-    assertThat(report.resolve("raw/leveldb-z-t1-1-BATCH_READ.hdr")).exists();
-    assertEachEnginesLibraryNamed(results, md);
-  }
-
-  /**
-   * Every engine's version is the one its binding's startup line named, in results.json and the
-   * report.
-   */
-  private static void assertEachEnginesLibraryNamed(JsonNode results, String md) {
-    java.util.Map<String, String> library =
-        java.util.Map.of(
-            "lmdb", "LMDB", "rocksdb", "RocksDB", "leveldb", "LevelDB", "wiredtiger", "WiredTiger");
-    for (JsonNode engine : engines(results)) {
-      String name = engine.get("engine").asText();
-      String version = engine.get("version").asText();
-      assertThat(version).as(name).matches(library.get(name) + " \\d+\\.\\d+(\\.\\d+)?");
-      assertThat(md).contains(name + " (" + version + ")");
-      if (name.equals("leveldb")) {
-        assertThat(version).as("the LevelDB the build links in").isEqualTo("LevelDB 1.23");
-      }
-    }
+    return tiny(where, data, experiment, more);
   }
 
   /**

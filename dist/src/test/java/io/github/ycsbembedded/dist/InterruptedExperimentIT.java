@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.dist;
 
+import static io.github.ycsbembedded.dist.ExperimentRuns.experimentCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,42 +11,46 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * An experiment stopped by a signal keeps what it measured, leaves nothing running, says how to
  * continue in one line, and resumes to the report an uninterrupted run gives; a second run on the
- * same data folder is refused while the first runs.
+ * same data folder is refused while the first runs. The runs are unum's at the tiny scale on LMDB
+ * alone, to keep them short: the campaign's order across engines, and what it keeps and drops when
+ * stopped and resumed, are CampaignTest's, without a process.
  */
+@Tag("process")
 class InterruptedExperimentIT {
   @TempDir Path work;
 
   /** A running bin/experiment, its output read as it comes. */
   private record Running(Process process, List<String> stdout, CompletableFuture<String> stderr) {}
 
-  private Running start(Path out, Path data, String signal) throws Exception {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                YcsbProcess.root().resolve("bin/experiment").toString(),
-                "unum",
-                "--scale",
-                "tiny",
-                "--engines",
-                "lmdb,leveldb",
-                "--out",
-                out.toString(),
-                "--dir",
-                data.toString()));
+  /** {@code bin/experiment unum} at the tiny scale on LMDB, results in {@code out}. */
+  private static List<String> unum(Path out, Path data) {
+    return experimentCommand(
+        "unum",
+        "--scale",
+        "tiny",
+        "--engines",
+        "lmdb",
+        "--out",
+        out.toString(),
+        "--dir",
+        data.toString());
+  }
+
+  /** Starts {@code command}, to be stopped by SIG{@code signal}. */
+  private static Running start(List<String> command, String signal) throws Exception {
     // started from a background job, this JVM's children inherit SIGINT ignored
     Optional<List<String>> restored =
         signal.equals("INT") ? YcsbProcess.withSigintRestored(command) : Optional.of(command);
@@ -81,7 +86,7 @@ class InterruptedExperimentIT {
     return new Running(p, lines, stderr);
   }
 
-  /** Waits until the run has started its {@code step}-th phase (its "[step/14]" line). */
+  /** Waits until the run has started its {@code step}-th phase (its "[step/7]" line). */
   private static void awaitStep(Running run, int step) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
     while (run.stdout().stream().noneMatch(l -> l.startsWith("[" + step + "/"))) {
@@ -115,14 +120,14 @@ class InterruptedExperimentIT {
         .toList();
   }
 
-  @ParameterizedTest(name = "SIG{0} at step {1}")
-  @CsvSource({"TERM, 3, 143", "INT, 9, 130"})
-  @Timeout(value = 8, unit = TimeUnit.MINUTES)
-  void aStoppedRunKeepsWhatItMeasuredLeavesNothingRunningAndResumesToTheWholeReport(
-      String signal, int step, int status) throws Exception {
-    Path out = work.resolve("out");
-    Path data = work.resolve("data");
-    Running run = start(out, data, signal);
+  /**
+   * Sends SIG{@code signal} to {@code run} once it has started its {@code step}-th phase, and
+   * checks that it ends with {@code status} and one line saying how to continue, leaves nothing
+   * running on {@code data}, and keeps in its results folder (in {@code out}) the runs before the
+   * signal, with a report.
+   */
+  private static void stopAndCheck(
+      Running run, String signal, int step, int status, Path data, Path out) throws Exception {
     YcsbProcess.Bound bound = YcsbProcess.bound(run.process(), 6);
     try {
       awaitStep(run, step);
@@ -140,7 +145,7 @@ class InterruptedExperimentIT {
         .matches(
             "experiment: stopped by SIG"
                 + signal
-                + " after \\d+ of 14 runs; what was measured is in "
+                + " after \\d+ of 7 runs; what was measured is in "
                 + java.util.regex.Pattern.quote(folder.toString())
                 + "; continue with: bin/experiment resume "
                 + java.util.regex.Pattern.quote(folder.toString()));
@@ -151,16 +156,31 @@ class InterruptedExperimentIT {
         .as("the runs before the signal")
         .isBetween(step - 2, step);
     assertThat(folder.resolve("report.md")).exists();
+  }
 
-    YcsbProcess resumed =
-        YcsbProcess.run(
-            List.of(
-                YcsbProcess.root().resolve("bin/experiment").toString(),
-                "resume",
-                folder.toString()),
-            YcsbProcess.root());
-    assertThat(resumed.exitCode()).as(resumed.toString()).isZero();
-    assertThat(resumed.stdout()).contains("resuming unum in " + folder + " from trial 1 of 1");
+  /**
+   * SIGTERM in the run's third phase, SIGINT in the sixth of its resume (which counts its phases
+   * from the trial it resumes, the first), then a resume to the end, whose report is the one an
+   * uninterrupted run gives.
+   */
+  @Test
+  @Timeout(value = 8, unit = TimeUnit.MINUTES)
+  void aStoppedRunKeepsWhatItMeasuredLeavesNothingRunningAndResumesToTheWholeReport()
+      throws Exception {
+    Path out = work.resolve("out");
+    Path data = work.resolve("data");
+    stopAndCheck(start(unum(out, data), "TERM"), "TERM", 3, 143, data, out);
+    Path folder = folder(out);
+
+    Running resumed = start(experimentCommand("resume", folder.toString()), "INT");
+    stopAndCheck(resumed, "INT", 6, 130, data, out);
+    assertThat(String.join("\n", resumed.stdout()))
+        .contains("resuming unum in " + folder + " from trial 1 of 1");
+
+    YcsbProcess rest =
+        YcsbProcess.run(experimentCommand("resume", folder.toString()), YcsbProcess.root());
+    assertThat(rest.exitCode()).as(rest.toString()).isZero();
+    assertThat(rest.stdout()).contains("resuming unum in " + folder + " from trial 1 of 1");
     JsonNode whole = new ObjectMapper().readTree(folder.resolve("results.json").toFile());
     assertThat(whole.get("completion").get("complete").asBoolean()).isTrue();
     for (JsonNode engine : whole.get("variants").get(0).get("engines")) {
@@ -171,47 +191,20 @@ class InterruptedExperimentIT {
     }
 
     Path uninterrupted = work.resolve("whole");
-    YcsbProcess again =
-        YcsbProcess.run(
-            List.of(
-                YcsbProcess.root().resolve("bin/experiment").toString(),
-                "unum",
-                "--scale",
-                "tiny",
-                "--engines",
-                "lmdb,leveldb",
-                "--out",
-                uninterrupted.toString(),
-                "--dir",
-                data.toString()),
-            YcsbProcess.root());
+    YcsbProcess again = YcsbProcess.run(unum(uninterrupted, data), YcsbProcess.root());
     assertThat(again.exitCode()).as(again.toString()).isZero();
     assertThat(headings(folder)).isEqualTo(headings(folder(uninterrupted)));
   }
 
-  @ParameterizedTest(name = "the same {0}")
-  @CsvSource({"--dir"})
+  @Test
   @Timeout(value = 5, unit = TimeUnit.MINUTES)
-  void aSecondRunOnTheSameDataFolderIsRefusedNamingTheFirst(String option) throws Exception {
+  void aSecondRunOnTheSameDataFolderIsRefusedNamingTheFirst() throws Exception {
     Path data = work.resolve("data");
-    Running first = start(work.resolve("a"), data, "TERM");
+    Running first = start(unum(work.resolve("a"), data), "TERM");
     YcsbProcess.Bound bound = YcsbProcess.bound(first.process(), 4);
     try {
       awaitStep(first, 1);
-      YcsbProcess second =
-          YcsbProcess.run(
-              List.of(
-                  YcsbProcess.root().resolve("bin/experiment").toString(),
-                  "unum",
-                  "--scale",
-                  "tiny",
-                  "--engines",
-                  "lmdb",
-                  "--out",
-                  work.resolve("b").toString(),
-                  option,
-                  data.toString()),
-              YcsbProcess.root());
+      YcsbProcess second = YcsbProcess.run(unum(work.resolve("b"), data), YcsbProcess.root());
       assertThat(second.exitCode()).isEqualTo(2);
       assertThat(second.stderr().strip())
           .doesNotContain("\n")

@@ -12,10 +12,12 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** bin/ycsb as a user runs it, from the source tree. */
+@Tag("process")
 class LauncherIT {
   @TempDir Path dataDir;
 

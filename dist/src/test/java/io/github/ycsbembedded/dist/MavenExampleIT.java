@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Vector;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.ByteIterator;
@@ -24,6 +25,7 @@ import site.ycsb.Status;
  * would, against the artifacts this build installed into the local repository (bin/test runs mvn
  * install), with stock YCSB 0.17.0's core from the repository, and loads and reads 1,000 records.
  */
+@Tag("process")
 class MavenExampleIT {
   @TempDir Path tmp;
 

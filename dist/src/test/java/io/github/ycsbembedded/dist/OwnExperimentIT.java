@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.dist;
 
+import static io.github.ycsbembedded.dist.ExperimentRuns.experimentCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * taken from the README itself, run at its tiny scale from a folder outside the project, twice, and
  * the two runs compared.
  */
+@Tag("process")
 class OwnExperimentIT {
   @TempDir Path work;
 
@@ -31,10 +34,7 @@ class OwnExperimentIT {
   }
 
   private YcsbProcess experiment(Path directory, String... args) throws Exception {
-    List<String> command =
-        new ArrayList<>(List.of(YcsbProcess.root().resolve("bin/experiment").toString()));
-    command.addAll(List.of(args));
-    return YcsbProcess.run(command, directory);
+    return YcsbProcess.run(experimentCommand(args), directory);
   }
 
   private Path onlyRun(Path out) throws Exception {

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Vector;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -66,6 +67,7 @@ class WiredTigerClientTest extends BindingConformanceTest {
 
   /** WiredTiger's own JNI loader would print and System.exit(1); the binding fails init instead. */
   @Test
+  @Tag("process")
   void missingNativeLibraryIsAClearInitErrorNotAnExit() throws Exception {
     List<String> command = new ArrayList<>(YcsbProcess.java(CheckedClient.class.getName()));
     command.set(1, "-Djava.library.path=" + dataDir.resolve("no-libraries-here"));
@@ -248,6 +250,7 @@ class WiredTigerClientTest extends BindingConformanceTest {
   }
 
   @Test
+  @Tag("process")
   void withoutALogAFullDiskMakesTheLastCleanupFailLoudly() throws Exception {
     try (SmallFileSystem disk = SmallFileSystem.mount(dataDir.resolve("small-disk"), 8L << 20)) {
       Properties unlogged = properties(disk.path().resolve("db"));
@@ -278,6 +281,7 @@ class WiredTigerClientTest extends BindingConformanceTest {
    * writes.
    */
   @Test
+  @Tag("process")
   void aBulkLoadWhoseWriteFailedIsLostInOneLineWithoutACrashAndTheOtherTablesAreKept()
       throws Exception {
     try (SmallFileSystem disk = SmallFileSystem.mount(dataDir.resolve("small-disk"), 8L << 20)) {

@@ -4,6 +4,7 @@ import io.github.ycsbembedded.core.BindingProperties;
 import java.util.Properties;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.WorkloadException;
@@ -38,6 +39,7 @@ public class ReadWhileWritingWorkload extends CoreWorkload {
   private double writeRate;
   private double readRate;
   private LongSupplier clock = System::nanoTime;
+  private Supplier<Measurements> measurements = Measurements::getMeasurements;
 
   /** What a client thread does: write (at its pace) or read. */
   record Role(boolean writer, Pace pace) {}
@@ -72,6 +74,11 @@ public class ReadWhileWritingWorkload extends CoreWorkload {
     this.clock = value;
   }
 
+  /** Tells {@code value} each operation's due time, in place of YCSB's (tests). */
+  void measurements(Measurements value) {
+    this.measurements = () -> value;
+  }
+
   @Override
   public Object initThread(Properties p, int mythreadid, int threadcount) throws WorkloadException {
     boolean writer = mythreadid < writers;
@@ -90,7 +97,7 @@ public class ReadWhileWritingWorkload extends CoreWorkload {
         LockSupport.parkNanos(wait);
       }
       // the operation's latency from its due time too (measurement.interval=both or intended)
-      Measurements.getMeasurements().setIntendedStartTimeNs(due);
+      measurements.get().setIntendedStartTimeNs(due);
     }
     if (role.writer()) {
       doTransactionUpdate(db);

@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
@@ -226,6 +227,7 @@ class BatchedInsertWorkloadTest {
 
   /** YCSB's basic binding has no BatchWriteDB: batches become single inserts, said once. */
   @Test
+  @Tag("process")
   void stockClientWithBasicBindingFallsBackToSingleInserts() throws Exception {
     YcsbProcess run =
         YcsbProcess.client(

@@ -15,6 +15,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -200,6 +201,7 @@ class BatchedReadWorkloadTest {
 
   /** YCSB's basic binding has no BatchReadDB: batches become single reads, said once. */
   @Test
+  @Tag("process")
   void stockClientWithBasicBindingFallsBackToSingleReads() throws Exception {
     YcsbProcess run =
         YcsbProcess.client(

@@ -24,7 +24,7 @@ class ReadWhileWritingWorkloadTest {
   private static final int RECORDS = 50;
 
   /** Counts what each call asks for; every key of the load exists. */
-  static final class CountingDb extends DB {
+  static class CountingDb extends DB {
     final List<String> reads = new ArrayList<>();
     final List<String> updates = new ArrayList<>();
 

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * batched inserts and bulk loads, the Oracle likes and Digg's friends' diggs. The assertions read
  * YCSB's own output and the data left behind.
  */
+@Tag("process")
 class WorkloadsOnEveryEngineTest {
   private static final int RECORDS = 20000;
 

@@ -20,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,6 +37,7 @@ import site.ycsb.StringByteIterator;
  * load cleanly, closes the engine and keeps every operation it counted. Each case runs the load in
  * a child JVM and reads the directory back in this one.
  */
+@Tag("process")
 public abstract class CrashConformanceTest {
   static final String TABLE = "usertable";
 

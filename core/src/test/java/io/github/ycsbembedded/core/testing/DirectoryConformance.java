@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -22,6 +23,7 @@ import site.ycsb.Status;
  */
 public interface DirectoryConformance extends Conformance {
   @Test
+  @Tag("process")
   default void directoryHeldByAnotherProcessGivesOneClearError() throws Exception {
     Assumptions.assumeTrue(locksDirectoryAgainstOtherProcesses(), "the engine is multi-process");
     AutoCloseable holder = holdInAnotherProcess(dataDir());
@@ -38,6 +40,7 @@ public interface DirectoryConformance extends Conformance {
   }
 
   @Test
+  @Tag("process")
   default void destroyRefusesADirectoryAnotherProcessHasOpenAndWipesNothing() throws Exception {
     DB db = open();
     db.insert(TABLE, "kept", record("field0", "still here"));

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -84,6 +85,7 @@ public interface FaultConformance extends Conformance {
   }
 
   @Test
+  @Tag("process")
   default void aFullDiskFailsEachWriteAsAnErrorAndLosesNothingAcknowledged() throws Exception {
     try (SmallFileSystem disk = SmallFileSystem.mount(dataDir().resolve("small-disk"), 12L << 20)) {
       Properties properties = fullDiskProperties(disk.path().resolve("db"));
@@ -128,6 +130,7 @@ public interface FaultConformance extends Conformance {
   }
 
   @Test
+  @Tag("process")
   default void aFullDiskDuringABulkLoadFailsABatchInOneLineAndKeepsEveryAcknowledgedOne()
       throws Exception {
     Assumptions.assumeTrue(

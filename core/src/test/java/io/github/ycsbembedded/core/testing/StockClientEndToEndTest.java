@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * against a binding; the assertions read YCSB's own output. A binding's test extends this and names
  * its binding.
  */
+@Tag("process")
 public abstract class StockClientEndToEndTest {
   protected static final int RECORDS = 20000;
   protected static final int OPERATIONS = 20000;

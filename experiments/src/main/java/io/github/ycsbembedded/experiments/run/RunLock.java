@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +52,7 @@ public final class RunLock implements AutoCloseable {
       channel =
           FileChannel.open(
               file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-      FileLock lock = channel.tryLock();
+      FileLock lock = tryLock(channel);
       if (lock == null) {
         String holder = read(channel);
         channel.close();
@@ -74,6 +75,18 @@ public final class RunLock implements AutoCloseable {
       closeQuietly(channel);
       throw new ExperimentException(
           role + ": cannot lock " + folder + " (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /**
+   * The lock, or null when another run holds it: another process, or this one (the kernel's lock is
+   * the process's, so Java refuses a second one in the same JVM with an exception instead).
+   */
+  private static FileLock tryLock(FileChannel channel) throws IOException {
+    try {
+      return channel.tryLock();
+    } catch (OverlappingFileLockException e) {
+      return null;
     }
   }
 

@@ -71,6 +71,16 @@ public final class HarperDb extends WriteUp {
               1.5,
               true));
     }
+    claims.addAll(readClaims(c, engine, denorm, norm));
+    return claims;
+  }
+
+  /**
+   * Each read phase's denormalized ÷ normalized reads past RAM, against the write-up's row at the
+   * same concurrency.
+   */
+  private static List<Claim> readClaims(Context c, String engine, String denorm, String norm) {
+    List<Claim> claims = new ArrayList<>();
     List<Phase> dReads = reads(c, denorm);
     List<Phase> nReads = reads(c, norm);
     for (int i = 0; i < Math.min(dReads.size(), nReads.size()); i++) {

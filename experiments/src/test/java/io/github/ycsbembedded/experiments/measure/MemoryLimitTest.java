@@ -8,11 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The memory cgroup of a phase; needs root and a writable cgroup file system, skipped otherwise.
  */
+@Tag("process")
 class MemoryLimitTest {
   private static MemoryLimit create(String name) {
     return create(name, 256L << 20);

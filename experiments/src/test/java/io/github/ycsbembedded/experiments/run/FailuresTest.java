@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,6 +73,7 @@ class FailuresTest {
    * they are not the phase's data, and its disk figures leave them out.
    */
   @Test
+  @Tag("process")
   void diskUsageLeavesOutOtherDataSetsInsideTheFolder(@TempDir Path dir) throws Exception {
     Files.write(dir.resolve("data.mdb"), new byte[40_000]);
     Files.createDirectories(dir.resolve("own/sub"));
@@ -97,6 +99,7 @@ class FailuresTest {
    * and what is not its log is data.
    */
   @Test
+  @Tag("process")
   void diskUsageCountsTheWriteAheadLogApartFromTheData(@TempDir Path dir) throws Exception {
     Files.write(dir.resolve("000013.sst"), new byte[40_000]);
     Files.write(dir.resolve("000012.log"), new byte[100_000]);
