@@ -135,7 +135,8 @@ public final class Costs {
                 + " the process wrote per byte of records loaded (its final flush included), and"
                 + " the disk the data took ÷ the data's bytes. Speed follows the day's device and"
                 + " neighbours; the costs follow the engine's work. "
-                + movementSentence(rows))
+                + movementSentence(rows)
+                + stolen(c))
         .table(header, table)
         .build();
   }
@@ -171,6 +172,36 @@ public final class Costs {
         : "Between trials they moved, the median over the cells (the most): "
             + String.join("; ", parts)
             + ".";
+  }
+
+  /**
+   * How much of the machine's CPU time the hypervisor stole over the windows ({@code /proc/stat}'s
+   * steal), the median and the most over every run; empty where the runs did not read it.
+   */
+  static String stolen(Context c) {
+    int cores = c.run().machines().isEmpty() ? 0 : c.run().machines().get(0).cores();
+    List<Double> shares = new ArrayList<>();
+    for (Results.EngineRun engine : c.engines()) {
+      for (Results.PhaseRun phase : engine.phases()) {
+        for (Results.Repetition r : phase.ok()) {
+          Double steal = r.cpu().steal();
+          double seconds = r.window().seconds();
+          if (steal != null && Double.isFinite(steal) && seconds > 0 && cores > 0) {
+            shares.add(steal / (seconds * cores));
+          }
+        }
+      }
+    }
+    if (shares.isEmpty()) {
+      return "";
+    }
+    Spread s = Spread.of(shares);
+    return String.format(
+        Locale.ROOT,
+        " The hypervisor stole %.1f%% of the machine's CPU time over the median window (at most"
+            + " %.1f%%, /proc/stat's steal); the CPU per operation above leaves it out.",
+        100 * s.median(),
+        100 * s.max());
   }
 
   private static double perOperation(Results.Repetition r, double amount) {

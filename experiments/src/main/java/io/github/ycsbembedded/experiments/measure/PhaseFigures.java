@@ -115,7 +115,8 @@ public record PhaseFigures(
         fromLines
             ? new Results.Cpu(
                 last.userSeconds() - first.userSeconds(),
-                last.systemSeconds() - first.systemSeconds())
+                last.systemSeconds() - first.systemSeconds(),
+                last.stealSeconds() - first.stealSeconds())
             : new Results.Cpu(m.totalCpu().user(), m.totalCpu().system());
     Results.Io io =
         new Results.Io(

@@ -17,13 +17,18 @@ public final class ProcFiles {
 
   private ProcFiles() {}
 
-  /** CPU seconds (user, system) and device bytes (read, written, cancelled writes) of a process. */
+  /**
+   * CPU seconds (user, system) and device bytes (read, written, cancelled writes) of a process, and
+   * the CPU seconds the hypervisor took from the whole machine's CPUs so far ({@code /proc/stat}'s
+   * steal; NaN where the kernel does not say).
+   */
   public record Counters(
       double userSeconds,
       double systemSeconds,
       long readBytes,
       long writeBytes,
-      long cancelledWriteBytes) {
+      long cancelledWriteBytes,
+      double stealSeconds) {
     /**
      * Bytes that reached (or will reach) the device: written minus writes cancelled by truncation.
      */
@@ -61,10 +66,33 @@ public final class ProcFiles {
           cpu.system(),
           io.getOrDefault("read_bytes", 0L),
           io.getOrDefault("write_bytes", 0L),
-          io.getOrDefault("cancelled_write_bytes", 0L));
+          io.getOrDefault("cancelled_write_bytes", 0L),
+          steal());
     } catch (IOException | RuntimeException e) {
       return null;
     }
+  }
+
+  /** The machine's stolen CPU seconds so far, all CPUs together; NaN where unknown. */
+  static double steal() {
+    try {
+      return steal(Files.readString(Path.of("/proc/stat")));
+    } catch (IOException | RuntimeException e) {
+      return Double.NaN;
+    }
+  }
+
+  /**
+   * Stolen CPU seconds from the text of {@code /proc/stat}: its first line's eighth figure ({@code
+   * cpu user nice system idle iowait irq softirq steal ...}); NaN where the line has none.
+   */
+  static double steal(String stat) {
+    String first = stat.lines().findFirst().orElse("");
+    String[] fields = first.trim().split("\\s+", -1);
+    if (fields.length < 9 || !fields[0].equals("cpu")) {
+      return Double.NaN;
+    }
+    return Long.parseLong(fields[8]) / (double) CLOCK_TICKS;
   }
 
   /** User and system CPU seconds from the text of {@code /proc/<pid>/stat} (fields 14 and 15). */
@@ -84,7 +112,8 @@ public final class ProcFiles {
         Double.NaN,
         io.getOrDefault("read_bytes", 0L),
         io.getOrDefault("write_bytes", 0L),
-        io.getOrDefault("cancelled_write_bytes", 0L));
+        io.getOrDefault("cancelled_write_bytes", 0L),
+        Double.NaN);
   }
 
   /**

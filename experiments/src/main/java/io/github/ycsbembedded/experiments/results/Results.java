@@ -662,8 +662,16 @@ public final class Results {
     }
   }
 
-  /** CPU seconds of the phase's JVM over the window. */
-  public record Cpu(double user, double system) {
+  /**
+   * CPU seconds of the phase's JVM over the window ({@code user}, {@code system}), and the seconds
+   * the hypervisor stole from the whole machine's CPUs meanwhile ({@code steal}: null where the run
+   * did not read it, NaN where the kernel does not say).
+   */
+  public record Cpu(double user, double system, Double steal) {
+    public Cpu(double user, double system) {
+      this(user, system, null);
+    }
+
     @JsonIgnore
     public double total() {
       return user + system;

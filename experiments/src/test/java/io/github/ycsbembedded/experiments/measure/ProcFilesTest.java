@@ -27,6 +27,14 @@ class ProcFilesTest {
   }
 
   @Test
+  void stolenTimeIsTheMachinesEighthCpuFigureInClockTicks() throws IOException {
+    // "cpu  747683 211 138317 320357 18835 0 8349 387 0 0": 387 ticks of 1/100 s
+    assertThat(ProcFiles.steal(captured("stat"))).isEqualTo(3.87);
+    assertThat(ProcFiles.steal("intr 1 2 3\n")).as("no cpu line first").isNaN();
+    assertThat(ProcFiles.steal("cpu  1 2 3 4\n")).as("a kernel without steal").isNaN();
+  }
+
+  @Test
   void deviceBytesAndCancelledWritesComeFromTheIoFile() throws IOException {
     ProcFiles.Counters io = ProcFiles.io(captured("bash.io"));
     assertThat(io.readBytes()).isEqualTo(6_566_924_288L);
