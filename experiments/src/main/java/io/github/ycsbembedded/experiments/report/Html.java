@@ -41,7 +41,9 @@ public final class Html {
           "pre{background:#f4f4f4;padding:1em;white-space:pre-wrap;word-break:break-all}",
           "details{margin:1em 0}summary{cursor:pointer}",
           "img{max-width:100%;height:auto}code{background:#f4f4f4;padding:0 .2em}",
-          "nav ul{columns:2 18em}li{margin:.15em 0}");
+          "nav ul{columns:2 18em}li{margin:.15em 0}",
+          // a path or an address longer than a phone's line breaks where it must, not the page
+          "p,li{overflow-wrap:anywhere}");
 
   /** A cell that is a figure: it starts with a number (then units, a range, a share). */
   private static final Pattern NUMERIC =
