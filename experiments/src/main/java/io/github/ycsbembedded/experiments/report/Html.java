@@ -37,6 +37,8 @@ public final class Html {
           "display:block;width:auto}table.cards thead{display:none}",
           "table.cards tr{border:1px solid #c8c8c8;margin:.6em 0;padding:.3em .5em}",
           "table.cards td{border:none;padding:.15em 0;text-align:left;white-space:normal}",
+          // a figure and its interval stay on one line in a card too
+          "table.cards td.n{white-space:nowrap}",
           "table.cards td::before{content:attr(data-label) ': ';font-weight:600}}",
           "pre{background:#f4f4f4;padding:1em;white-space:pre-wrap;word-break:break-all}",
           "details{margin:1em 0}summary{cursor:pointer}",
