@@ -57,18 +57,18 @@ final class Runner {
    * data folder every variant's engines go under (the one the run locks), and the folder whose like
    * runs its verdicts pool with (null: none).
    */
-  record Planned(List<RunPlan> plans, Path out, Results.Run skeleton, Path data, Path history) {}
+  record PlannedRun(List<RunPlan> plans, Path out, Results.Run skeleton, Path data, Path history) {}
 
   /** Runs {@code experimentArgument} (a name or a file) as {@code options} say. */
   int start(String experimentArgument, RunOptions options, List<String> arguments)
       throws IOException, InterruptedException {
     Path home = ExperimentRunner.home();
     LocalDateTime started = now();
-    List<Planned> planned = new ArrayList<>();
+    List<PlannedRun> planned = new ArrayList<>();
     Experiment experiment;
     try {
       experiment = load(experimentArgument, home);
-      List<Variants.Planned> variants = variants(experiment, options);
+      List<Variants.PlannedVariant> variants = variants(experiment, options);
       for (String s : options.scales == null ? List.of(options.scale) : options.scales) {
         Scale scale = experiment.scale(s.trim());
         planned.add(plan(experiment, variants, scale, options, home, started, arguments));
@@ -79,7 +79,7 @@ final class Runner {
     }
     int status = 0;
     List<Results.Run> finished = new ArrayList<>();
-    for (Planned p : planned) {
+    for (PlannedRun p : planned) {
       try {
         Files.createDirectories(p.out().resolve("raw"));
       } catch (IOException | SecurityException e) {
@@ -153,11 +153,11 @@ final class Runner {
       options.scales = null;
       options.scale = previous.scale().name();
       Scale scale = experiment.scale(previous.scale().name());
-      List<Variants.Planned> variants = variants(experiment, options);
+      List<Variants.PlannedVariant> variants = variants(experiment, options);
       LocalDateTime started = LocalDateTime.parse(previous.startedAt());
-      Planned p =
+      PlannedRun p =
           plan(experiment, variants, scale, options, ExperimentRunner.home(), started, args);
-      Planned here = resumed(p, folder, previous, options);
+      PlannedRun here = resumed(p, folder, previous, options);
       int from = firstUnfinishedTrial(here.plans(), previous);
       if (from > here.plans().get(0).trials()) {
         System.err.println(
@@ -197,9 +197,10 @@ final class Runner {
    * {@code p} planned again from a run's command line, continuing in its {@code folder} from what
    * it measured ({@code previous}), its history where the run's own folder is unless it gave one.
    */
-  private static Planned resumed(Planned p, Path folder, Results.Run previous, RunOptions options) {
+  private static PlannedRun resumed(
+      PlannedRun p, Path folder, Results.Run previous, RunOptions options) {
     Path out = folder.toAbsolutePath();
-    return new Planned(
+    return new PlannedRun(
         p.plans(),
         out,
         previous,
@@ -215,7 +216,7 @@ final class Runner {
     int trials = plans.get(0).trials();
     for (int trial = 1; trial <= trials; trial++) {
       for (RunPlan plan : plans) {
-        Results.Variant variant = run.variant(plan.variant().name());
+        Results.VariantRun variant = run.variant(plan.variant().name());
         for (String engine : plan.engines()) {
           Results.EngineRun e = variant == null ? null : variant.engine(engine);
           boolean failedBefore = false;
@@ -242,7 +243,7 @@ final class Runner {
   record Result(int status, boolean stopped, Results.Run run) {}
 
   /** Runs one scale's plans into its results folder, from trial {@code fromTrial}. */
-  private Result run(Experiment experiment, Planned p, boolean keepData, int fromTrial)
+  private Result run(Experiment experiment, PlannedRun p, boolean keepData, int fromTrial)
       throws IOException, InterruptedException {
     String what = "bin/experiment " + String.join(" ", p.skeleton().invocation().arguments());
     RunLock data;
@@ -269,7 +270,7 @@ final class Runner {
   }
 
   /** Measures one scale's plans under their locks, writing results as it goes. */
-  private Result measure(Experiment experiment, Planned p, boolean keepData, int fromTrial)
+  private Result measure(Experiment experiment, PlannedRun p, boolean keepData, int fromTrial)
       throws IOException, InterruptedException {
     copyExperiment(experiment, p.out());
     describe(experiment, p);
@@ -330,7 +331,7 @@ final class Runner {
   }
 
   /** A finished run with the like earlier runs its verdicts pool with, said in a line. */
-  private Pooling.Pooled pool(Planned p, Results.Run run) {
+  private Pooling.Pooled pool(PlannedRun p, Results.Run run) {
     Pooling.Pooled pool =
         run.completion().complete() ? Pooling.of(run, p.out(), p.history()) : Pooling.alone(run);
     if (pool.any()) {
@@ -349,7 +350,7 @@ final class Runner {
    * regime's memory (their reads then reach the device); null otherwise, or where the device cannot
    * be read around the page cache.
    */
-  private Results.DeviceSpeed probe(Planned p, int trial) {
+  private Results.DeviceSpeed probe(PlannedRun p, int trial) {
     if (p.plans().get(0).memory().limitBytes() == null) {
       return null;
     }
@@ -415,7 +416,7 @@ final class Runner {
   }
 
   /** The variants of {@code experiment} that {@code options} ask for. */
-  private static List<Variants.Planned> variants(Experiment experiment, RunOptions options)
+  private static List<Variants.PlannedVariant> variants(Experiment experiment, RunOptions options)
       throws ExperimentException {
     return Variants.of(
         withThreads(experiment, options.threads),
@@ -447,12 +448,13 @@ final class Runner {
       throw new ExperimentException(
           "--threads: '" + threads + "' is not a thread count; use 1 or more");
     }
-    return experiment.with(Variation.Variant.changing(Variants.BASE, null, null, threads, null));
+    return experiment.with(
+        Variation.VariantSpec.changing(Variants.BASE, null, null, threads, null));
   }
 
-  private static Planned plan(
+  private static PlannedRun plan(
       Experiment experiment,
-      List<Variants.Planned> variants,
+      List<Variants.PlannedVariant> variants,
       Scale scale,
       RunOptions options,
       Path home,
@@ -494,7 +496,7 @@ final class Runner {
     shown.put("data directory", data.toString());
     Results.Run skeleton =
         skeleton(experiment, base, started, data, new Results.Invocation(arguments, shown));
-    return new Planned(plans, out, skeleton, data, history(options, out));
+    return new PlannedRun(plans, out, skeleton, data, history(options, out));
   }
 
   /** The engines a run measures: {@code --engines}, else the scale's, else the file's. */
@@ -510,7 +512,7 @@ final class Runner {
    * of {@code scale} (a variant's YCSB properties take the place of the scale's).
    */
   static List<RunPlan> variantPlans(
-      List<Variants.Planned> variants,
+      List<Variants.PlannedVariant> variants,
       List<String> engines,
       Scale scale,
       RunOptions options,
@@ -522,7 +524,7 @@ final class Runner {
       throws ExperimentException {
     String unavailable = MemoryPlan.unavailable();
     List<RunPlan> plans = new ArrayList<>();
-    for (Variants.Planned variant : variants) {
+    for (Variants.PlannedVariant variant : variants) {
       Experiment e = variant.experiment();
       List<String> runs =
           variant.concerns().isEmpty()
@@ -593,7 +595,7 @@ final class Runner {
   }
 
   /** Prints what will run, and warns when the file's regime cannot be applied. */
-  private void describe(Experiment experiment, Planned p) {
+  private void describe(Experiment experiment, PlannedRun p) {
     RunPlan plan = p.plans().get(0);
     Scale chosen = plan.scale();
     log.printf(

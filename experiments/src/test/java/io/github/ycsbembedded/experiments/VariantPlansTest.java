@@ -68,7 +68,7 @@ class VariantPlansTest {
   /** The page cache each of unum's engines is held to in {@code variant} at {@code scale}. */
   private static Map<String, Long> pageCache(
       Experiment unum, String variant, String scale, Path tmp) throws Exception {
-    Variants.Planned planned =
+    Variants.PlannedVariant planned =
         Variants.of(unum, true, null, List.of()).stream()
             .filter(v -> v.name().equals(variant))
             .findFirst()
@@ -128,7 +128,7 @@ class VariantPlansTest {
             "  - {name: v, ownMemory: {leveldb: 8m}}",
             ""));
     Experiment mine = Experiment.load(tmp.resolve("mine.yaml"), tmp);
-    List<Variants.Planned> variants = Variants.of(mine, false, null, List.of());
+    List<Variants.PlannedVariant> variants = Variants.of(mine, false, null, List.of());
 
     assertThatThrownBy(
             () ->

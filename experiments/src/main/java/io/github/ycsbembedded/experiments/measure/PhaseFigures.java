@@ -126,7 +126,7 @@ public record PhaseFigures(
             totalWritten);
     Results.Figures measured =
         new Results.Figures(
-            new Results.Speed(
+            new Results.MeasuredSpeed(
                 throughput,
                 keysAreSpeed ? throughput * batchSize : throughput,
                 output.throughput(),

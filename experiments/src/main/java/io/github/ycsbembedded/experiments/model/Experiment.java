@@ -1,8 +1,8 @@
 package io.github.ycsbembedded.experiments.model;
 
-import io.github.ycsbembedded.experiments.model.Description.Figure;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.Description.Published;
+import io.github.ycsbembedded.experiments.model.Description.PublishedFigure;
 import io.github.ycsbembedded.experiments.model.Description.Scale;
 import java.io.IOException;
 import java.io.Reader;
@@ -89,7 +89,7 @@ public final class Experiment {
   }
 
   /** This experiment with a variant's changes made (checked with the file). */
-  public Experiment with(Variation.Variant variant) {
+  public Experiment with(Variation.VariantSpec variant) {
     return new Experiment(name, file, home, description.with(variant), firstWorkload);
   }
 
@@ -345,12 +345,13 @@ public final class Experiment {
   }
 
   /** A published figure for a scale, phase (or table), engine (or subject) and column; or null. */
-  public Figure published(String scale, String phase, String engine, String column) {
-    Figure figure = figure(description.published().at().get(scale), phase, engine, column);
+  public PublishedFigure published(String scale, String phase, String engine, String column) {
+    PublishedFigure figure = figure(description.published().at().get(scale), phase, engine, column);
     return figure != null ? figure : figure(description.published(), phase, engine, column);
   }
 
-  private static Figure figure(Published published, String phase, String engine, String column) {
+  private static PublishedFigure figure(
+      Published published, String phase, String engine, String column) {
     if (published == null) {
       return null;
     }
