@@ -464,10 +464,8 @@ final class Runner {
     List<String> engines = engines(options, scale, experiment);
     RunPlan.check(
         experiment, engines, options.threads == null ? experiment.threads() : options.threads);
-    int repetitions =
-        options.repeat == null ? scale.repeat() : count("--repeat", options.repeat, "runs");
-    int trials =
-        options.trials == null ? scale.trials() : count("--trials", options.trials, "trials");
+    int repetitions = options.repeat == null ? scale.repeat() : options.repeat;
+    int trials = options.trials == null ? scale.trials() : options.trials;
     Path out =
         (options.outDir == null ? home.resolve("results") : options.outDir.toAbsolutePath())
             .resolve(
@@ -696,18 +694,5 @@ final class Runner {
     } catch (IOException | RuntimeException e) {
       return false;
     }
-  }
-
-  static int count(String option, String text, String what) throws ExperimentException {
-    try {
-      int value = Integer.parseInt(text.trim());
-      if (value >= 1 && value <= 100) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new ExperimentException(
-        option + ": '" + text + "' is not a number of " + what + "; use 1 to 100");
   }
 }
