@@ -145,32 +145,10 @@ public record PhaseFigures(
         run.index(),
         new Results.Outcome(run.command(), m.exitCode(), run.error(), run.logs()),
         measured,
-        operations(output),
+        output.operations(),
         run.latency(),
         m.samples().stream().map(s -> point(s.point())).toList(),
         run.engineStats());
-  }
-
-  /** YCSB's final report of each operation type, as the results file keeps it. */
-  private static Map<String, Results.Operation> operations(YcsbOutput output) {
-    Map<String, Results.Operation> operations = new TreeMap<>();
-    output
-        .operations()
-        .forEach(
-            (name, o) ->
-                operations.put(
-                    name,
-                    new Results.Operation(
-                        o.operations(),
-                        o.averageUs(),
-                        o.minUs(),
-                        o.maxUs(),
-                        o.p50Us(),
-                        o.p95Us(),
-                        o.p99Us(),
-                        o.p999Us(),
-                        o.returns())));
-    return operations;
   }
 
   /** A status line, as the results file keeps it. */
@@ -245,7 +223,7 @@ public record PhaseFigures(
   private static long totalOperations(YcsbOutput output) {
     return output.operations().values().stream()
         .filter(o -> !o.returns().isEmpty())
-        .mapToLong(YcsbOutput.Operation::operations)
+        .mapToLong(Results.Operation::operations)
         .sum();
   }
 

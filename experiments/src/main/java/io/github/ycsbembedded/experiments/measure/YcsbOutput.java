@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.experiments.measure;
 
 import io.github.ycsbembedded.experiments.model.Ordered;
+import io.github.ycsbembedded.experiments.results.Results;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -26,21 +27,6 @@ public final class YcsbOutput {
       Pattern.compile("\\[([A-Za-z_\\-]+): Count=(\\d+)(?:[^\\]]*?, 99=([\\d.]+))?");
   private static final DateTimeFormatter STAMP =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS");
-
-  /**
-   * Latencies and return codes of one operation type (READ, UPDATE, BATCH_READ, ...); the median is
-   * NaN unless YCSB was asked for it ({@code hdrhistogram.percentiles=50,...}).
-   */
-  public record Operation(
-      long operations,
-      double averageUs,
-      double minUs,
-      double maxUs,
-      double p50Us,
-      double p95Us,
-      double p99Us,
-      double p999Us,
-      Map<String, Long> returns) {}
 
   /**
    * One status line: its time stamp (ms since the epoch, or -1 when the line has none), the seconds
@@ -158,9 +144,13 @@ public final class YcsbOutput {
     return Double.isNaN(keys) ? 0 : (long) keys;
   }
 
-  /** Every operation type with latencies, by name; CLEANUP and the JVM sections left out. */
-  public Map<String, Operation> operations() {
-    Map<String, Operation> operations = new TreeMap<>();
+  /**
+   * Every operation type with latencies and return codes, by name (READ, UPDATE, BATCH_READ, ...);
+   * CLEANUP and the JVM sections left out; the median is NaN unless YCSB was asked for it ({@code
+   * hdrhistogram.percentiles=50,...}).
+   */
+  public Map<String, Results.Operation> operations() {
+    Map<String, Results.Operation> operations = new TreeMap<>();
     for (Map.Entry<String, Map<String, String>> section : sections.entrySet()) {
       Map<String, String> metrics = section.getValue();
       if (section.getKey().equals("CLEANUP") || !metrics.containsKey("Operations")) {
@@ -176,7 +166,7 @@ public final class YcsbOutput {
       String name = section.getKey();
       operations.put(
           name,
-          new Operation(
+          new Results.Operation(
               (long) number(name, "Operations"),
               number(name, "AverageLatency(us)"),
               number(name, "MinLatency(us)"),
@@ -208,7 +198,7 @@ public final class YcsbOutput {
    */
   public long failedOperations(Set<String> accepted) {
     long failed = 0;
-    for (Map.Entry<String, Operation> op : operations().entrySet()) {
+    for (Map.Entry<String, Results.Operation> op : operations().entrySet()) {
       for (Map.Entry<String, Long> r : op.getValue().returns().entrySet()) {
         if (!r.getKey().equals("OK") && !accepted.contains(op.getKey() + ":" + r.getKey())) {
           failed += r.getValue();

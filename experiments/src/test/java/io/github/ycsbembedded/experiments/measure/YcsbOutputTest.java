@@ -2,6 +2,7 @@ package io.github.ycsbembedded.experiments.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.ycsbembedded.experiments.results.Results;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -47,7 +48,7 @@ public class YcsbOutputTest {
     assertThat(out.runtimeMs()).isEqualTo(3214);
     assertThat(out.throughput()).isEqualTo(31113.876789047914);
     assertThat(out.operations()).containsOnlyKeys("INSERT");
-    YcsbOutput.Operation insert = out.operations().get("INSERT");
+    Results.Operation insert = out.operations().get("INSERT");
     assertThat(insert.operations()).isEqualTo(100000);
     assertThat(insert.minUs()).isEqualTo(3);
     assertThat(insert.maxUs()).isEqualTo(33727);
