@@ -2,21 +2,18 @@ package io.github.ycsbembedded.experiments;
 
 import io.github.ycsbembedded.core.Signals;
 import io.github.ycsbembedded.core.Sizes;
+import io.github.ycsbembedded.experiments.RunPlanner.PlannedRun;
 import io.github.ycsbembedded.experiments.analysis.Context;
 import io.github.ycsbembedded.experiments.analysis.DeviceWaits;
 import io.github.ycsbembedded.experiments.analysis.Findings;
 import io.github.ycsbembedded.experiments.measure.DeviceProbe;
-import io.github.ycsbembedded.experiments.measure.Machines;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.Description.Scale;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
 import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.model.Variants;
-import io.github.ycsbembedded.experiments.model.Variation;
-import io.github.ycsbembedded.experiments.plan.MemoryPlan;
 import io.github.ycsbembedded.experiments.plan.RunPlan;
-import io.github.ycsbembedded.experiments.plan.SettingsHash;
 import io.github.ycsbembedded.experiments.report.ScaleReport;
 import io.github.ycsbembedded.experiments.results.Pooling;
 import io.github.ycsbembedded.experiments.results.Results;
@@ -33,31 +30,24 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
- * Runs an experiment as the command line asked: plans every scale's variants, takes the locks,
- * copies the experiment file into the results folder, drives the {@link Campaign} (writing results
- * after every phase and the report after every trial), stops cleanly on SIGTERM or SIGINT, and
- * writes the report. {@code resume} continues a run from the first trial it did not finish.
+ * Runs an experiment as the command line asked: has the {@link RunPlanner} plan every scale's
+ * variants, takes the locks, copies the experiment file into the results folder, drives the {@link
+ * Campaign} (writing results after every phase and the report after every trial), stops cleanly on
+ * SIGTERM or SIGINT, and writes the report. {@code resume} continues a run from the first trial it
+ * did not finish.
  */
 final class Runner {
   /** The folder of a results folder that holds the experiment file as it ran, and its workloads. */
   static final String COPY = "experiment";
 
   private final PrintStream log = System.out;
+  private final RunPlanner planner = RunPlanner.local();
   private volatile Campaign running;
   private volatile boolean stopping;
-
-  /**
-   * One scale's run: its plans (a variant each), the results folder, the run's description, the
-   * data folder every variant's engines go under (the one the run locks), and the folder whose like
-   * runs its verdicts pool with (null: none).
-   */
-  record PlannedRun(List<RunPlan> plans, Path out, Results.Run skeleton, Path data, Path history) {}
 
   /** Runs {@code experimentArgument} (a name or a file) as {@code options} say. */
   int start(String experimentArgument, RunOptions options, List<String> arguments)
@@ -68,10 +58,10 @@ final class Runner {
     Experiment experiment;
     try {
       experiment = load(experimentArgument, home);
-      List<Variants.PlannedVariant> variants = variants(experiment, options);
+      List<Variants.PlannedVariant> variants = RunPlanner.variants(experiment, options);
       for (String s : options.scales == null ? List.of(options.scale) : options.scales) {
         Scale scale = experiment.scale(s.trim());
-        planned.add(plan(experiment, variants, scale, options, home, started, arguments));
+        planned.add(planner.plan(experiment, variants, scale, options, home, started, arguments));
       }
     } catch (ExperimentException e) {
       System.err.println("experiment: " + e.getMessage());
@@ -111,28 +101,6 @@ final class Runner {
     return status;
   }
 
-  /**
-   * The folder whose like runs a run's verdicts pool with: {@code --history}'s, none for {@code
-   * none}, else the folder the run's results go in.
-   */
-  private static Path history(RunOptions options, Path out) throws ExperimentException {
-    if (options.history == null) {
-      return out.getParent();
-    }
-    String given = options.history.trim();
-    if (given.equals("none")) {
-      return null;
-    }
-    Path dir = Path.of(given).toAbsolutePath();
-    if (given.isEmpty() || !Files.isDirectory(dir)) {
-      throw new ExperimentException(
-          "--history: '"
-              + options.history
-              + "' is not a folder; give the folder of earlier results folders, or none");
-    }
-    return dir;
-  }
-
   /** Continues the run in {@code folder} from its first unfinished trial. */
   int resume(Path folder) throws IOException, InterruptedException {
     Results.Run previous;
@@ -153,12 +121,13 @@ final class Runner {
       options.scales = null;
       options.scale = previous.scale().name();
       Scale scale = experiment.scale(previous.scale().name());
-      List<Variants.PlannedVariant> variants = variants(experiment, options);
+      List<Variants.PlannedVariant> variants = RunPlanner.variants(experiment, options);
       LocalDateTime started = LocalDateTime.parse(previous.startedAt());
       PlannedRun p =
-          plan(experiment, variants, scale, options, ExperimentRunner.home(), started, args);
-      PlannedRun here = resumed(p, folder, previous, options);
-      int from = firstUnfinishedTrial(here.plans(), previous);
+          planner.plan(
+              experiment, variants, scale, options, ExperimentRunner.home(), started, args);
+      PlannedRun here = RunPlanner.resumed(p, folder, previous, options);
+      int from = RunPlanner.firstUnfinishedTrial(here.plans(), previous);
       if (from > here.plans().get(0).trials()) {
         System.err.println(
             "experiment resume: "
@@ -191,52 +160,6 @@ final class Runner {
               + e.getMessage());
       return 2;
     }
-  }
-
-  /**
-   * {@code p} planned again from a run's command line, continuing in its {@code folder} from what
-   * it measured ({@code previous}), its history where the run's own folder is unless it gave one.
-   */
-  private static PlannedRun resumed(
-      PlannedRun p, Path folder, Results.Run previous, RunOptions options) {
-    Path out = folder.toAbsolutePath();
-    return new PlannedRun(
-        p.plans(),
-        out,
-        previous,
-        p.data(),
-        options.history == null ? out.getParent() : p.history());
-  }
-
-  /**
-   * The first trial some variant, engine or phase of {@code run} did not finish: a trial is
-   * finished when every run of it was recorded (a failure counts: it is a result).
-   */
-  static int firstUnfinishedTrial(List<RunPlan> plans, Results.Run run) {
-    int trials = plans.get(0).trials();
-    for (int trial = 1; trial <= trials; trial++) {
-      for (RunPlan plan : plans) {
-        Results.VariantRun variant = run.variant(plan.variant().name());
-        for (String engine : plan.engines()) {
-          Results.EngineRun e = variant == null ? null : variant.engine(engine);
-          boolean failedBefore = false;
-          for (Phase phase : plan.experiment().phases()) {
-            Results.PhaseRun r = e == null ? null : e.phase(phase.id());
-            final int t = trial;
-            long here =
-                r == null ? 0 : r.repetitions().stream().filter(x -> x.trial() == t).count();
-            boolean failedHere =
-                r != null
-                    && r.repetitions().stream().anyMatch(x -> x.trial() == t && x.error() != null);
-            if (here < plan.repetitions(phase) && !failedBefore) {
-              return trial;
-            }
-            failedBefore |= failedHere;
-          }
-        }
-      }
-    }
-    return trials + 1;
   }
 
   /** A scale's run as it ended. */
@@ -285,7 +208,7 @@ final class Runner {
               @Override
               public void measured(Results.Run soFar) throws IOException {
                 Outputs.results(soFar, p.out());
-                int trials = completedTrials(p.plans(), soFar);
+                int trials = RunPlanner.completedTrials(p.plans(), soFar);
                 if (trials > trialsWritten) {
                   trialsWritten = trials;
                   Outputs.write(experiment, soFar, List.of(), p.out());
@@ -399,11 +322,6 @@ final class Runner {
         });
   }
 
-  /** The trials every variant, engine and phase has finished in {@code run}. */
-  private static int completedTrials(List<RunPlan> plans, Results.Run run) {
-    return firstUnfinishedTrial(plans, run) - 1;
-  }
-
   private static Experiment load(String argument, Path home) throws ExperimentException {
     Path asFile = Paths.get(argument);
     boolean file =
@@ -413,183 +331,6 @@ final class Runner {
     return file
         ? Experiment.load(asFile, home)
         : Experiment.load(home.resolve("experiments"), argument);
-  }
-
-  /** The variants of {@code experiment} that {@code options} ask for. */
-  private static List<Variants.PlannedVariant> variants(Experiment experiment, RunOptions options)
-      throws ExperimentException {
-    return Variants.of(
-        withThreads(experiment, options.threads),
-        options.ablations,
-        options.variants,
-        sweeps(options.vary));
-  }
-
-  private static List<Variation.Sweep> sweeps(List<String> vary) throws ExperimentException {
-    List<Variation.Sweep> sweeps = new ArrayList<>();
-    for (String text : vary) {
-      Variation.Sweep sweep = Variation.Sweep.parse(text);
-      if (sweep == null) {
-        throw new ExperimentException(
-            "--vary: '" + text + "' is not NAME=V1,V2 (e.g. --vary leveldb.max_file_size=1m,64m)");
-      }
-      sweeps.add(sweep);
-    }
-    return sweeps;
-  }
-
-  /** The experiment with every phase's default thread count as {@code --threads} gives it. */
-  private static Experiment withThreads(Experiment experiment, Integer threads)
-      throws ExperimentException {
-    if (threads == null) {
-      return experiment;
-    }
-    if (threads < 1) {
-      throw new ExperimentException(
-          "--threads: '" + threads + "' is not a thread count; use 1 or more");
-    }
-    return experiment.with(
-        Variation.VariantSpec.changing(Variants.BASE, null, null, threads, null));
-  }
-
-  private static PlannedRun plan(
-      Experiment experiment,
-      List<Variants.PlannedVariant> variants,
-      Scale scale,
-      RunOptions options,
-      Path home,
-      LocalDateTime started,
-      List<String> arguments)
-      throws ExperimentException {
-    List<String> engines = engines(options, scale, experiment);
-    RunPlan.check(
-        experiment, engines, options.threads == null ? experiment.threads() : options.threads);
-    int repetitions = options.repeat == null ? scale.repeat() : options.repeat;
-    int trials = options.trials == null ? scale.trials() : options.trials;
-    Path out =
-        (options.outDir == null ? home.resolve("results") : options.outDir.toAbsolutePath())
-            .resolve(
-                experiment.name()
-                    + "-"
-                    + scale.name()
-                    + "-"
-                    + started.format(ExperimentRunner.STAMP));
-    Path data =
-        (options.dataDir == null
-                ? home.resolve("data").resolve("experiments")
-                : options.dataDir.toAbsolutePath())
-            .resolve(experiment.name() + "-" + scale.name());
-    List<RunPlan> plans =
-        variantPlans(variants, engines, scale, options, trials, repetitions, home, data, out);
-    RunPlan base = plans.get(0);
-    Map<String, String> shown = new LinkedHashMap<>();
-    shown.put("scale", scale.name());
-    shown.put("engines", String.join(",", engines));
-    shown.put("trials", Integer.toString(trials));
-    shown.put("runs of each run phase per trial", Integer.toString(repetitions));
-    shown.put(
-        "memory-limit", options.memoryLimit == null ? "the file's regime" : options.memoryLimit);
-    shown.put(
-        "variants", String.join(", ", plans.stream().map(plan -> plan.variant().name()).toList()));
-    shown.put("data directory", data.toString());
-    Results.Run skeleton =
-        skeleton(experiment, base, started, data, new Results.Invocation(arguments, shown));
-    return new PlannedRun(plans, out, skeleton, data, history(options, out));
-  }
-
-  /** The engines a run measures: {@code --engines}, else the scale's, else the file's. */
-  static List<String> engines(RunOptions options, Scale scale, Experiment experiment) {
-    if (options.engines != null) {
-      return options.engines;
-    }
-    return scale.engines() != null ? scale.engines() : experiment.engines();
-  }
-
-  /**
-   * One plan per variant that runs one of the engines, each on its own data and with its own form
-   * of {@code scale} (a variant's YCSB properties take the place of the scale's).
-   */
-  static List<RunPlan> variantPlans(
-      List<Variants.PlannedVariant> variants,
-      List<String> engines,
-      Scale scale,
-      RunOptions options,
-      int trials,
-      int repetitions,
-      Path home,
-      Path data,
-      Path out)
-      throws ExperimentException {
-    String unavailable = MemoryPlan.unavailable();
-    List<RunPlan> plans = new ArrayList<>();
-    for (Variants.PlannedVariant variant : variants) {
-      Experiment e = variant.experiment();
-      List<String> runs =
-          variant.concerns().isEmpty()
-              ? engines
-              : engines.stream().filter(variant.concerns()::contains).toList();
-      if (runs.isEmpty()) {
-        continue; // an ablation of engines this run leaves out
-      }
-      Scale own = e.scale(scale.name());
-      MemoryPlan memory =
-          MemoryPlan.of(
-              e, own, options.memoryLimit == null ? null : options.memoryLimit.trim(), unavailable);
-      RunPlan plan =
-          new RunPlan(
-              variant,
-              e,
-              own,
-              runs,
-              e.threads(),
-              trials,
-              repetitions,
-              memory,
-              home,
-              variants.size() == 1 ? data : data.resolve(variant.name()),
-              out);
-      plan.checkOwnMemory();
-      plans.add(plan);
-    }
-    return plans;
-  }
-
-  /** The results of a run before its first phase: what it is, where, and how it will run. */
-  private static Results.Run skeleton(
-      Experiment experiment,
-      RunPlan base,
-      LocalDateTime started,
-      Path data,
-      Results.Invocation invocation) {
-    Scale scale = base.scale();
-    return Results.Run.builder()
-        .experiment(
-            new Results.ExperimentRef(
-                experiment.name(),
-                experiment.title(),
-                experiment.source(),
-                COPY + "/" + experiment.fileName(),
-                SettingsHash.of(experiment, invocation.options())))
-        .scale(new Results.ScaleRef(scale.name(), scale.records(), experiment.dataSize(scale)))
-        .startedAt(started.toString())
-        .finishedAt(started.toString())
-        .completion(new Results.Completion(false, 0, 0, null, List.of()))
-        .machines(List.of(Machines.describe(data)))
-        .invocation(invocation)
-        .protocol(
-            new Results.Protocol(
-                base.trials(),
-                base.repetitions(),
-                scale.warmup(),
-                scale.duration(),
-                base.threads()))
-        .memory(
-            new Results.MemorySetup(
-                base.memory().limitBytes(),
-                experiment.heapBytes(),
-                base.memory().reproduced(),
-                base.memory().describe(experiment, base.pageCacheShares())))
-        .build();
   }
 
   /** Prints what will run, and warns when the file's regime cannot be applied. */
