@@ -1,19 +1,15 @@
 package io.github.ycsbembedded.experiments;
 
 import io.github.ycsbembedded.core.Signals;
-import io.github.ycsbembedded.core.Sizes;
 import io.github.ycsbembedded.experiments.RunPlanner.PlannedRun;
 import io.github.ycsbembedded.experiments.analysis.Context;
-import io.github.ycsbembedded.experiments.analysis.DeviceWaits;
 import io.github.ycsbembedded.experiments.analysis.Findings;
 import io.github.ycsbembedded.experiments.measure.DeviceProbe;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.Description.Scale;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
-import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.model.Variants;
-import io.github.ycsbembedded.experiments.plan.RunPlan;
 import io.github.ycsbembedded.experiments.report.ScaleReport;
 import io.github.ycsbembedded.experiments.results.Pooling;
 import io.github.ycsbembedded.experiments.results.Results;
@@ -31,7 +27,6 @@ import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Runs an experiment as the command line asked: has the {@link RunPlanner} plan every scale's
@@ -46,6 +41,7 @@ final class Runner {
 
   private final PrintStream log = System.out;
   private final RunPlanner planner = RunPlanner.local();
+  private final RunConsole console = new RunConsole(log, System.err);
   private volatile Campaign running;
   private volatile boolean stopping;
 
@@ -137,16 +133,7 @@ final class Runner {
                 + " renders it again)");
         return 2;
       }
-      log.println(
-          "resuming "
-              + experimentArgument
-              + " in "
-              + folder
-              + " from trial "
-              + from
-              + " of "
-              + here.plans().get(0).trials()
-              + " (a trial stopped half-way loads its data again)");
+      console.resuming(experimentArgument, folder, from, here.plans().get(0).trials());
       Result result = run(experiment, here, options.keepData, from);
       return result.status();
     } catch (ExperimentException e) {
@@ -196,7 +183,7 @@ final class Runner {
   private Result measure(Experiment experiment, PlannedRun p, boolean keepData, int fromTrial)
       throws IOException, InterruptedException {
     copyExperiment(experiment, p.out());
-    describe(experiment, p);
+    console.plan(experiment, p);
     Campaign campaign =
         new Campaign(
             p.plans(),
@@ -226,26 +213,11 @@ final class Runner {
         Outputs.write(
             experiment, pool(p, run), Reports.history(p.out(), run, List.of(p.out())), p.out());
     if (!run.completion().complete()) {
-      log.println();
-      System.err.println(
-          "experiment: stopped by "
-              + run.completion().stoppedBy()
-              + " after "
-              + run.completion().done()
-              + " of "
-              + run.completion().planned()
-              + " runs; what was measured is in "
-              + p.out()
-              + "; continue with: bin/experiment resume "
-              + p.out());
+      console.stopped(run.completion(), p.out());
       int status = 128 + ("SIGINT".equals(run.completion().stoppedBy()) ? 2 : 15);
       return new Result(status, true, run);
     }
-    log.println();
-    summary.forEach(log::println);
-    log.println();
-    log.println(
-        "report: " + p.out().resolve("report.md") + " (and report.html, results.json, charts/)");
+    console.finished(summary, p.out());
     boolean failed =
         run.variants().stream()
             .flatMap(v -> v.engines().stream())
@@ -257,14 +229,7 @@ final class Runner {
   private Pooling.Pooled pool(PlannedRun p, Results.Run run) {
     Pooling.Pooled pool =
         run.completion().complete() ? Pooling.of(run, p.out(), p.history()) : Pooling.alone(run);
-    if (pool.any()) {
-      log.println(
-          "pooling this run's trials with "
-              + pool.folders().size()
-              + " earlier run"
-              + (pool.folders().size() == 1 ? "" : "s")
-              + " of the same settings on a like machine (--history none judges it alone)");
-    }
+    console.pooling(pool);
     return pool;
   }
 
@@ -277,12 +242,9 @@ final class Runner {
     if (p.plans().get(0).memory().limitBytes() == null) {
       return null;
     }
-    log.println("trial " + trial + ": measuring the data device's random reads (about 10 s)");
+    console.probing(trial);
     Results.DeviceSpeed speed = DeviceProbe.measure(p.data(), DEVICE_PROBE_BYTES, 3);
-    log.println(
-        speed == null
-            ? "  the data device cannot be read around the page cache (O_DIRECT): not measured"
-            : "  " + DeviceWaits.describe(speed));
+    console.probed(speed);
     return speed;
   }
 
@@ -300,24 +262,15 @@ final class Runner {
             if (campaign != null) {
               campaign.stop().now();
             }
-            System.err.println(
-                "experiment: stopped at once by a second SIG"
-                    + name
-                    + "; the results folder holds the runs finished before the first");
-            System.err.flush();
+            console.secondSignal(name);
             Runtime.getRuntime().halt(128 + number);
           }
           stopping = true;
           if (campaign == null) {
-            System.err.println("experiment: stopped by SIG" + name + " before any phase ran");
-            System.err.flush();
+            console.stoppedBeforeAnyPhase(name);
             Runtime.getRuntime().halt(128 + number);
           }
-          System.err.println(
-              "experiment: SIG"
-                  + name
-                  + ": stopping the running phase and writing what was measured (again to stop at"
-                  + " once)");
+          console.stopping(name);
           campaign.stop().request("SIG" + name);
         });
   }
@@ -331,63 +284,6 @@ final class Runner {
     return file
         ? Experiment.load(asFile, home)
         : Experiment.load(home.resolve("experiments"), argument);
-  }
-
-  /** Prints what will run, and warns when the file's regime cannot be applied. */
-  private void describe(Experiment experiment, PlannedRun p) {
-    RunPlan plan = p.plans().get(0);
-    Scale chosen = plan.scale();
-    log.printf(
-        Locale.ROOT,
-        "%s at scale %s: %,d records, %s of data; engines %s; %d thread%s%n",
-        experiment.title(),
-        chosen.name(),
-        chosen.records(),
-        Units.bytes(experiment.dataSize(chosen)),
-        String.join(",", plan.engines()),
-        plan.threads(),
-        plan.threads() == 1 ? "" : "s");
-    log.println(
-        "memory: " + plan.memory().note() + "; heap -Xmx" + Sizes.format(experiment.heapBytes()));
-    if (plan.memory().regimeApplies()
-        && plan.memory().limitBytes() == null
-        && experiment.regimeAppliesAt(chosen)) {
-      System.err.println(
-          "experiment: the file's memory regime is not applied ("
-              + plan.memory().note()
-              + "); the report marks it as not reproduced");
-    }
-    if (p.plans().size() > 1) {
-      log.println(
-          "variants: "
-              + String.join(
-                  ", ",
-                  p.plans().stream()
-                      .map(
-                          r ->
-                              r.variant().name()
-                                  + (r.variant().changes().isEmpty()
-                                      ? ""
-                                      : " (" + Variants.said(r.variant().changes()) + ")"))
-                      .toList())
-              + ", each in every trial");
-    }
-    log.println(
-        plan.trials()
-            + " trial"
-            + (plan.trials() == 1 ? "" : "s")
-            + " (each loads the data anew); run phases: "
-            + (chosen.duration() == null
-                ? "to their operation count"
-                : chosen.duration() + " s each")
-            + ", the first "
-            + chosen.warmup()
-            + " s left out of every figure, "
-            + plan.repetitions()
-            + " run"
-            + (plan.repetitions() == 1 ? "" : "s")
-            + " of each per trial");
-    log.println("results: " + p.out());
   }
 
   /**
