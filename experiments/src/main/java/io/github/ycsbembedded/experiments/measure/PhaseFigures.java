@@ -55,8 +55,7 @@ public record PhaseFigures(
    * its close included, since its status lines would count whole batches in a second or two.
    */
   public Window window(PhaseProcess.Measured m) {
-    List<YcsbOutput.StatusPoint> points =
-        m.samples().stream().map(PhaseProcess.Sample::point).toList();
+    List<Results.Point> points = m.samples().stream().map(PhaseProcess.Sample::point).toList();
     double lastSecond = points.isEmpty() ? 0 : points.get(points.size() - 1).seconds();
     if (!load) {
       return Window.of(points, warmupSeconds, durationSeconds);
@@ -147,20 +146,8 @@ public record PhaseFigures(
         measured,
         output.operations(),
         run.latency(),
-        m.samples().stream().map(s -> point(s.point())).toList(),
+        m.samples().stream().map(PhaseProcess.Sample::point).toList(),
         run.engineStats());
-  }
-
-  /** A status line, as the results file keeps it. */
-  static Results.Point point(YcsbOutput.StatusPoint p) {
-    return new Results.Point(
-        p.timeMs(),
-        p.seconds(),
-        p.operations(),
-        p.opsPerSecond(),
-        p.intervalCounts(),
-        p.intervalP99Us(),
-        p.afterCleanup());
   }
 
   private static Results.MemoryUse memory(PhaseProcess.Measured m) {
@@ -210,8 +197,7 @@ public record PhaseFigures(
     return load || records <= 0 || io.read() < 0 ? null : (double) io.read() / records;
   }
 
-  private static ProcFiles.Counters countersAt(
-      PhaseProcess.Measured m, YcsbOutput.StatusPoint point) {
+  private static ProcFiles.Counters countersAt(PhaseProcess.Measured m, Results.Point point) {
     for (PhaseProcess.Sample sample : m.samples()) {
       if (sample.point().equals(point)) {
         return sample.counters();

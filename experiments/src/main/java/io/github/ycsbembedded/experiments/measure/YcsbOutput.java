@@ -28,27 +28,6 @@ public final class YcsbOutput {
   private static final DateTimeFormatter STAMP =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS");
 
-  /**
-   * One status line: its time stamp (ms since the epoch, or -1 when the line has none), the seconds
-   * since the run started as YCSB counts them, operations so far, current ops/s, the operations of
-   * each type since the previous line and their 99th percentile latency in µs, and whether a client
-   * had already finished (its cleanup was measured) — from then on the line no longer shows the
-   * steady state.
-   */
-  public record StatusPoint(
-      long timeMs,
-      long seconds,
-      long operations,
-      double opsPerSecond,
-      Map<String, Long> intervalCounts,
-      Map<String, Double> intervalP99Us,
-      boolean afterCleanup) {
-    /** A point of the old form (tests, charts): no time stamp, no interval figures. */
-    public StatusPoint(long seconds, long operations, double opsPerSecond) {
-      this(-1, seconds, operations, opsPerSecond, Map.of(), Map.of(), false);
-    }
-  }
-
   private final Map<String, Map<String, String>> sections = new LinkedHashMap<>();
 
   private YcsbOutput() {}
@@ -67,8 +46,13 @@ public final class YcsbOutput {
     return out;
   }
 
-  /** A status line (stderr with {@code -s}), if {@code line} is one. */
-  public static Optional<StatusPoint> status(String line) {
+  /**
+   * A status line (stderr with {@code -s}), if {@code line} is one: its time stamp (-1 when the
+   * line has none), the seconds and operations so far, the current ops/s, each type's operations
+   * since the line before and their 99th percentile latency in µs, and whether a client had already
+   * finished (its cleanup was measured) — from then on the line no longer shows the steady state.
+   */
+  public static Optional<Results.Point> status(String line) {
     Matcher m = STATUS.matcher(line);
     if (!m.find()) {
       return Optional.empty();
@@ -99,7 +83,7 @@ public final class YcsbOutput {
     counts.remove("CLEANUP");
     p99.remove("CLEANUP");
     return Optional.of(
-        new StatusPoint(
+        new Results.Point(
             time,
             Long.parseLong(m.group(2)),
             Long.parseLong(m.group(3)),

@@ -72,15 +72,15 @@ public class YcsbOutputTest {
 
   @Test
   void statusLinesCarryTheirTimeStampToTheMillisecond() {
-    YcsbOutput.StatusPoint a =
+    Results.Point a =
         YcsbOutput.status("2026-11-22 21:13:02:930 1 sec: 28039 operations; 27918 current ops/sec;")
             .orElseThrow();
-    YcsbOutput.StatusPoint b =
+    Results.Point b =
         YcsbOutput.status(
                 "2026-11-22 21:13:03:932 2 sec: 63107 operations; 35032.97 current ops/sec;")
             .orElseThrow();
     assertThat(b.timeMs() - a.timeMs()).isEqualTo(1002);
-    YcsbOutput.StatusPoint labelled =
+    Results.Point labelled =
         YcsbOutput.status("run-a2026-11-22 21:13:03:932 2 sec: 5 operations; 5 current ops/sec;")
             .orElseThrow();
     assertThat(labelled.timeMs()).isEqualTo(b.timeMs());
@@ -88,7 +88,7 @@ public class YcsbOutputTest {
 
   @Test
   void statusLinesGiveThroughputOverTime() throws IOException {
-    List<YcsbOutput.StatusPoint> points =
+    List<Results.Point> points =
         captured("rocksdb-load.stderr")
             .lines()
             .map(YcsbOutput::status)
@@ -96,9 +96,9 @@ public class YcsbOutputTest {
             .toList();
 
     assertThat(points).isNotEmpty();
-    YcsbOutput.StatusPoint first = points.get(0); // "0 sec: 121 operations; ∞ current ops/sec; ..."
+    Results.Point first = points.get(0); // "0 sec: 121 operations; ∞ current ops/sec; ..."
     assertThat(List.of(first.seconds(), first.operations())).containsExactly(0L, 121L);
-    YcsbOutput.StatusPoint second = points.get(2);
+    Results.Point second = points.get(2);
     assertThat(second.seconds()).isEqualTo(2);
     assertThat(second.operations()).isEqualTo(63107);
     assertThat(second.opsPerSecond()).isEqualTo(35032.97);
