@@ -299,28 +299,26 @@ public final class Experiment {
    * field.
    */
   public long updateBytes() {
-    String writeAll =
-        description
-            .ycsb()
-            .getOrDefault("writeallfields", firstWorkload.getProperty("writeallfields", "false"));
     boolean ownRecord = description.record() != null && description.record().bytes() != null;
-    return Boolean.parseBoolean(writeAll.trim()) || ownRecord ? recordBytes() : fieldLength();
+    return Boolean.parseBoolean(ycsb("writeallfields", "false")) || ownRecord
+        ? recordBytes()
+        : fieldLength();
   }
 
   private long fieldCount() {
-    return Long.parseLong(
-        description
-            .ycsb()
-            .getOrDefault("fieldcount", firstWorkload.getProperty("fieldcount", "10"))
-            .trim());
+    return Long.parseLong(ycsb("fieldcount", "10"));
   }
 
   private long fieldLength() {
-    return Long.parseLong(
-        description
-            .ycsb()
-            .getOrDefault("fieldlength", firstWorkload.getProperty("fieldlength", "100"))
-            .trim());
+    return Long.parseLong(ycsb("fieldlength", "100"));
+  }
+
+  /**
+   * A YCSB property as the phases get it unless they set their own: the file's {@code ycsb}, else
+   * the first phase's workload file, else YCSB's default; trimmed.
+   */
+  private String ycsb(String name, String byDefault) {
+    return description.ycsb().getOrDefault(name, firstWorkload.getProperty(name, byDefault)).trim();
   }
 
   /**
