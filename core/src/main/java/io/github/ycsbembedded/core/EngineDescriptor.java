@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.core;
 
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -41,4 +42,13 @@ public interface EngineDescriptor {
    * writes another's file names too (RocksDB writes LevelDB's) comes before that one.
    */
   int recognitionOrder();
+
+  /**
+   * The colour the reports draw the engine in, as {@code 0xRRGGBB}, the same in every chart; empty
+   * (the default) gives the engine one of the reports' spare colours, the same for its name every
+   * time.
+   */
+  default OptionalInt chartColour() {
+    return OptionalInt.empty();
+  }
 }

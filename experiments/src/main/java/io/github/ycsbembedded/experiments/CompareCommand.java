@@ -108,7 +108,7 @@ final class CompareCommand implements Callable<Integer> {
             worst.variant(),
             worst.engine(),
             worst.phase(),
-            worst.figure() == Comparison.Figure.SPEED ? "speed" : "p99",
+            worst.figure() == Comparison.ComparedFigure.SPEED ? "speed" : "p99",
             worst.changePercent()));
     return 1;
   }

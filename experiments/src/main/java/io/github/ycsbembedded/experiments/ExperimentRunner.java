@@ -68,6 +68,13 @@ public final class ExperimentRunner implements Callable<Integer> {
         (e, given) -> {
           CommandLine failed = e.getCommandLine();
           String command = failed.getCommandSpec().qualifiedName(" ");
+          if (e.getCause() instanceof CountConverter.BadCount bad) {
+            // as the runner words its own refusals, run subcommand or not
+            failed
+                .getErr()
+                .println(failed.getCommandSpec().root().name() + ": " + bad.getMessage());
+            return 2;
+          }
           e.getCommandLine()
               .getErr()
               .println(command + ": " + e.getMessage() + " (see " + "bin/" + command + " --help)");

@@ -37,14 +37,16 @@ final class RunOptions {
 
   @Option(
       names = "--repeat",
+      converter = CountConverter.Runs.class,
       description = "runs of every run phase in each trial, 1 to 100 (default: the scale's)")
-  String repeat;
+  Integer repeat;
 
   @Option(
       names = "--trials",
+      converter = CountConverter.Trials.class,
       description =
           "loads of the data, each followed by every run phase, 1 to 100 (default: the scale's)")
-  String trials;
+  Integer trials;
 
   @Option(
       names = "--memory-limit",

@@ -1,22 +1,15 @@
 package io.github.ycsbembedded.experiments;
 
 import io.github.ycsbembedded.core.Signals;
-import io.github.ycsbembedded.core.Sizes;
+import io.github.ycsbembedded.experiments.RunPlanner.PlannedRun;
 import io.github.ycsbembedded.experiments.analysis.Context;
-import io.github.ycsbembedded.experiments.analysis.DeviceWaits;
 import io.github.ycsbembedded.experiments.analysis.Findings;
 import io.github.ycsbembedded.experiments.measure.DeviceProbe;
-import io.github.ycsbembedded.experiments.measure.Machines;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.Description.Scale;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
-import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.model.Variants;
-import io.github.ycsbembedded.experiments.model.Variation;
-import io.github.ycsbembedded.experiments.plan.MemoryPlan;
-import io.github.ycsbembedded.experiments.plan.RunPlan;
-import io.github.ycsbembedded.experiments.plan.SettingsHash;
 import io.github.ycsbembedded.experiments.report.ScaleReport;
 import io.github.ycsbembedded.experiments.results.Pooling;
 import io.github.ycsbembedded.experiments.results.Results;
@@ -33,45 +26,38 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 /**
- * Runs an experiment as the command line asked: plans every scale's variants, takes the locks,
- * copies the experiment file into the results folder, drives the {@link Campaign} (writing results
- * after every phase and the report after every trial), stops cleanly on SIGTERM or SIGINT, and
- * writes the report. {@code resume} continues a run from the first trial it did not finish.
+ * Runs an experiment as the command line asked: has the {@link RunPlanner} plan every scale's
+ * variants, takes the locks, copies the experiment file into the results folder, drives the {@link
+ * Campaign} (writing results after every phase and the report after every trial), stops cleanly on
+ * SIGTERM or SIGINT, and writes the report. {@code resume} continues a run from the first trial it
+ * did not finish.
  */
 final class Runner {
   /** The folder of a results folder that holds the experiment file as it ran, and its workloads. */
   static final String COPY = "experiment";
 
   private final PrintStream log = System.out;
+  private final RunPlanner planner = RunPlanner.local();
+  private final RunConsole console = new RunConsole(log, System.err);
   private volatile Campaign running;
   private volatile boolean stopping;
-
-  /**
-   * One scale's run: its plans (a variant each), the results folder, the run's description, the
-   * data folder every variant's engines go under (the one the run locks), and the folder whose like
-   * runs its verdicts pool with (null: none).
-   */
-  record Planned(List<RunPlan> plans, Path out, Results.Run skeleton, Path data, Path history) {}
 
   /** Runs {@code experimentArgument} (a name or a file) as {@code options} say. */
   int start(String experimentArgument, RunOptions options, List<String> arguments)
       throws IOException, InterruptedException {
     Path home = ExperimentRunner.home();
     LocalDateTime started = now();
-    List<Planned> planned = new ArrayList<>();
+    List<PlannedRun> planned = new ArrayList<>();
     Experiment experiment;
     try {
       experiment = load(experimentArgument, home);
-      List<Variants.Planned> variants = variants(experiment, options);
+      List<Variants.PlannedVariant> variants = RunPlanner.variants(experiment, options);
       for (String s : options.scales == null ? List.of(options.scale) : options.scales) {
         Scale scale = experiment.scale(s.trim());
-        planned.add(plan(experiment, variants, scale, options, home, started, arguments));
+        planned.add(planner.plan(experiment, variants, scale, options, home, started, arguments));
       }
     } catch (ExperimentException e) {
       System.err.println("experiment: " + e.getMessage());
@@ -79,7 +65,7 @@ final class Runner {
     }
     int status = 0;
     List<Results.Run> finished = new ArrayList<>();
-    for (Planned p : planned) {
+    for (PlannedRun p : planned) {
       try {
         Files.createDirectories(p.out().resolve("raw"));
       } catch (IOException | SecurityException e) {
@@ -111,28 +97,6 @@ final class Runner {
     return status;
   }
 
-  /**
-   * The folder whose like runs a run's verdicts pool with: {@code --history}'s, none for {@code
-   * none}, else the folder the run's results go in.
-   */
-  private static Path history(RunOptions options, Path out) throws ExperimentException {
-    if (options.history == null) {
-      return out.getParent();
-    }
-    String given = options.history.trim();
-    if (given.equals("none")) {
-      return null;
-    }
-    Path dir = Path.of(given).toAbsolutePath();
-    if (given.isEmpty() || !Files.isDirectory(dir)) {
-      throw new ExperimentException(
-          "--history: '"
-              + options.history
-              + "' is not a folder; give the folder of earlier results folders, or none");
-    }
-    return dir;
-  }
-
   /** Continues the run in {@code folder} from its first unfinished trial. */
   int resume(Path folder) throws IOException, InterruptedException {
     Results.Run previous;
@@ -153,12 +117,13 @@ final class Runner {
       options.scales = null;
       options.scale = previous.scale().name();
       Scale scale = experiment.scale(previous.scale().name());
-      List<Variants.Planned> variants = variants(experiment, options);
+      List<Variants.PlannedVariant> variants = RunPlanner.variants(experiment, options);
       LocalDateTime started = LocalDateTime.parse(previous.startedAt());
-      Planned p =
-          plan(experiment, variants, scale, options, ExperimentRunner.home(), started, args);
-      Planned here = resumed(p, folder, previous, options);
-      int from = firstUnfinishedTrial(here.plans(), previous);
+      PlannedRun p =
+          planner.plan(
+              experiment, variants, scale, options, ExperimentRunner.home(), started, args);
+      PlannedRun here = RunPlanner.resumed(p, folder, previous, options);
+      int from = RunPlanner.firstUnfinishedTrial(here.plans(), previous);
       if (from > here.plans().get(0).trials()) {
         System.err.println(
             "experiment resume: "
@@ -168,16 +133,7 @@ final class Runner {
                 + " renders it again)");
         return 2;
       }
-      log.println(
-          "resuming "
-              + experimentArgument
-              + " in "
-              + folder
-              + " from trial "
-              + from
-              + " of "
-              + here.plans().get(0).trials()
-              + " (a trial stopped half-way loads its data again)");
+      console.resuming(experimentArgument, folder, from, here.plans().get(0).trials());
       Result result = run(experiment, here, options.keepData, from);
       return result.status();
     } catch (ExperimentException e) {
@@ -193,56 +149,11 @@ final class Runner {
     }
   }
 
-  /**
-   * {@code p} planned again from a run's command line, continuing in its {@code folder} from what
-   * it measured ({@code previous}), its history where the run's own folder is unless it gave one.
-   */
-  private static Planned resumed(Planned p, Path folder, Results.Run previous, RunOptions options) {
-    Path out = folder.toAbsolutePath();
-    return new Planned(
-        p.plans(),
-        out,
-        previous,
-        p.data(),
-        options.history == null ? out.getParent() : p.history());
-  }
-
-  /**
-   * The first trial some variant, engine or phase of {@code run} did not finish: a trial is
-   * finished when every run of it was recorded (a failure counts: it is a result).
-   */
-  static int firstUnfinishedTrial(List<RunPlan> plans, Results.Run run) {
-    int trials = plans.get(0).trials();
-    for (int trial = 1; trial <= trials; trial++) {
-      for (RunPlan plan : plans) {
-        Results.Variant variant = run.variant(plan.variant().name());
-        for (String engine : plan.engines()) {
-          Results.EngineRun e = variant == null ? null : variant.engine(engine);
-          boolean failedBefore = false;
-          for (Phase phase : plan.experiment().phases()) {
-            Results.PhaseRun r = e == null ? null : e.phase(phase.id());
-            final int t = trial;
-            long here =
-                r == null ? 0 : r.repetitions().stream().filter(x -> x.trial() == t).count();
-            boolean failedHere =
-                r != null
-                    && r.repetitions().stream().anyMatch(x -> x.trial() == t && x.error() != null);
-            if (here < plan.repetitions(phase) && !failedBefore) {
-              return trial;
-            }
-            failedBefore |= failedHere;
-          }
-        }
-      }
-    }
-    return trials + 1;
-  }
-
   /** A scale's run as it ended. */
   record Result(int status, boolean stopped, Results.Run run) {}
 
   /** Runs one scale's plans into its results folder, from trial {@code fromTrial}. */
-  private Result run(Experiment experiment, Planned p, boolean keepData, int fromTrial)
+  private Result run(Experiment experiment, PlannedRun p, boolean keepData, int fromTrial)
       throws IOException, InterruptedException {
     String what = "bin/experiment " + String.join(" ", p.skeleton().invocation().arguments());
     RunLock data;
@@ -269,10 +180,10 @@ final class Runner {
   }
 
   /** Measures one scale's plans under their locks, writing results as it goes. */
-  private Result measure(Experiment experiment, Planned p, boolean keepData, int fromTrial)
+  private Result measure(Experiment experiment, PlannedRun p, boolean keepData, int fromTrial)
       throws IOException, InterruptedException {
     copyExperiment(experiment, p.out());
-    describe(experiment, p);
+    console.plan(experiment, p);
     Campaign campaign =
         new Campaign(
             p.plans(),
@@ -284,7 +195,7 @@ final class Runner {
               @Override
               public void measured(Results.Run soFar) throws IOException {
                 Outputs.results(soFar, p.out());
-                int trials = completedTrials(p.plans(), soFar);
+                int trials = RunPlanner.completedTrials(p.plans(), soFar);
                 if (trials > trialsWritten) {
                   trialsWritten = trials;
                   Outputs.write(experiment, soFar, List.of(), p.out());
@@ -302,26 +213,11 @@ final class Runner {
         Outputs.write(
             experiment, pool(p, run), Reports.history(p.out(), run, List.of(p.out())), p.out());
     if (!run.completion().complete()) {
-      log.println();
-      System.err.println(
-          "experiment: stopped by "
-              + run.completion().stoppedBy()
-              + " after "
-              + run.completion().done()
-              + " of "
-              + run.completion().planned()
-              + " runs; what was measured is in "
-              + p.out()
-              + "; continue with: bin/experiment resume "
-              + p.out());
+      console.stopped(run.completion(), p.out());
       int status = 128 + ("SIGINT".equals(run.completion().stoppedBy()) ? 2 : 15);
       return new Result(status, true, run);
     }
-    log.println();
-    summary.forEach(log::println);
-    log.println();
-    log.println(
-        "report: " + p.out().resolve("report.md") + " (and report.html, results.json, charts/)");
+    console.finished(summary, p.out());
     boolean failed =
         run.variants().stream()
             .flatMap(v -> v.engines().stream())
@@ -330,17 +226,10 @@ final class Runner {
   }
 
   /** A finished run with the like earlier runs its verdicts pool with, said in a line. */
-  private Pooling.Pooled pool(Planned p, Results.Run run) {
+  private Pooling.Pooled pool(PlannedRun p, Results.Run run) {
     Pooling.Pooled pool =
         run.completion().complete() ? Pooling.of(run, p.out(), p.history()) : Pooling.alone(run);
-    if (pool.any()) {
-      log.println(
-          "pooling this run's trials with "
-              + pool.folders().size()
-              + " earlier run"
-              + (pool.folders().size() == 1 ? "" : "s")
-              + " of the same settings on a like machine (--history none judges it alone)");
-    }
+    console.pooling(pool);
     return pool;
   }
 
@@ -349,16 +238,13 @@ final class Runner {
    * regime's memory (their reads then reach the device); null otherwise, or where the device cannot
    * be read around the page cache.
    */
-  private Results.DeviceSpeed probe(Planned p, int trial) {
+  private Results.DeviceSpeed probe(PlannedRun p, int trial) {
     if (p.plans().get(0).memory().limitBytes() == null) {
       return null;
     }
-    log.println("trial " + trial + ": measuring the data device's random reads (about 10 s)");
+    console.probing(trial);
     Results.DeviceSpeed speed = DeviceProbe.measure(p.data(), DEVICE_PROBE_BYTES, 3);
-    log.println(
-        speed == null
-            ? "  the data device cannot be read around the page cache (O_DIRECT): not measured"
-            : "  " + DeviceWaits.describe(speed));
+    console.probed(speed);
     return speed;
   }
 
@@ -376,31 +262,17 @@ final class Runner {
             if (campaign != null) {
               campaign.stop().now();
             }
-            System.err.println(
-                "experiment: stopped at once by a second SIG"
-                    + name
-                    + "; the results folder holds the runs finished before the first");
-            System.err.flush();
+            console.secondSignal(name);
             Runtime.getRuntime().halt(128 + number);
           }
           stopping = true;
           if (campaign == null) {
-            System.err.println("experiment: stopped by SIG" + name + " before any phase ran");
-            System.err.flush();
+            console.stoppedBeforeAnyPhase(name);
             Runtime.getRuntime().halt(128 + number);
           }
-          System.err.println(
-              "experiment: SIG"
-                  + name
-                  + ": stopping the running phase and writing what was measured (again to stop at"
-                  + " once)");
+          console.stopping(name);
           campaign.stop().request("SIG" + name);
         });
-  }
-
-  /** The trials every variant, engine and phase has finished in {@code run}. */
-  private static int completedTrials(List<RunPlan> plans, Results.Run run) {
-    return firstUnfinishedTrial(plans, run) - 1;
   }
 
   private static Experiment load(String argument, Path home) throws ExperimentException {
@@ -412,241 +284,6 @@ final class Runner {
     return file
         ? Experiment.load(asFile, home)
         : Experiment.load(home.resolve("experiments"), argument);
-  }
-
-  /** The variants of {@code experiment} that {@code options} ask for. */
-  private static List<Variants.Planned> variants(Experiment experiment, RunOptions options)
-      throws ExperimentException {
-    return Variants.of(
-        withThreads(experiment, options.threads),
-        options.ablations,
-        options.variants,
-        sweeps(options.vary));
-  }
-
-  private static List<Variation.Sweep> sweeps(List<String> vary) throws ExperimentException {
-    List<Variation.Sweep> sweeps = new ArrayList<>();
-    for (String text : vary) {
-      Variation.Sweep sweep = Variation.Sweep.parse(text);
-      if (sweep == null) {
-        throw new ExperimentException(
-            "--vary: '" + text + "' is not NAME=V1,V2 (e.g. --vary leveldb.max_file_size=1m,64m)");
-      }
-      sweeps.add(sweep);
-    }
-    return sweeps;
-  }
-
-  /** The experiment with every phase's default thread count as {@code --threads} gives it. */
-  private static Experiment withThreads(Experiment experiment, Integer threads)
-      throws ExperimentException {
-    if (threads == null) {
-      return experiment;
-    }
-    if (threads < 1) {
-      throw new ExperimentException(
-          "--threads: '" + threads + "' is not a thread count; use 1 or more");
-    }
-    return experiment.with(Variation.Variant.changing(Variants.BASE, null, null, threads, null));
-  }
-
-  private static Planned plan(
-      Experiment experiment,
-      List<Variants.Planned> variants,
-      Scale scale,
-      RunOptions options,
-      Path home,
-      LocalDateTime started,
-      List<String> arguments)
-      throws ExperimentException {
-    List<String> engines = engines(options, scale, experiment);
-    RunPlan.check(
-        experiment, engines, options.threads == null ? experiment.threads() : options.threads);
-    int repetitions =
-        options.repeat == null ? scale.repeat() : count("--repeat", options.repeat, "runs");
-    int trials =
-        options.trials == null ? scale.trials() : count("--trials", options.trials, "trials");
-    Path out =
-        (options.outDir == null ? home.resolve("results") : options.outDir.toAbsolutePath())
-            .resolve(
-                experiment.name()
-                    + "-"
-                    + scale.name()
-                    + "-"
-                    + started.format(ExperimentRunner.STAMP));
-    Path data =
-        (options.dataDir == null
-                ? home.resolve("data").resolve("experiments")
-                : options.dataDir.toAbsolutePath())
-            .resolve(experiment.name() + "-" + scale.name());
-    List<RunPlan> plans =
-        variantPlans(variants, engines, scale, options, trials, repetitions, home, data, out);
-    RunPlan base = plans.get(0);
-    Map<String, String> shown = new LinkedHashMap<>();
-    shown.put("scale", scale.name());
-    shown.put("engines", String.join(",", engines));
-    shown.put("trials", Integer.toString(trials));
-    shown.put("runs of each run phase per trial", Integer.toString(repetitions));
-    shown.put(
-        "memory-limit", options.memoryLimit == null ? "the file's regime" : options.memoryLimit);
-    shown.put(
-        "variants", String.join(", ", plans.stream().map(plan -> plan.variant().name()).toList()));
-    shown.put("data directory", data.toString());
-    Results.Run skeleton =
-        skeleton(experiment, base, started, data, new Results.Invocation(arguments, shown));
-    return new Planned(plans, out, skeleton, data, history(options, out));
-  }
-
-  /** The engines a run measures: {@code --engines}, else the scale's, else the file's. */
-  static List<String> engines(RunOptions options, Scale scale, Experiment experiment) {
-    if (options.engines != null) {
-      return options.engines;
-    }
-    return scale.engines() != null ? scale.engines() : experiment.engines();
-  }
-
-  /**
-   * One plan per variant that runs one of the engines, each on its own data and with its own form
-   * of {@code scale} (a variant's YCSB properties take the place of the scale's).
-   */
-  static List<RunPlan> variantPlans(
-      List<Variants.Planned> variants,
-      List<String> engines,
-      Scale scale,
-      RunOptions options,
-      int trials,
-      int repetitions,
-      Path home,
-      Path data,
-      Path out)
-      throws ExperimentException {
-    String unavailable = MemoryPlan.unavailable();
-    List<RunPlan> plans = new ArrayList<>();
-    for (Variants.Planned variant : variants) {
-      Experiment e = variant.experiment();
-      List<String> runs =
-          variant.concerns().isEmpty()
-              ? engines
-              : engines.stream().filter(variant.concerns()::contains).toList();
-      if (runs.isEmpty()) {
-        continue; // an ablation of engines this run leaves out
-      }
-      Scale own = e.scale(scale.name());
-      MemoryPlan memory =
-          MemoryPlan.of(
-              e, own, options.memoryLimit == null ? null : options.memoryLimit.trim(), unavailable);
-      RunPlan plan =
-          new RunPlan(
-              variant,
-              e,
-              own,
-              runs,
-              e.threads(),
-              trials,
-              repetitions,
-              memory,
-              home,
-              variants.size() == 1 ? data : data.resolve(variant.name()),
-              out);
-      plan.checkOwnMemory();
-      plans.add(plan);
-    }
-    return plans;
-  }
-
-  /** The results of a run before its first phase: what it is, where, and how it will run. */
-  private static Results.Run skeleton(
-      Experiment experiment,
-      RunPlan base,
-      LocalDateTime started,
-      Path data,
-      Results.Invocation invocation) {
-    Scale scale = base.scale();
-    return Results.Run.builder()
-        .experiment(
-            new Results.ExperimentRef(
-                experiment.name(),
-                experiment.title(),
-                experiment.source(),
-                COPY + "/" + experiment.fileName(),
-                SettingsHash.of(experiment, invocation.options())))
-        .scale(new Results.ScaleRef(scale.name(), scale.records(), experiment.dataSize(scale)))
-        .startedAt(started.toString())
-        .finishedAt(started.toString())
-        .completion(new Results.Completion(false, 0, 0, null, List.of()))
-        .machines(List.of(Machines.describe(data)))
-        .invocation(invocation)
-        .protocol(
-            new Results.Protocol(
-                base.trials(),
-                base.repetitions(),
-                scale.warmup(),
-                scale.duration(),
-                base.threads()))
-        .memory(
-            new Results.MemorySetup(
-                base.memory().limitBytes(),
-                experiment.heapBytes(),
-                base.memory().reproduced(),
-                base.memory().describe(experiment, base.pageCacheShares())))
-        .build();
-  }
-
-  /** Prints what will run, and warns when the file's regime cannot be applied. */
-  private void describe(Experiment experiment, Planned p) {
-    RunPlan plan = p.plans().get(0);
-    Scale chosen = plan.scale();
-    log.printf(
-        Locale.ROOT,
-        "%s at scale %s: %,d records, %s of data; engines %s; %d thread%s%n",
-        experiment.title(),
-        chosen.name(),
-        chosen.records(),
-        Units.bytes(experiment.dataSize(chosen)),
-        String.join(",", plan.engines()),
-        plan.threads(),
-        plan.threads() == 1 ? "" : "s");
-    log.println(
-        "memory: " + plan.memory().note() + "; heap -Xmx" + Sizes.format(experiment.heapBytes()));
-    if (plan.memory().regimeApplies()
-        && plan.memory().limitBytes() == null
-        && experiment.regimeAppliesAt(chosen)) {
-      System.err.println(
-          "experiment: the file's memory regime is not applied ("
-              + plan.memory().note()
-              + "); the report marks it as not reproduced");
-    }
-    if (p.plans().size() > 1) {
-      log.println(
-          "variants: "
-              + String.join(
-                  ", ",
-                  p.plans().stream()
-                      .map(
-                          r ->
-                              r.variant().name()
-                                  + (r.variant().changes().isEmpty()
-                                      ? ""
-                                      : " (" + Variants.said(r.variant().changes()) + ")"))
-                      .toList())
-              + ", each in every trial");
-    }
-    log.println(
-        plan.trials()
-            + " trial"
-            + (plan.trials() == 1 ? "" : "s")
-            + " (each loads the data anew); run phases: "
-            + (chosen.duration() == null
-                ? "to their operation count"
-                : chosen.duration() + " s each")
-            + ", the first "
-            + chosen.warmup()
-            + " s left out of every figure, "
-            + plan.repetitions()
-            + " run"
-            + (plan.repetitions() == 1 ? "" : "s")
-            + " of each per trial");
-    log.println("results: " + p.out());
   }
 
   /**
@@ -694,18 +331,5 @@ final class Runner {
     } catch (IOException | RuntimeException e) {
       return false;
     }
-  }
-
-  static int count(String option, String text, String what) throws ExperimentException {
-    try {
-      int value = Integer.parseInt(text.trim());
-      if (value >= 1 && value <= 100) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new ExperimentException(
-        option + ": '" + text + "' is not a number of " + what + "; use 1 to 100");
   }
 }

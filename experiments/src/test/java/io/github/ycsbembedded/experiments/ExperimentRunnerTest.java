@@ -124,6 +124,14 @@ class ExperimentRunnerTest {
     assertThat(run("unum", "--trials", "0")).isEqualTo(2);
     assertThat(stderr())
         .isEqualTo("experiment: --trials: '0' is not a number of trials; use 1 to 100");
+    err.reset();
+    assertThat(run("unum", "--trials", "two")).isEqualTo(2);
+    assertThat(stderr())
+        .isEqualTo("experiment: --trials: 'two' is not a number of trials; use 1 to 100");
+    err.reset();
+    assertThat(run("run", "unum", "--trials", "101")).isEqualTo(2);
+    assertThat(stderr())
+        .isEqualTo("experiment: --trials: '101' is not a number of trials; use 1 to 100");
   }
 
   @Test

@@ -10,8 +10,10 @@ import io.github.ycsbembedded.experiments.model.ExperimentTest;
 import io.github.ycsbembedded.experiments.model.Variants;
 import io.github.ycsbembedded.experiments.plan.MemoryPlan;
 import io.github.ycsbembedded.experiments.plan.RunPlan;
+import io.github.ycsbembedded.experiments.results.Results;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -22,31 +24,33 @@ class VariantPlansTest {
   void aRunMeasuresTheEnginesItNamesElseTheScalesElseTheFiles() throws Exception {
     Experiment unum = Experiment.load(ExperimentTest.EXPERIMENTS, "unum");
     RunOptions none = new RunOptions();
-    assertThat(Runner.engines(none, unum.scale("quick"), unum))
+    assertThat(RunPlanner.engines(none, unum.scale("quick"), unum))
         .as("quick names the write-up's three")
         .containsExactly("rocksdb", "leveldb", "wiredtiger");
-    assertThat(Runner.engines(none, unum.scale("small"), unum))
+    assertThat(RunPlanner.engines(none, unum.scale("small"), unum))
         .as("small names none: the file's four")
         .containsExactly("lmdb", "rocksdb", "leveldb", "wiredtiger");
     RunOptions lmdb = new RunOptions();
     lmdb.engines = List.of("lmdb", "leveldb");
-    assertThat(Runner.engines(lmdb, unum.scale("quick"), unum)).containsExactly("lmdb", "leveldb");
+    assertThat(RunPlanner.engines(lmdb, unum.scale("quick"), unum))
+        .containsExactly("lmdb", "leveldb");
   }
 
   @Test
   void aVariantsPhasesRunWithItsYcsbPropertyInPlaceOfTheScales(@TempDir Path tmp) throws Exception {
     Experiment digg = Experiment.load(ExperimentTest.EXPERIMENTS, "digg");
     List<RunPlan> plans =
-        Runner.variantPlans(
-            Variants.of(digg, true, null, List.of()),
-            List.of("lmdb"),
-            digg.scale("quick"),
-            new RunOptions(),
-            2,
-            1,
-            tmp,
-            tmp.resolve("data"),
-            tmp.resolve("out"));
+        RunPlanner.local()
+            .variantPlans(
+                Variants.of(digg, true, null, List.of()),
+                List.of("lmdb"),
+                digg.scale("quick"),
+                new RunOptions(),
+                2,
+                1,
+                tmp,
+                tmp.resolve("data"),
+                tmp.resolve("out"));
 
     assertThat(plans)
         .extracting(plan -> plan.variant().name())
@@ -68,7 +72,7 @@ class VariantPlansTest {
   /** The page cache each of unum's engines is held to in {@code variant} at {@code scale}. */
   private static Map<String, Long> pageCache(
       Experiment unum, String variant, String scale, Path tmp) throws Exception {
-    Variants.Planned planned =
+    Variants.PlannedVariant planned =
         Variants.of(unum, true, null, List.of()).stream()
             .filter(v -> v.name().equals(variant))
             .findFirst()
@@ -128,36 +132,102 @@ class VariantPlansTest {
             "  - {name: v, ownMemory: {leveldb: 8m}}",
             ""));
     Experiment mine = Experiment.load(tmp.resolve("mine.yaml"), tmp);
-    List<Variants.Planned> variants = Variants.of(mine, false, null, List.of());
+    List<Variants.PlannedVariant> variants = Variants.of(mine, false, null, List.of());
 
     assertThatThrownBy(
             () ->
-                Runner.variantPlans(
+                RunPlanner.local()
+                    .variantPlans(
+                        variants,
+                        List.of("leveldb"),
+                        mine.scale("tiny"),
+                        new RunOptions(),
+                        1,
+                        1,
+                        tmp,
+                        tmp.resolve("data"),
+                        tmp.resolve("out")))
+        .isInstanceOf(ExperimentException.class)
+        .hasMessage(
+            "variant v: ownMemory.leveldb: 8m leaves no page cache of the engines' 1.0 MiB at"
+                + " scale tiny; use less, or a scale with more data");
+    assertThat(
+            RunPlanner.local()
+                .variantPlans(
                     variants,
                     List.of("leveldb"),
-                    mine.scale("tiny"),
+                    mine.scale("big"),
                     new RunOptions(),
                     1,
                     1,
                     tmp,
                     tmp.resolve("data"),
                     tmp.resolve("out")))
-        .isInstanceOf(ExperimentException.class)
-        .hasMessage(
-            "variant v: ownMemory.leveldb: 8m leaves no page cache of the engines' 1.0 MiB at"
-                + " scale tiny; use less, or a scale with more data");
-    assertThat(
-            Runner.variantPlans(
-                variants,
-                List.of("leveldb"),
-                mine.scale("big"),
-                new RunOptions(),
-                1,
-                1,
-                tmp,
-                tmp.resolve("data"),
-                tmp.resolve("out")))
         .extracting(plan -> plan.variant().name())
         .containsExactly("base", "v");
+  }
+
+  /** A host that answers from the test: no cgroup, a made-up machine, every folder missing. */
+  private static RunPlanner faked() {
+    return new RunPlanner(
+        new RunPlanner.Host() {
+          @Override
+          public String cgroupUnavailable() {
+            return "no cgroup in this test";
+          }
+
+          @Override
+          public Results.Machine machine(Path data) {
+            return new Results.Machine("fake", 2, 8L << 30, "cpu", "os", "jdk", "fs", "dev", null);
+          }
+
+          @Override
+          public boolean isFolder(Path dir) {
+            return false;
+          }
+        });
+  }
+
+  private static RunPlanner.PlannedRun quick(
+      Experiment e, RunOptions options, Path home, LocalDateTime started)
+      throws ExperimentException {
+    List<String> arguments = List.of("unum", "--trials", "3");
+    return faked()
+        .plan(
+            e,
+            RunPlanner.variants(e, options),
+            e.scale("quick"),
+            options,
+            home,
+            started,
+            arguments);
+  }
+
+  @Test
+  void aRunIsPlannedFromTheOptionsAloneWithTheMachineAsTheHostSays() throws Exception {
+    Experiment unum = Experiment.load(ExperimentTest.EXPERIMENTS, "unum");
+    RunOptions options = new RunOptions();
+    options.trials = 3;
+    options.engines = List.of("lmdb");
+    Path home = Path.of("/nowhere");
+    LocalDateTime started = LocalDateTime.of(2026, 1, 2, 3, 4, 5);
+
+    RunPlanner.PlannedRun p = quick(unum, options, home, started);
+
+    assertThat(p.out()).isEqualTo(home.resolve("results/unum-quick-20260102-030405"));
+    assertThat(p.data()).isEqualTo(home.resolve("data/experiments/unum-quick"));
+    assertThat(p.history()).isEqualTo(home.resolve("results"));
+    assertThat(p.plans()).extracting(RunPlan::trials).containsOnly(3);
+    assertThat(p.plans().get(0).engines()).containsExactly("lmdb");
+    assertThat(p.skeleton().machines()).extracting(Results.Machine::host).containsExactly("fake");
+    assertThat(p.skeleton().invocation().options()).containsEntry("trials", "3");
+    assertThat(Files.exists(home)).isFalse();
+
+    options.history = "/nowhere/else";
+    assertThatThrownBy(() -> quick(unum, options, home, started))
+        .isInstanceOf(ExperimentException.class)
+        .hasMessage(
+            "--history: '/nowhere/else' is not a folder; give the folder of earlier results"
+                + " folders, or none");
   }
 }

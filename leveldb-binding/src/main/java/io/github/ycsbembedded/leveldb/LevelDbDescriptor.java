@@ -2,6 +2,7 @@ package io.github.ycsbembedded.leveldb;
 
 import io.github.ycsbembedded.core.EngineDescriptor;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -65,5 +66,11 @@ public final class LevelDbDescriptor implements EngineDescriptor {
   @Override
   public int recognitionOrder() {
     return 3;
+  }
+
+  /** Matplotlib's green, as the reports always drew it. */
+  @Override
+  public OptionalInt chartColour() {
+    return OptionalInt.of(0x2ca02c);
   }
 }

@@ -2,6 +2,7 @@ package io.github.ycsbembedded.lmdb;
 
 import io.github.ycsbembedded.core.EngineDescriptor;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -58,5 +59,11 @@ public final class LmdbDescriptor implements EngineDescriptor {
   @Override
   public int recognitionOrder() {
     return 0;
+  }
+
+  /** Matplotlib's blue, as the reports always drew it. */
+  @Override
+  public OptionalInt chartColour() {
+    return OptionalInt.of(0x1f77b4);
   }
 }

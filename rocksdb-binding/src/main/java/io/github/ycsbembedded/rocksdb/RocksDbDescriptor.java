@@ -2,6 +2,7 @@ package io.github.ycsbembedded.rocksdb;
 
 import io.github.ycsbembedded.core.EngineDescriptor;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -72,5 +73,11 @@ public final class RocksDbDescriptor implements EngineDescriptor {
   @Override
   public int recognitionOrder() {
     return 2;
+  }
+
+  /** Matplotlib's red, as the reports always drew it. */
+  @Override
+  public OptionalInt chartColour() {
+    return OptionalInt.of(0xd62728);
   }
 }

@@ -2,6 +2,7 @@ package io.github.ycsbembedded.wiredtiger;
 
 import io.github.ycsbembedded.core.EngineDescriptor;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -59,5 +60,11 @@ public final class WiredTigerDescriptor implements EngineDescriptor {
   @Override
   public int recognitionOrder() {
     return 1;
+  }
+
+  /** Matplotlib's purple, as the reports always drew it. */
+  @Override
+  public OptionalInt chartColour() {
+    return OptionalInt.of(0x9467bd);
   }
 }

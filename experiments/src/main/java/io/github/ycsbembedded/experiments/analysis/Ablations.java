@@ -71,14 +71,14 @@ public final class Ablations {
    * ablations that concern its engines.
    */
   static List<Claim> apply(Context c, WriteUp writeUp, List<Claim> claims) {
-    List<Results.Variant> ablations =
+    List<Results.VariantRun> ablations =
         c.run().variants().stream().filter(v -> v.ablation() != null).toList();
     if (ablations.isEmpty()) {
       return claims;
     }
     List<List<Effect>> effects = new ArrayList<>();
     claims.forEach(claim -> effects.add(new ArrayList<>()));
-    for (Results.Variant ablation : ablations) {
+    for (Results.VariantRun ablation : ablations) {
       List<Claim> again = writeUp.claims(c.standingIn(ablation));
       for (int i = 0; i < claims.size(); i++) {
         Claim claim = claims.get(i);
@@ -118,7 +118,7 @@ public final class Ablations {
    * Whether an ablation concerns a claim: it names none of its engines or one of them, and none of
    * its phases or all of them ({@code on}: a change of order, say, leaves the load alone).
    */
-  private static boolean concerns(Results.Variant ablation, Claim claim) {
+  private static boolean concerns(Results.VariantRun ablation, Claim claim) {
     List<String> engines = ablation.ablation().concerns();
     List<String> phases = ablation.ablation().on();
     return (engines.isEmpty() || claim.subject().engines().stream().anyMatch(engines::contains))

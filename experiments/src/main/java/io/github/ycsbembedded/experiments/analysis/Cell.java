@@ -7,7 +7,7 @@ import io.github.ycsbembedded.experiments.results.Spread;
  * was measured more than once, or as published), or why there is none. The report alone decides how
  * each is written, so a figure reads the same in every table, chart and text.
  */
-public sealed interface Cell permits Cell.Text, Cell.Figure, Cell.Missing {
+public sealed interface Cell permits Cell.Text, Cell.CellFigure, Cell.Missing {
   /** How a figure is written. */
   enum Format {
     /** A count or rate: {@code 12,345}; three significant digits under 100. */
@@ -45,7 +45,8 @@ public sealed interface Cell permits Cell.Text, Cell.Figure, Cell.Missing {
    * A figure: the median with its range, in {@code format}, followed by {@code suffix} (a unit, may
    * be empty); {@code uncertain} marks a published figure the write-up's cells ran together.
    */
-  record Figure(Spread value, Format format, String suffix, boolean uncertain) implements Cell {}
+  record CellFigure(Spread value, Format format, String suffix, boolean uncertain)
+      implements Cell {}
 
   /** No figure, and why. */
   record Missing(Why why) implements Cell {}
@@ -62,13 +63,13 @@ public sealed interface Cell permits Cell.Text, Cell.Figure, Cell.Missing {
   static Cell of(Spread value, Format format) {
     return value == null || value.isEmpty()
         ? new Missing(Why.NOT_MEASURED)
-        : new Figure(value, format, "", false);
+        : new CellFigure(value, format, "", false);
   }
 
   static Cell of(Spread value, Format format, String suffix) {
     return value == null || value.isEmpty()
         ? new Missing(Why.NOT_MEASURED)
-        : new Figure(value, format, suffix, false);
+        : new CellFigure(value, format, suffix, false);
   }
 
   /** A repeated figure, as a number. */
@@ -84,14 +85,14 @@ public sealed interface Cell permits Cell.Text, Cell.Figure, Cell.Missing {
   /** One figure; NaN is not measured. */
   static Cell one(double value, Format format) {
     return Double.isFinite(value)
-        ? new Figure(Spread.of(java.util.List.of(value)), format, "", false)
+        ? new CellFigure(Spread.of(java.util.List.of(value)), format, "", false)
         : new Missing(Why.NOT_MEASURED);
   }
 
   /** One figure with a unit after it; NaN is not measured. */
   static Cell one(double value, Format format, String suffix) {
     return Double.isFinite(value)
-        ? new Figure(Spread.of(java.util.List.of(value)), format, suffix, false)
+        ? new CellFigure(Spread.of(java.util.List.of(value)), format, suffix, false)
         : new Missing(Why.NOT_MEASURED);
   }
 
@@ -117,7 +118,7 @@ public sealed interface Cell permits Cell.Text, Cell.Figure, Cell.Missing {
   static Cell published(Double value, Format format, String suffix, boolean uncertain) {
     return value == null
         ? blank()
-        : new Figure(
+        : new CellFigure(
             Spread.of(java.util.List.of(value)),
             format == Format.NUMBER ? Format.AS_PUBLISHED : format,
             suffix,

@@ -5,6 +5,7 @@ import io.github.ycsbembedded.experiments.results.Results;
 import io.github.ycsbembedded.experiments.results.Spread;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import org.apache.commons.statistics.inference.DataDispersion;
 import org.apache.commons.statistics.inference.TTest;
@@ -26,10 +27,15 @@ public final class Comparison {
   public static final String TEST =
       "Welch's t-test (two-sided, p < " + ALPHA + ") and ranges that do not overlap";
 
+  private static final String OTHER_EXPERIMENT =
+      "%s is a run of %s, %s of %s; compare two runs of one experiment";
+  private static final String OTHER_SCALE =
+      "%s ran at scale %s, %s at %s; compare two runs of one scale";
+
   private Comparison() {}
 
   /** What is compared: speed (higher is better) or p99 latency (lower is better). */
-  public enum Figure {
+  public enum ComparedFigure {
     SPEED,
     P99
   }
@@ -43,7 +49,7 @@ public final class Comparison {
       String variant,
       String engine,
       String phase,
-      Figure figure,
+      ComparedFigure figure,
       Spread before,
       Spread after,
       double changePercent,
@@ -59,7 +65,7 @@ public final class Comparison {
       if (!significant) {
         return false;
       }
-      return figure == Figure.SPEED
+      return figure == ComparedFigure.SPEED
           ? changePercent < -thresholdPercent
           : changePercent > thresholdPercent;
     }
@@ -69,31 +75,16 @@ public final class Comparison {
   public static List<Row> of(
       Results.Run before, Results.Run after, String beforeName, String afterName)
       throws ExperimentException {
-    if (!before.experiment().name().equals(after.experiment().name())) {
-      throw new ExperimentException(
-          afterName
-              + " is a run of "
-              + after.experiment().name()
-              + ", "
-              + beforeName
-              + " of "
-              + before.experiment().name()
-              + "; compare two runs of one experiment");
-    }
-    if (!before.scale().name().equals(after.scale().name())) {
-      throw new ExperimentException(
-          afterName
-              + " ran at scale "
-              + after.scale().name()
-              + ", "
-              + beforeName
-              + " at "
-              + before.scale().name()
-              + "; compare two runs of one scale");
-    }
+    same(
+        OTHER_EXPERIMENT,
+        beforeName,
+        before.experiment().name(),
+        afterName,
+        after.experiment().name());
+    same(OTHER_SCALE, beforeName, before.scale().name(), afterName, after.scale().name());
     List<Row> rows = new ArrayList<>();
-    for (Results.Variant a : before.variants()) {
-      Results.Variant b = after.variant(a.name());
+    for (Results.VariantRun a : before.variants()) {
+      Results.VariantRun b = after.variant(a.name());
       if (b == null) {
         continue;
       }
@@ -108,14 +99,20 @@ public final class Comparison {
             continue;
           }
           rows.add(
-              row(a.name(), engine.engine(), phase, then, Figure.SPEED, r -> r.speed().speed()));
+              row(
+                  a.name(),
+                  engine.engine(),
+                  phase,
+                  then,
+                  ComparedFigure.SPEED,
+                  r -> r.speed().speed()));
           Row latency =
               row(
                   a.name(),
                   engine.engine(),
                   phase,
                   then,
-                  Figure.P99,
+                  ComparedFigure.P99,
                   r -> OwnClaims.latency(r, Results.Latency::p99Us));
           if (!latency.before().isEmpty() && !latency.after().isEmpty()) {
             rows.add(latency);
@@ -126,12 +123,22 @@ public final class Comparison {
     return rows;
   }
 
+  /** Refuses two runs that differ where they must not, in {@code format}'s words. */
+  private static void same(
+      String format, String beforeName, String beforeValue, String afterName, String afterValue)
+      throws ExperimentException {
+    if (!beforeValue.equals(afterValue)) {
+      throw new ExperimentException(
+          String.format(Locale.ROOT, format, afterName, afterValue, beforeName, beforeValue));
+    }
+  }
+
   private static Row row(
       String variant,
       String engine,
       Results.PhaseRun before,
       Results.PhaseRun after,
-      Figure figure,
+      ComparedFigure figure,
       ToDoubleFunction<Results.Repetition> value) {
     Spread a = before.spread(value);
     Spread b = after.spread(value);

@@ -22,7 +22,7 @@ import java.util.function.ToDoubleFunction;
 public final class Context {
   private final Experiment experiment;
   private final Results.Run run;
-  private final Results.Variant variant;
+  private final Results.VariantRun variant;
   private final List<Results.Run> history;
   private final Pooling.Pooled pool;
 
@@ -41,7 +41,7 @@ public final class Context {
   private Context(
       Experiment experiment,
       Results.Run run,
-      Results.Variant variant,
+      Results.VariantRun variant,
       List<Results.Run> history,
       Pooling.Pooled pool) {
     this.experiment = experiment;
@@ -52,7 +52,7 @@ public final class Context {
   }
 
   /** The same run and experiment, for another of its variants. */
-  public Context of(Results.Variant other) {
+  public Context of(Results.VariantRun other) {
     return new Context(experiment, run, other, history, pool);
   }
 
@@ -66,7 +66,7 @@ public final class Context {
    * did not run, this context's (the same trials); every phase's speed over YCSB's whole run, the
    * close included, where the variant takes it so ({@code overall}), the borrowed engines' too.
    */
-  public Context standingIn(Results.Variant other) {
+  public Context standingIn(Results.VariantRun other) {
     List<Results.EngineRun> engines = new ArrayList<>();
     for (Results.EngineRun own : variant.engines()) {
       Results.EngineRun theirs = other.engine(own.engine());
@@ -106,7 +106,7 @@ public final class Context {
   }
 
   /** The variant this context's figures come from. */
-  public Results.Variant variant() {
+  public Results.VariantRun variant() {
     return variant;
   }
 
@@ -204,13 +204,15 @@ public final class Context {
 
   /** A published figure for this run's scale, or null. */
   public Double published(String phase, String engine, String column) {
-    Description.Figure figure = experiment.published(run.scale().name(), phase, engine, column);
+    Description.PublishedFigure figure =
+        experiment.published(run.scale().name(), phase, engine, column);
     return figure == null ? null : figure.value();
   }
 
   /** Whether a published figure is marked uncertain (a trailing ?). */
   public boolean publishedUncertain(String phase, String engine, String column) {
-    Description.Figure figure = experiment.published(run.scale().name(), phase, engine, column);
+    Description.PublishedFigure figure =
+        experiment.published(run.scale().name(), phase, engine, column);
     return figure != null && figure.uncertain();
   }
 

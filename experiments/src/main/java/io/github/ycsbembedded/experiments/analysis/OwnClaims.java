@@ -1,7 +1,7 @@
 package io.github.ycsbembedded.experiments.analysis;
 
 import io.github.ycsbembedded.experiments.model.Variation.ClaimSpec;
-import io.github.ycsbembedded.experiments.model.Variation.Interval;
+import io.github.ycsbembedded.experiments.model.Variation.ExpectedInterval;
 import io.github.ycsbembedded.experiments.model.Variation.Ratio;
 import io.github.ycsbembedded.experiments.results.Results;
 import io.github.ycsbembedded.experiments.results.Spread;
@@ -23,7 +23,7 @@ public final class OwnClaims {
     List<Claim> claims = new ArrayList<>();
     for (ClaimSpec spec : c.experiment().description().claims()) {
       Ratio ratio = Ratio.parse(spec.ratio());
-      Interval interval = Interval.parse(spec.expect());
+      ExpectedInterval interval = ExpectedInterval.parse(spec.expect());
       if (ratio == null || interval == null) {
         continue; // the file's checks refused it already
       }
@@ -78,8 +78,8 @@ public final class OwnClaims {
       String phase,
       Ratio ratio,
       ToDoubleFunction<Results.Repetition> figure) {
-    Results.Variant top = c.run().variant(ratio.top());
-    Results.Variant bottom = c.run().variant(ratio.bottom());
+    Results.VariantRun top = c.run().variant(ratio.top());
+    Results.VariantRun bottom = c.run().variant(ratio.bottom());
     if (top == null || bottom == null) {
       return Spread.NONE;
     }

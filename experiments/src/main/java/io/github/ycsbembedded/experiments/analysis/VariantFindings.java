@@ -42,9 +42,9 @@ public record VariantFindings(List<Ratio> ratios, List<Sweep> sweeps) {
     if (run.variants().size() < 2) {
       return new VariantFindings(List.of(), List.of());
     }
-    Results.Variant base = run.base();
+    Results.VariantRun base = run.base();
     List<Ratio> ratios = new ArrayList<>();
-    for (Results.Variant variant : run.variants().subList(1, run.variants().size())) {
+    for (Results.VariantRun variant : run.variants().subList(1, run.variants().size())) {
       Context v = c.of(variant);
       for (Results.EngineRun engine : variant.engines()) {
         for (Results.PhaseRun phase : engine.phases()) {
@@ -70,7 +70,7 @@ public record VariantFindings(List<Ratio> ratios, List<Sweep> sweeps) {
   /** The dimensions swept: those one variant or more changes alone, the base's value included. */
   private static List<Sweep> sweeps(Context c) {
     Map<String, Map<String, String>> byDimension = new LinkedHashMap<>();
-    for (Results.Variant variant : c.run().variants()) {
+    for (Results.VariantRun variant : c.run().variants()) {
       if (variant.changes().size() == 1 && !variant.name().equals(Results.BASE)) {
         Map.Entry<String, String> change = variant.changes().entrySet().iterator().next();
         byDimension
@@ -123,7 +123,7 @@ public record VariantFindings(List<Ratio> ratios, List<Sweep> sweeps) {
       for (String engine : c.experiment().engines()) {
         List<Spread> points = new ArrayList<>();
         for (String name : variants) {
-          Results.Variant variant = c.run().variant(name);
+          Results.VariantRun variant = c.run().variant(name);
           points.add(
               variant == null ? Spread.NONE : c.of(variant).spread(engine, phase.id(), figure));
         }

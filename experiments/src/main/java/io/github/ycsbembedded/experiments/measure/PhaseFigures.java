@@ -55,8 +55,7 @@ public record PhaseFigures(
    * its close included, since its status lines would count whole batches in a second or two.
    */
   public Window window(PhaseProcess.Measured m) {
-    List<YcsbOutput.StatusPoint> points =
-        m.samples().stream().map(PhaseProcess.Sample::point).toList();
+    List<Results.Point> points = m.samples().stream().map(PhaseProcess.Sample::point).toList();
     double lastSecond = points.isEmpty() ? 0 : points.get(points.size() - 1).seconds();
     if (!load) {
       return Window.of(points, warmupSeconds, durationSeconds);
@@ -126,7 +125,7 @@ public record PhaseFigures(
             totalWritten);
     Results.Figures measured =
         new Results.Figures(
-            new Results.Speed(
+            new Results.MeasuredSpeed(
                 throughput,
                 keysAreSpeed ? throughput * batchSize : throughput,
                 output.throughput(),
@@ -145,44 +144,10 @@ public record PhaseFigures(
         run.index(),
         new Results.Outcome(run.command(), m.exitCode(), run.error(), run.logs()),
         measured,
-        operations(output),
+        output.operations(),
         run.latency(),
-        m.samples().stream().map(s -> point(s.point())).toList(),
+        m.samples().stream().map(PhaseProcess.Sample::point).toList(),
         run.engineStats());
-  }
-
-  /** YCSB's final report of each operation type, as the results file keeps it. */
-  private static Map<String, Results.Operation> operations(YcsbOutput output) {
-    Map<String, Results.Operation> operations = new TreeMap<>();
-    output
-        .operations()
-        .forEach(
-            (name, o) ->
-                operations.put(
-                    name,
-                    new Results.Operation(
-                        o.operations(),
-                        o.averageUs(),
-                        o.minUs(),
-                        o.maxUs(),
-                        o.p50Us(),
-                        o.p95Us(),
-                        o.p99Us(),
-                        o.p999Us(),
-                        o.returns())));
-    return operations;
-  }
-
-  /** A status line, as the results file keeps it. */
-  static Results.Point point(YcsbOutput.StatusPoint p) {
-    return new Results.Point(
-        p.timeMs(),
-        p.seconds(),
-        p.operations(),
-        p.opsPerSecond(),
-        p.intervalCounts(),
-        p.intervalP99Us(),
-        p.afterCleanup());
   }
 
   private static Results.MemoryUse memory(PhaseProcess.Measured m) {
@@ -232,8 +197,7 @@ public record PhaseFigures(
     return load || records <= 0 || io.read() < 0 ? null : (double) io.read() / records;
   }
 
-  private static ProcFiles.Counters countersAt(
-      PhaseProcess.Measured m, YcsbOutput.StatusPoint point) {
+  private static ProcFiles.Counters countersAt(PhaseProcess.Measured m, Results.Point point) {
     for (PhaseProcess.Sample sample : m.samples()) {
       if (sample.point().equals(point)) {
         return sample.counters();
@@ -245,7 +209,7 @@ public record PhaseFigures(
   private static long totalOperations(YcsbOutput output) {
     return output.operations().values().stream()
         .filter(o -> !o.returns().isEmpty())
-        .mapToLong(YcsbOutput.Operation::operations)
+        .mapToLong(Results.Operation::operations)
         .sum();
   }
 

@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.experiments.measure;
 
+import io.github.ycsbembedded.experiments.results.Results;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -33,7 +34,7 @@ public final class PhaseProcess {
    * A status line with the JVM's counters read when it arrived (null when the JVM could not be
    * read).
    */
-  public record Sample(YcsbOutput.StatusPoint point, ProcFiles.Counters counters) {}
+  public record Sample(Results.Point point, ProcFiles.Counters counters) {}
 
   /**
    * The memory cgroup a phase runs in, the page cache it is held to there ({@code 0}: only the
@@ -52,7 +53,7 @@ public final class PhaseProcess {
   public record Progress(String label, PrintStream out, long total, boolean timeBound) {
     static final Progress NONE = new Progress("", null, 0, false);
 
-    void show(YcsbOutput.StatusPoint point) {
+    void show(Results.Point point) {
       if (out == null) {
         return;
       }
@@ -228,7 +229,7 @@ public final class PhaseProcess {
         Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       String line;
       while ((line = in.readLine()) != null) {
-        Optional<YcsbOutput.StatusPoint> status = YcsbOutput.status(line);
+        Optional<Results.Point> status = YcsbOutput.status(line);
         if (status.isPresent()) {
           // read the JVM's counters first, as close to the line's moment as can be
           ProcFiles.Counters counters =

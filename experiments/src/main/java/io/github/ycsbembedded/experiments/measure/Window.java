@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.experiments.measure;
 
 import io.github.ycsbembedded.experiments.model.Ordered;
+import io.github.ycsbembedded.experiments.results.Results;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,8 +17,7 @@ import java.util.TreeMap;
  * @param end the status line that closes it
  * @param counts operations of each type within the window (the status lines' interval counts)
  */
-public record Window(
-    YcsbOutput.StatusPoint start, YcsbOutput.StatusPoint end, Map<String, Long> counts) {
+public record Window(Results.Point start, Results.Point end, Map<String, Long> counts) {
   /**
    * How late a status line may come after a time-bound run's duration and still count: YCSB's
    * status thread keeps its second to within a few ms; the stop's own line comes later.
@@ -25,7 +25,7 @@ public record Window(
   static final long END_SLACK_MS = 250;
 
   /** The window of {@code points} after {@code warmupSeconds}, or null when they span none. */
-  public static Window of(List<YcsbOutput.StatusPoint> points, double warmupSeconds) {
+  public static Window of(List<Results.Point> points, double warmupSeconds) {
     return of(points, warmupSeconds, null);
   }
 
@@ -35,12 +35,11 @@ public record Window(
    * stop, not the run — WiredTiger's close let one more line in, a second of a few operations,
    * which read its speed about 9% low); null when they span none.
    */
-  public static Window of(
-      List<YcsbOutput.StatusPoint> points, double warmupSeconds, Integer endSeconds) {
+  public static Window of(List<Results.Point> points, double warmupSeconds, Integer endSeconds) {
     if (endSeconds != null && !points.isEmpty()) {
-      YcsbOutput.StatusPoint first = points.get(0);
-      List<YcsbOutput.StatusPoint> within = new java.util.ArrayList<>();
-      for (YcsbOutput.StatusPoint p : points) {
+      Results.Point first = points.get(0);
+      List<Results.Point> within = new java.util.ArrayList<>();
+      for (Results.Point p : points) {
         boolean inTime =
             (first.timeMs() >= 0 && p.timeMs() >= 0)
                 ? p.timeMs() - first.timeMs() <= endSeconds * 1000L + END_SLACK_MS
@@ -53,7 +52,7 @@ public record Window(
     }
     int from = -1;
     for (int i = 0; i < points.size(); i++) {
-      YcsbOutput.StatusPoint p = points.get(i);
+      Results.Point p = points.get(i);
       if (p.afterCleanup()) {
         break;
       }

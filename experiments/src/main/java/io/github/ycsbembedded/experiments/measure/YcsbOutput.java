@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.experiments.measure;
 
 import io.github.ycsbembedded.experiments.model.Ordered;
+import io.github.ycsbembedded.experiments.results.Results;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -27,42 +28,6 @@ public final class YcsbOutput {
   private static final DateTimeFormatter STAMP =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS");
 
-  /**
-   * Latencies and return codes of one operation type (READ, UPDATE, BATCH_READ, ...); the median is
-   * NaN unless YCSB was asked for it ({@code hdrhistogram.percentiles=50,...}).
-   */
-  public record Operation(
-      long operations,
-      double averageUs,
-      double minUs,
-      double maxUs,
-      double p50Us,
-      double p95Us,
-      double p99Us,
-      double p999Us,
-      Map<String, Long> returns) {}
-
-  /**
-   * One status line: its time stamp (ms since the epoch, or -1 when the line has none), the seconds
-   * since the run started as YCSB counts them, operations so far, current ops/s, the operations of
-   * each type since the previous line and their 99th percentile latency in µs, and whether a client
-   * had already finished (its cleanup was measured) — from then on the line no longer shows the
-   * steady state.
-   */
-  public record StatusPoint(
-      long timeMs,
-      long seconds,
-      long operations,
-      double opsPerSecond,
-      Map<String, Long> intervalCounts,
-      Map<String, Double> intervalP99Us,
-      boolean afterCleanup) {
-    /** A point of the old form (tests, charts): no time stamp, no interval figures. */
-    public StatusPoint(long seconds, long operations, double opsPerSecond) {
-      this(-1, seconds, operations, opsPerSecond, Map.of(), Map.of(), false);
-    }
-  }
-
   private final Map<String, Map<String, String>> sections = new LinkedHashMap<>();
 
   private YcsbOutput() {}
@@ -81,8 +46,13 @@ public final class YcsbOutput {
     return out;
   }
 
-  /** A status line (stderr with {@code -s}), if {@code line} is one. */
-  public static Optional<StatusPoint> status(String line) {
+  /**
+   * A status line (stderr with {@code -s}), if {@code line} is one: its time stamp (-1 when the
+   * line has none), the seconds and operations so far, the current ops/s, each type's operations
+   * since the line before and their 99th percentile latency in µs, and whether a client had already
+   * finished (its cleanup was measured) — from then on the line no longer shows the steady state.
+   */
+  public static Optional<Results.Point> status(String line) {
     Matcher m = STATUS.matcher(line);
     if (!m.find()) {
       return Optional.empty();
@@ -113,7 +83,7 @@ public final class YcsbOutput {
     counts.remove("CLEANUP");
     p99.remove("CLEANUP");
     return Optional.of(
-        new StatusPoint(
+        new Results.Point(
             time,
             Long.parseLong(m.group(2)),
             Long.parseLong(m.group(3)),
@@ -158,9 +128,13 @@ public final class YcsbOutput {
     return Double.isNaN(keys) ? 0 : (long) keys;
   }
 
-  /** Every operation type with latencies, by name; CLEANUP and the JVM sections left out. */
-  public Map<String, Operation> operations() {
-    Map<String, Operation> operations = new TreeMap<>();
+  /**
+   * Every operation type with latencies and return codes, by name (READ, UPDATE, BATCH_READ, ...);
+   * CLEANUP and the JVM sections left out; the median is NaN unless YCSB was asked for it ({@code
+   * hdrhistogram.percentiles=50,...}).
+   */
+  public Map<String, Results.Operation> operations() {
+    Map<String, Results.Operation> operations = new TreeMap<>();
     for (Map.Entry<String, Map<String, String>> section : sections.entrySet()) {
       Map<String, String> metrics = section.getValue();
       if (section.getKey().equals("CLEANUP") || !metrics.containsKey("Operations")) {
@@ -176,7 +150,7 @@ public final class YcsbOutput {
       String name = section.getKey();
       operations.put(
           name,
-          new Operation(
+          new Results.Operation(
               (long) number(name, "Operations"),
               number(name, "AverageLatency(us)"),
               number(name, "MinLatency(us)"),
@@ -208,7 +182,7 @@ public final class YcsbOutput {
    */
   public long failedOperations(Set<String> accepted) {
     long failed = 0;
-    for (Map.Entry<String, Operation> op : operations().entrySet()) {
+    for (Map.Entry<String, Results.Operation> op : operations().entrySet()) {
       for (Map.Entry<String, Long> r : op.getValue().returns().entrySet()) {
         if (!r.getKey().equals("OK") && !accepted.contains(op.getKey() + ":" + r.getKey())) {
           failed += r.getValue();

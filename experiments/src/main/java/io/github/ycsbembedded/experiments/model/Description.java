@@ -59,7 +59,7 @@ public record Description(
     List<Phase> phases,
     List<Scale> scales,
     Published published,
-    List<Variation.Variant> variants,
+    List<Variation.VariantSpec> variants,
     Variation.Sweep sweep,
     List<Variation.ClaimSpec> claims) {
 
@@ -83,7 +83,7 @@ public record Description(
    * properties over the file's and every scale's, its thread count, memory fraction and phases (in
    * its order).
    */
-  public Description with(Variation.Variant v) {
+  public Description with(Variation.VariantSpec v) {
     List<Setting> allSettings = new java.util.ArrayList<>(settings);
     allSettings.addAll(v.settings());
     Map<String, String> allYcsb = new LinkedHashMap<>(ycsb);
@@ -276,7 +276,7 @@ public record Description(
       String workload,
       String dataset,
       Integer threads,
-      Speed speed,
+      SpeedUnit speed,
       List<String> accept,
       Bound bound,
       Map<String, String> properties,
@@ -287,7 +287,7 @@ public record Description(
       label = label == null ? id : label;
       command = command == null ? Command.RUN : command;
       dataset = dataset == null ? "" : dataset;
-      speed = speed == null ? Speed.OPS : speed;
+      speed = speed == null ? SpeedUnit.OPS : speed;
       accept = accept == null ? List.of() : List.copyOf(accept);
       bound = bound == null ? Bound.TIME : bound;
       properties = Ordered.copy(properties);
@@ -298,7 +298,7 @@ public record Description(
     }
 
     public boolean keysAreSpeed() {
-      return speed == Speed.KEYS;
+      return speed == SpeedUnit.KEYS;
     }
 
     public boolean countBound() {
@@ -435,7 +435,7 @@ public record Description(
   }
 
   /** What a phase's speed counts. */
-  public enum Speed {
+  public enum SpeedUnit {
     OPS,
     KEYS;
 
@@ -526,7 +526,7 @@ public record Description(
       Map<String, List<String>> lists,
       List<String> tables,
       List<String> subjects,
-      Map<String, Map<String, Map<String, Figure>>> figures,
+      Map<String, Map<String, Map<String, PublishedFigure>>> figures,
       Map<String, Published> at,
       Harness harness) {
     static final Published NONE =
@@ -596,16 +596,16 @@ public record Description(
    * A published figure: a number, or a number with a trailing {@code ?} where the write-up's cells
    * ran together and more than one split was plausible.
    */
-  public record Figure(double value, boolean uncertain) {
+  public record PublishedFigure(double value, boolean uncertain) {
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-    public static Figure of(Object raw) {
+    public static PublishedFigure of(Object raw) {
       if (raw instanceof Number n) {
-        return new Figure(n.doubleValue(), false);
+        return new PublishedFigure(n.doubleValue(), false);
       }
       String text = String.valueOf(raw).trim();
       boolean uncertain = text.endsWith("?");
       try {
-        return new Figure(
+        return new PublishedFigure(
             Double.parseDouble(uncertain ? text.substring(0, text.length() - 1) : text), uncertain);
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(

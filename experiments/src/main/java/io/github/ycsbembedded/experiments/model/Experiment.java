@@ -1,8 +1,8 @@
 package io.github.ycsbembedded.experiments.model;
 
-import io.github.ycsbembedded.experiments.model.Description.Figure;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.Description.Published;
+import io.github.ycsbembedded.experiments.model.Description.PublishedFigure;
 import io.github.ycsbembedded.experiments.model.Description.Scale;
 import java.io.IOException;
 import java.io.Reader;
@@ -89,7 +89,7 @@ public final class Experiment {
   }
 
   /** This experiment with a variant's changes made (checked with the file). */
-  public Experiment with(Variation.Variant variant) {
+  public Experiment with(Variation.VariantSpec variant) {
     return new Experiment(name, file, home, description.with(variant), firstWorkload);
   }
 
@@ -299,28 +299,26 @@ public final class Experiment {
    * field.
    */
   public long updateBytes() {
-    String writeAll =
-        description
-            .ycsb()
-            .getOrDefault("writeallfields", firstWorkload.getProperty("writeallfields", "false"));
     boolean ownRecord = description.record() != null && description.record().bytes() != null;
-    return Boolean.parseBoolean(writeAll.trim()) || ownRecord ? recordBytes() : fieldLength();
+    return Boolean.parseBoolean(ycsb("writeallfields", "false")) || ownRecord
+        ? recordBytes()
+        : fieldLength();
   }
 
   private long fieldCount() {
-    return Long.parseLong(
-        description
-            .ycsb()
-            .getOrDefault("fieldcount", firstWorkload.getProperty("fieldcount", "10"))
-            .trim());
+    return Long.parseLong(ycsb("fieldcount", "10"));
   }
 
   private long fieldLength() {
-    return Long.parseLong(
-        description
-            .ycsb()
-            .getOrDefault("fieldlength", firstWorkload.getProperty("fieldlength", "100"))
-            .trim());
+    return Long.parseLong(ycsb("fieldlength", "100"));
+  }
+
+  /**
+   * A YCSB property as the phases get it unless they set their own: the file's {@code ycsb}, else
+   * the first phase's workload file, else YCSB's default; trimmed.
+   */
+  private String ycsb(String name, String byDefault) {
+    return description.ycsb().getOrDefault(name, firstWorkload.getProperty(name, byDefault)).trim();
   }
 
   /**
@@ -345,12 +343,13 @@ public final class Experiment {
   }
 
   /** A published figure for a scale, phase (or table), engine (or subject) and column; or null. */
-  public Figure published(String scale, String phase, String engine, String column) {
-    Figure figure = figure(description.published().at().get(scale), phase, engine, column);
+  public PublishedFigure published(String scale, String phase, String engine, String column) {
+    PublishedFigure figure = figure(description.published().at().get(scale), phase, engine, column);
     return figure != null ? figure : figure(description.published(), phase, engine, column);
   }
 
-  private static Figure figure(Published published, String phase, String engine, String column) {
+  private static PublishedFigure figure(
+      Published published, String phase, String engine, String column) {
     if (published == null) {
       return null;
     }

@@ -1,8 +1,8 @@
 package io.github.ycsbembedded.experiments.model;
 
-import io.github.ycsbembedded.experiments.model.Description.Figure;
 import io.github.ycsbembedded.experiments.model.Description.Phase;
 import io.github.ycsbembedded.experiments.model.Description.Published;
+import io.github.ycsbembedded.experiments.model.Description.PublishedFigure;
 import io.github.ycsbembedded.experiments.model.Description.Scale;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -323,7 +323,8 @@ final class ExperimentChecks {
     List<String> subjects = new ArrayList<>(file.engines());
     file.phases().forEach(ph -> subjects.add(ph.dataset()));
     subjects.addAll(file.published().subjects());
-    for (Map.Entry<String, Map<String, Map<String, Figure>>> table : p.figures().entrySet()) {
+    for (Map.Entry<String, Map<String, Map<String, PublishedFigure>>> table :
+        p.figures().entrySet()) {
       oneOf(at + ".figures", table.getKey(), tables);
       for (String subject : table.getValue().keySet()) {
         oneOf(at + ".figures." + table.getKey(), subject, subjects);

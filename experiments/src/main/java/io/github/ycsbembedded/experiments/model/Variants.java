@@ -2,7 +2,7 @@ package io.github.ycsbembedded.experiments.model;
 
 import io.github.ycsbembedded.experiments.model.Description.Setting;
 import io.github.ycsbembedded.experiments.model.Variation.Sweep;
-import io.github.ycsbembedded.experiments.model.Variation.Variant;
+import io.github.ycsbembedded.experiments.model.Variation.VariantSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +28,7 @@ public final class Variants {
    * runs; empty: all), the phases whose claims it concerns ({@code on}), whether its speed is
    * YCSB's whole run with the close ({@code overall}), and the experiment with its changes made.
    */
-  public record Planned(
+  public record PlannedVariant(
       String name,
       Map<String, String> changes,
       String note,
@@ -51,14 +51,14 @@ public final class Variants {
    *     --variants}; ablations among them run without {@code ablations}), or null
    * @param extra sweeps given on the command line ({@code --vary}), each checked here
    */
-  public static List<Planned> of(
+  public static List<PlannedVariant> of(
       Experiment experiment, boolean ablations, List<String> named, List<Sweep> extra)
       throws ExperimentException {
     Description file = experiment.description();
     if (named != null) {
       checkNamed(experiment, named);
     }
-    List<Planned> planned = named(experiment, ablations, named);
+    List<PlannedVariant> planned = named(experiment, ablations, named);
     // the base's value of a swept dimension, where a sweep's value turns out to be the file's own
     Map<String, String> baseValues = new LinkedHashMap<>();
     List<Sweep> sweeps = new ArrayList<>();
@@ -73,7 +73,7 @@ public final class Variants {
       sweeps.add(sweep);
     }
     // the base as a variant sees it: the file's variants and sweep are no part of what runs
-    Description baseline = file.with(Variant.changing(BASE, null, null, null, null));
+    Description baseline = file.with(VariantSpec.changing(BASE, null, null, null, null));
     for (Sweep sweep : sweeps) {
       for (String value : sweep.values()) {
         String name = sweep.over() + "=" + value;
@@ -86,7 +86,7 @@ public final class Variants {
           continue;
         }
         planned.add(
-            new Planned(
+            new PlannedVariant(
                 name,
                 Map.of(sweep.over(), value),
                 "",
@@ -99,18 +99,21 @@ public final class Variants {
       }
     }
     planned.add(
-        0, new Planned(BASE, baseValues, "", false, null, List.of(), List.of(), false, experiment));
+        0,
+        new PlannedVariant(
+            BASE, baseValues, "", false, null, List.of(), List.of(), false, experiment));
     return planned;
   }
 
   /** The file's named variants that run: as {@link #of} says. */
-  private static List<Planned> named(Experiment experiment, boolean ablations, List<String> named) {
-    List<Planned> planned = new ArrayList<>();
-    for (Variant v : experiment.description().variants()) {
+  private static List<PlannedVariant> named(
+      Experiment experiment, boolean ablations, List<String> named) {
+    List<PlannedVariant> planned = new ArrayList<>();
+    for (VariantSpec v : experiment.description().variants()) {
       boolean asked = named == null ? !v.ablation() : named.contains(v.name());
       if (asked || (v.ablation() && ablations)) {
         planned.add(
-            new Planned(
+            new PlannedVariant(
                 v.name(),
                 changes(v),
                 v.note() == null ? "" : v.note().trim(),
@@ -128,7 +131,8 @@ public final class Variants {
   /** Each of {@code named} ({@code --variants}) is the base or a variant of the file. */
   private static void checkNamed(Experiment experiment, List<String> named)
       throws ExperimentException {
-    List<String> names = experiment.description().variants().stream().map(Variant::name).toList();
+    List<String> names =
+        experiment.description().variants().stream().map(VariantSpec::name).toList();
     String known =
         names.isEmpty()
             ? experiment.name() + " has no variants"
@@ -152,7 +156,7 @@ public final class Variants {
   }
 
   /** A named variant whose settings name it as their source where they name none. */
-  private static Variant sourced(Variant v) {
+  private static VariantSpec sourced(VariantSpec v) {
     List<Setting> settings = new ArrayList<>();
     for (Setting s : v.settings()) {
       settings.add(
@@ -171,7 +175,7 @@ public final class Variants {
                   "variant " + v.name(),
                   s.note()));
     }
-    return new Variant(
+    return new VariantSpec(
         v.name(),
         v.note(),
         v.ablation(),
@@ -189,7 +193,7 @@ public final class Variants {
   }
 
   /** What a named variant changes, by dimension: each setting, YCSB property and the rest. */
-  private static Map<String, String> changes(Variant v) {
+  private static Map<String, String> changes(VariantSpec v) {
     Map<String, String> changes = new LinkedHashMap<>();
     v.settings().forEach(s -> changes.put(s.property(), s.value()));
     changes.putAll(v.ycsb());
@@ -211,13 +215,13 @@ public final class Variants {
   }
 
   /** The variant of one value of a sweep. */
-  static Variant point(Description file, String over, String value) {
+  static VariantSpec point(Description file, String over, String value) {
     String name = over + "=" + value;
     if (over.equals("threads")) {
-      return Variant.changing(name, null, null, Integer.parseInt(value), null);
+      return VariantSpec.changing(name, null, null, Integer.parseInt(value), null);
     }
     if (over.equals("memory")) {
-      return Variant.changing(name, null, null, null, Double.parseDouble(value));
+      return VariantSpec.changing(name, null, null, null, Double.parseDouble(value));
     }
     int dot = over.indexOf('.');
     String engine = dot < 0 ? "" : over.substring(0, dot);
@@ -225,8 +229,8 @@ public final class Variants {
       Setting setting =
           new Setting(
               engine, over, value, null, null, null, null, null, null, "sweep over " + over, null);
-      return Variant.changing(name, List.of(setting), null, null, null);
+      return VariantSpec.changing(name, List.of(setting), null, null, null);
     }
-    return Variant.changing(name, null, Map.of(over, value), null, null);
+    return VariantSpec.changing(name, null, Map.of(over, value), null, null);
   }
 }

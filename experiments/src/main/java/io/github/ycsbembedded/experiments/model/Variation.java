@@ -30,7 +30,7 @@ public final class Variation {
    * figures are the base's, from the same trials), and {@code on} the phases whose claims it
    * explains (all it runs when empty: a change of order leaves the load alone).
    */
-  public record Variant(
+  public record VariantSpec(
       String name,
       String note,
       Boolean ablation,
@@ -45,7 +45,7 @@ public final class Variation {
       Map<String, Description.Size> ownMemory,
       String speed,
       List<String> on) {
-    public Variant {
+    public VariantSpec {
       on = on == null ? List.of() : List.copyOf(on);
       ablation = ablation != null && ablation;
       concerns = concerns == null ? List.of() : List.copyOf(concerns);
@@ -60,13 +60,13 @@ public final class Variation {
      * A variant named {@code name} that changes only what is given: engine settings, YCSB
      * properties, the client threads or the regime's memory fraction (each may be null).
      */
-    public static Variant changing(
+    public static VariantSpec changing(
         String name,
         List<Setting> settings,
         Map<String, String> ycsb,
         Integer threads,
         Double memoryFraction) {
-      return new Variant(
+      return new VariantSpec(
           name,
           null,
           false,
@@ -171,14 +171,14 @@ public final class Variation {
   }
 
   /** The interval of values an expectation accepts: {@code [low, high]}. */
-  public record Interval(double low, double high) {
+  public record ExpectedInterval(double low, double high) {
     private static final String NUMBER = "(\\d+(?:\\.\\d+)?)";
 
     /**
      * The interval {@code expect} states; null when it states none of the accepted forms (the
      * class's {@link ClaimSpec}).
      */
-    public static Interval parse(String expect) {
+    public static ExpectedInterval parse(String expect) {
       if (expect == null) {
         return null;
       }
@@ -187,28 +187,28 @@ public final class Variation {
       if (m.matches()) {
         double value = Double.parseDouble(m.group(2));
         return switch (m.group(1)) {
-          case ">=", "≥" -> new Interval(value, Double.POSITIVE_INFINITY);
-          case ">" -> new Interval(Math.nextUp(value), Double.POSITIVE_INFINITY);
-          case "<=", "≤" -> new Interval(Double.NEGATIVE_INFINITY, value);
-          default -> new Interval(Double.NEGATIVE_INFINITY, Math.nextDown(value));
+          case ">=", "≥" -> new ExpectedInterval(value, Double.POSITIVE_INFINITY);
+          case ">" -> new ExpectedInterval(Math.nextUp(value), Double.POSITIVE_INFINITY);
+          case "<=", "≤" -> new ExpectedInterval(Double.NEGATIVE_INFINITY, value);
+          default -> new ExpectedInterval(Double.NEGATIVE_INFINITY, Math.nextDown(value));
         };
       }
       m = Pattern.compile("within\\s+" + NUMBER + "\\s*%").matcher(text);
       if (m.matches()) {
         double factor = 1 + Double.parseDouble(m.group(1)) / 100;
-        return new Interval(1 / factor, factor);
+        return new ExpectedInterval(1 / factor, factor);
       }
       m = Pattern.compile(NUMBER + "\\s*(?:±|\\+-|\\+/-)\\s*" + NUMBER + "\\s*%").matcher(text);
       if (m.matches()) {
         double centre = Double.parseDouble(m.group(1));
         double factor = 1 + Double.parseDouble(m.group(2)) / 100;
-        return new Interval(centre / factor, centre * factor);
+        return new ExpectedInterval(centre / factor, centre * factor);
       }
       m = Pattern.compile("between\\s+" + NUMBER + "\\s+and\\s+" + NUMBER).matcher(text);
       if (m.matches()) {
         double a = Double.parseDouble(m.group(1));
         double b = Double.parseDouble(m.group(2));
-        return a <= b ? new Interval(a, b) : null;
+        return a <= b ? new ExpectedInterval(a, b) : null;
       }
       return null;
     }

@@ -4,10 +4,10 @@ import io.github.ycsbembedded.core.CoreProperties;
 import io.github.ycsbembedded.core.EngineDescriptor;
 import io.github.ycsbembedded.core.Engines;
 import io.github.ycsbembedded.experiments.model.Variation.ClaimSpec;
-import io.github.ycsbembedded.experiments.model.Variation.Interval;
+import io.github.ycsbembedded.experiments.model.Variation.ExpectedInterval;
 import io.github.ycsbembedded.experiments.model.Variation.Ratio;
 import io.github.ycsbembedded.experiments.model.Variation.Sweep;
-import io.github.ycsbembedded.experiments.model.Variation.Variant;
+import io.github.ycsbembedded.experiments.model.Variation.VariantSpec;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -30,7 +30,7 @@ final class VariationChecks {
   static void check(ExperimentChecks checks, Description file) throws ExperimentException {
     Set<String> names = new HashSet<>(Set.of(Variants.BASE));
     for (int i = 0; i < file.variants().size(); i++) {
-      Variant v = file.variants().get(i);
+      VariantSpec v = file.variants().get(i);
       String at = "variants[" + i + "]";
       checks.required(v.name(), at + ".name");
       if (!v.name().matches(NAME)) {
@@ -61,7 +61,7 @@ final class VariationChecks {
     }
   }
 
-  private static void variant(ExperimentChecks checks, Description file, Variant v, String at)
+  private static void variant(ExperimentChecks checks, Description file, VariantSpec v, String at)
       throws ExperimentException {
     if (v.empty()) {
       throw checks.bad(
@@ -161,7 +161,7 @@ final class VariationChecks {
   }
 
   /** A variant's page-cache shares and its engines' own memory. */
-  private static void memory(ExperimentChecks checks, Description file, Variant v, String at)
+  private static void memory(ExperimentChecks checks, Description file, VariantSpec v, String at)
       throws ExperimentException {
     if (!v.pageCache().isEmpty() && file.regime() == null) {
       throw checks.bad(at + ": pageCache needs the file's regime");
@@ -273,7 +273,7 @@ final class VariationChecks {
     checks.required(c.phase(), at + ".phase");
     checks.oneOf(at + ".phase", c.phase(), checks.phaseIds());
     checks.oneOf(at + ".figure", c.figure(), FIGURES);
-    if (Interval.parse(c.expect()) == null) {
+    if (ExpectedInterval.parse(c.expect()) == null) {
       throw checks.bad(
           at
               + ".expect: '"

@@ -21,7 +21,7 @@ import java.util.Map;
  * where the tree ({@code home}), the engines' data and the results ({@code out}) are.
  */
 public record RunPlan(
-    Variants.Planned variant,
+    Variants.PlannedVariant variant,
     Experiment experiment,
     Scale scale,
     List<String> engines,

@@ -40,7 +40,7 @@ public final class Cells {
         case NOT_MEASURED -> NOT_MEASURED;
       };
     }
-    Cell.Figure f = (Cell.Figure) cell;
+    Cell.CellFigure f = (Cell.CellFigure) cell;
     return spread(f.value(), format(f.format()))
         + (f.uncertain() ? "?" : "")
         + (f.suffix().isEmpty() ? "" : " " + f.suffix());

@@ -1,5 +1,7 @@
 package io.github.ycsbembedded.experiments.report;
 
+import io.github.ycsbembedded.core.EngineDescriptor;
+import io.github.ycsbembedded.core.Engines;
 import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.results.Spread;
 import java.awt.BasicStroke;
@@ -10,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.DoubleUnaryOperator;
 import org.knowm.xchart.AnnotationLine;
@@ -43,11 +46,6 @@ public final class Charts {
   private static final BasicStroke BAND =
       new BasicStroke(14f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER);
 
-  /** The engines' colours in every chart (Matplotlib's first four, as the reports always had). */
-  private static final java.util.Map<String, Integer> ENGINE_COLOURS =
-      java.util.Map.of(
-          "lmdb", 0x1f77b4, "rocksdb", 0xd62728, "leveldb", 0x2ca02c, "wiredtiger", 0x9467bd);
-
   /** Colours for other series and engines: the rest of the same palette. */
   private static final int[] PALETTE = {0xff7f0e, 0x8c564b, 0xe377c2, 0x17becf, 0xbcbd22};
 
@@ -61,12 +59,11 @@ public final class Charts {
     if (first.equals("published")) {
       return PUBLISHED;
     }
-    Integer known = ENGINE_COLOURS.get(first);
-    if (known != null) {
-      return new Color(known);
-    }
-    // an engine of no colour here: one of the palette's, the same for the same name every time
-    return new Color(PALETTE[Math.floorMod(first.hashCode(), PALETTE.length)]);
+    // an engine whose descriptor names no colour, or not on the classpath: one of the palette's,
+    // the same for the same name every time
+    OptionalInt own =
+        Engines.named(first).map(EngineDescriptor::chartColour).orElse(OptionalInt.empty());
+    return new Color(own.orElse(PALETTE[Math.floorMod(first.hashCode(), PALETTE.length)]));
   }
 
   private static Color faint(Color c) {

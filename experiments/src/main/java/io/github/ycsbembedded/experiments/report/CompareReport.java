@@ -27,7 +27,7 @@ public final class CompareReport {
   public static List<List<String>> rows(List<Comparison.Row> rows) {
     List<List<String>> text = new ArrayList<>();
     for (Comparison.Row r : rows) {
-      boolean speed = r.figure() == Comparison.Figure.SPEED;
+      boolean speed = r.figure() == Comparison.ComparedFigure.SPEED;
       text.add(
           List.of(
               r.variant(),

@@ -25,7 +25,7 @@ final class VariantSections {
     }
     doc.heading(2, "Variants");
     List<List<String>> described = new ArrayList<>();
-    for (Results.Variant v : run.variants()) {
+    for (Results.VariantRun v : run.variants()) {
       String changes = Variants.said(v.changes());
       described.add(
           List.of(

@@ -48,14 +48,14 @@ public final class Merge {
     Map<String, Results.Machine> machines = new LinkedHashMap<>();
     // variant → engine → its runs so far
     Map<String, Map<String, Results.EngineRun>> variants = new LinkedHashMap<>();
-    Map<String, Results.Variant> described = new LinkedHashMap<>();
+    Map<String, Results.VariantRun> described = new LinkedHashMap<>();
     Map<String, Integer> trials = new LinkedHashMap<>();
     boolean reproduced = true;
     boolean complete = true;
     String finished = first.finishedAt();
     for (int i = 0; i < runs.size(); i++) {
       Results.Run run = runs.get(i);
-      for (Results.Variant variant : run.variants()) {
+      for (Results.VariantRun variant : run.variants()) {
         described.putIfAbsent(variant.name(), variant);
         Map<String, Results.EngineRun> engines =
             variants.computeIfAbsent(variant.name(), v -> new LinkedHashMap<>());
@@ -73,7 +73,7 @@ public final class Merge {
     }
     int maxTrials = trials.values().stream().mapToInt(Integer::intValue).max().orElse(1);
     Results.Protocol p = first.protocol();
-    List<Results.Variant> merged = new ArrayList<>();
+    List<Results.VariantRun> merged = new ArrayList<>();
     variants.forEach(
         (name, engines) ->
             merged.add(described.get(name).withEngines(List.copyOf(engines.values()))));

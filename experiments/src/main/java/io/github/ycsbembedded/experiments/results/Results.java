@@ -57,7 +57,7 @@ public final class Results {
       Invocation invocation,
       Protocol protocol,
       MemorySetup memory,
-      List<Variant> variants,
+      List<VariantRun> variants,
       List<ClaimRecord> claims) {
     public Run {
       machines = List.copyOf(machines);
@@ -66,13 +66,13 @@ public final class Results {
     }
 
     /** A variant by name, or null. */
-    public Variant variant(String name) {
+    public VariantRun variant(String name) {
       return variants.stream().filter(v -> v.name().equals(name)).findFirst().orElse(null);
     }
 
     /** The first variant: the experiment as its file sets it (or a sweep's first point). */
     @JsonIgnore
-    public Variant base() {
+    public VariantRun base() {
       return variants.get(0);
     }
 
@@ -95,7 +95,7 @@ public final class Results {
       private Invocation invocation = Invocation.NONE;
       private Protocol protocol;
       private MemorySetup memory;
-      private List<Variant> variants = List.of();
+      private List<VariantRun> variants = List.of();
       private List<ClaimRecord> claims = List.of();
 
       private Builder(Run from) {
@@ -159,7 +159,7 @@ public final class Results {
         return this;
       }
 
-      public Builder variants(List<Variant> value) {
+      public Builder variants(List<VariantRun> value) {
         variants = value;
         return this;
       }
@@ -319,21 +319,22 @@ public final class Results {
    * ({@code ablation}, else null), whether its phases' speed is YCSB's whole run with the close
    * ({@code overall}) rather than the measured window, and its engines.
    */
-  public record Variant(
+  public record VariantRun(
       String name,
       Map<String, String> changes,
       String note,
       Ablation ablation,
       boolean overall,
       List<EngineRun> engines) {
-    public Variant {
+    public VariantRun {
       changes = ordered(changes);
       note = note == null ? "" : note;
       engines = List.copyOf(engines);
     }
 
     /** A variant that tests no cause and takes the window's speed. */
-    public Variant(String name, Map<String, String> changes, String note, List<EngineRun> engines) {
+    public VariantRun(
+        String name, Map<String, String> changes, String note, List<EngineRun> engines) {
       this(name, changes, note, null, false, engines);
     }
 
@@ -347,8 +348,8 @@ public final class Results {
       return engines.stream().filter(e -> e.engine().equals(engine)).findFirst().orElse(null);
     }
 
-    public Variant withEngines(List<EngineRun> value) {
-      return new Variant(name, changes, note, ablation, overall, value);
+    public VariantRun withEngines(List<EngineRun> value) {
+      return new VariantRun(name, changes, note, ablation, overall, value);
     }
   }
 
@@ -518,7 +519,7 @@ public final class Results {
     }
 
     @JsonIgnore
-    public Speed speed() {
+    public MeasuredSpeed speed() {
       return figures.speed();
     }
 
@@ -592,7 +593,7 @@ public final class Results {
 
   /** A run's figures, by what they measure. */
   public record Figures(
-      Speed speed,
+      MeasuredSpeed speed,
       WindowFigures window,
       Cpu cpu,
       Io io,
@@ -602,7 +603,7 @@ public final class Results {
     /** Figures of a run that measured nothing: every one unknown. */
     public static final Figures UNKNOWN =
         new Figures(
-            new Speed(Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN, null),
+            new MeasuredSpeed(Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN, null),
             new WindowFigures(Double.NaN, 0, false, Map.of(), -1, -1),
             new Cpu(Double.NaN, Double.NaN),
             new Io(-1, -1, -1, -1),
@@ -614,7 +615,7 @@ public final class Results {
       return new Figures(speed, window, cpu, io, memory, value, amplification);
     }
 
-    public Figures withSpeed(Speed value) {
+    public Figures withSpeed(MeasuredSpeed value) {
       return new Figures(value, window, cpu, io, memory, disk, amplification);
     }
   }
@@ -627,7 +628,7 @@ public final class Results {
    * {@code target}: the fixed request rate the run was asked to hold (YCSB's {@code -target},
    * operations per second in all), null for a closed-loop run.
    */
-  public record Speed(
+  public record MeasuredSpeed(
       double throughput,
       double speed,
       double overall,
@@ -638,10 +639,10 @@ public final class Results {
      * The same run's speed taken over YCSB's whole run, the close included: {@code overall} in the
      * unit of {@code speed} (keys per second where the phase counts keys).
      */
-    public Speed overallAsSpeed() {
+    public MeasuredSpeed overallAsSpeed() {
       double perOperation = throughput > 0 ? speed / throughput : 1;
       double whole = overall * perOperation;
-      return new Speed(overall, whole, overall, runtimeMs, cleanupMs, target);
+      return new MeasuredSpeed(overall, whole, overall, runtimeMs, cleanupMs, target);
     }
   }
 

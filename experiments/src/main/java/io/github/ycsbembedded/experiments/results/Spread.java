@@ -13,7 +13,7 @@ import java.util.Map;
  * one).
  *
  * <p>A trial loads the data anew, so its runs share one tree; the trials are the independent
- * samples a verdict's interval rests on ({@code Interval} in the analysis).
+ * samples a verdict's interval rests on ({@code ConfidenceInterval} in the analysis).
  */
 public record Spread(
     double median, double min, double max, int count, List<Double> values, List<Double> trials) {

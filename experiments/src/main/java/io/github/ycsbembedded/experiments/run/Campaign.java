@@ -152,7 +152,7 @@ public final class Campaign {
     for (int t = 1; t < fromTrial && t <= probed.size(); t++) {
       probes.put(t, probed.get(t - 1));
     }
-    for (Results.Variant variant : start.variants()) {
+    for (Results.VariantRun variant : start.variants()) {
       Map<String, Map<String, List<Results.Repetition>>> byEngine = runs.get(variant.name());
       if (byEngine == null) {
         continue;
@@ -327,7 +327,7 @@ public final class Campaign {
 
   /** The run as measured so far. */
   private Results.Run current(boolean complete) {
-    List<Results.Variant> variants = new ArrayList<>();
+    List<Results.VariantRun> variants = new ArrayList<>();
     int done = 0;
     for (RunPlan plan : plans) {
       String name = plan.variant().name();
@@ -353,9 +353,9 @@ public final class Campaign {
                 errors.get(name).get(engine),
                 phases));
       }
-      Variants.Planned v = plan.variant();
+      Variants.PlannedVariant v = plan.variant();
       variants.add(
-          new Results.Variant(
+          new Results.VariantRun(
               name,
               v.changes(),
               v.note(),

@@ -74,11 +74,11 @@ public class AblationsTest {
                   p.repetitions().stream()
                       .map(
                           r -> {
-                            Results.Speed s = r.speed();
+                            Results.MeasuredSpeed s = r.speed();
                             return r.withFigures(
                                 r.figures()
                                     .withSpeed(
-                                        new Results.Speed(
+                                        new Results.MeasuredSpeed(
                                             speed.applyAsDouble(s.throughput()),
                                             speed.applyAsDouble(s.speed()),
                                             speed.applyAsDouble(s.overall()),
@@ -88,15 +88,15 @@ public class AblationsTest {
                           })
                       .toList()));
     }
-    Results.Variant ablation =
-        new Results.Variant(
+    Results.VariantRun ablation =
+        new Results.VariantRun(
             "leveldb-faster",
             Map.of("leveldb.max_file_size", "64m"),
             "",
             new Results.Ablation("LevelDB's seek compaction", List.of("leveldb"), List.of()),
             overall,
             List.of(leveldb.withPhases(phases)));
-    List<Results.Variant> variants = new ArrayList<>(run.variants());
+    List<Results.VariantRun> variants = new ArrayList<>(run.variants());
     variants.add(ablation);
     return run.toBuilder().variants(variants).build();
   }

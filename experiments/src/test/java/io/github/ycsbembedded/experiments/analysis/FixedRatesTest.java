@@ -22,7 +22,7 @@ class FixedRatesTest {
     Results.Figures f = r.figures();
     Results.Figures figures =
         new Results.Figures(
-            new Results.Speed(held, held, held, 12_000, 1, target),
+            new Results.MeasuredSpeed(held, held, held, 12_000, 1, target),
             new Results.WindowFigures(
                 10, (long) (held * 10), true, Map.of("READ", (long) (held * 10)), -1, -1),
             f.cpu(),

@@ -2,6 +2,7 @@ package io.github.ycsbembedded.experiments.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.ycsbembedded.experiments.results.Results;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -10,14 +11,19 @@ import org.junit.jupiter.api.Test;
 
 /** The measurement window cut from YCSB's status lines. */
 class WindowTest {
-  private static YcsbOutput.StatusPoint point(
+  private static Results.Point point(
       long ms, long seconds, long operations, Map<String, Long> counts, boolean afterCleanup) {
-    return new YcsbOutput.StatusPoint(ms, seconds, operations, 0, counts, Map.of(), afterCleanup);
+    return new Results.Point(ms, seconds, operations, 0, counts, Map.of(), afterCleanup);
+  }
+
+  /** A line without a time stamp or interval figures. */
+  private static Results.Point point(long seconds, long operations) {
+    return new Results.Point(-1, seconds, operations, 0, Map.of(), Map.of(), false);
   }
 
   @Test
   void theWarmUpIsCutAndTheThroughputIsOperationsOverTheTimeStamps() {
-    List<YcsbOutput.StatusPoint> points =
+    List<Results.Point> points =
         List.of(
             point(1_000, 0, 10, Map.of("READ", 10L), false),
             point(2_000, 1, 5_000, Map.of("READ", 4_990L), false),
@@ -42,7 +48,7 @@ class WindowTest {
    */
   @Test
   void aTimeBoundRunsWindowEndsAtItsDurationSoEveryEnginesIsAsLong() {
-    List<YcsbOutput.StatusPoint> points = new java.util.ArrayList<>();
+    List<Results.Point> points = new java.util.ArrayList<>();
     for (int s = 0; s <= 12; s++) {
       points.add(point(1_000 + s * 1_000L + s, s, s * 6_000L, Map.of("READ", 6_000L), false));
     }
@@ -64,12 +70,12 @@ class WindowTest {
   void aWindowMuchShorterThanAskedIsNoSample() {
     PhaseFigures figures =
         new PhaseFigures(false, false, 1, 2, 12, 1000, 100, 1_000_000, java.util.Set.of());
-    List<YcsbOutput.StatusPoint> ended = new java.util.ArrayList<>();
+    List<Results.Point> ended = new java.util.ArrayList<>();
     for (int s = 0; s <= 5; s++) {
       // the run's operations ran out after 5 s of the 12 asked for
       ended.add(point(1_000 + s * 1_000L, s, s * 1_000L, Map.of(), false));
     }
-    List<YcsbOutput.StatusPoint> whole = new java.util.ArrayList<>();
+    List<Results.Point> whole = new java.util.ArrayList<>();
     for (int s = 0; s <= 12; s++) {
       whole.add(point(1_000 + s * 1_000L, s, s * 1_000L, Map.of(), false));
     }
@@ -82,7 +88,7 @@ class WindowTest {
 
   @Test
   void linesAfterAClientFinishedAreLeftOutWithTheFinalFlush() {
-    List<YcsbOutput.StatusPoint> points =
+    List<Results.Point> points =
         List.of(
             point(1_000, 1, 1_000, Map.of(), false),
             point(2_000, 2, 2_000, Map.of(), false),
@@ -97,7 +103,7 @@ class WindowTest {
 
   @Test
   void trailingLinesWithoutNewOperationsAreTheFinalFlushNotTheWorkload() {
-    List<YcsbOutput.StatusPoint> points =
+    List<Results.Point> points =
         List.of(
             point(1_000, 1, 1_000, Map.of(), false),
             point(2_000, 2, 3_000, Map.of(), false),
@@ -113,7 +119,7 @@ class WindowTest {
 
   @Test
   void aRunTooShortForTwoLinesAfterTheWarmUpHasNoWindow() {
-    List<YcsbOutput.StatusPoint> points =
+    List<Results.Point> points =
         List.of(point(1_000, 0, 5, Map.of(), false), point(1_800, 0, 900, Map.of(), true));
     assertThat(Window.of(points, 0)).isNull();
     assertThat(Window.of(List.of(), 0)).isNull();
@@ -121,8 +127,7 @@ class WindowTest {
 
   @Test
   void linesWithoutTimeStampsFallBackToYcsbsWholeSeconds() {
-    List<YcsbOutput.StatusPoint> points =
-        List.of(new YcsbOutput.StatusPoint(2, 100, 0), new YcsbOutput.StatusPoint(6, 900, 0));
+    List<Results.Point> points = List.of(point(2, 100), point(6, 900));
     assertThat(Window.of(points, 2).seconds()).isEqualTo(4.0);
     assertThat(Window.of(points, 2).throughput()).isEqualTo(200.0);
   }
@@ -130,7 +135,7 @@ class WindowTest {
   /** A real load's status lines: the window ends before the line that measured the cleanup. */
   @Test
   void aCapturedLoadsWindowEndsBeforeTheCleanup() throws IOException {
-    List<YcsbOutput.StatusPoint> points =
+    List<Results.Point> points =
         YcsbOutputTest.captured("rocksdb-load.stderr")
             .lines()
             .map(YcsbOutput::status)
@@ -145,7 +150,7 @@ class WindowTest {
     assertThat(window.counts()).containsExactly(Map.entry("INSERT", 35_086L));
   }
 
-  private static PhaseProcess.Measured measured(List<YcsbOutput.StatusPoint> points) {
+  private static PhaseProcess.Measured measured(List<Results.Point> points) {
     return new PhaseProcess.Measured(
         0,
         "",
@@ -173,8 +178,8 @@ class WindowTest {
    */
   @Test
   void aLoadUnderFiveSecondsIsMeasuredOverItsWholeRunAndALongerOneOverItsWindow() {
-    List<YcsbOutput.StatusPoint> short3 = new java.util.ArrayList<>();
-    List<YcsbOutput.StatusPoint> long10 = new java.util.ArrayList<>();
+    List<Results.Point> short3 = new java.util.ArrayList<>();
+    List<Results.Point> long10 = new java.util.ArrayList<>();
     for (int s = 0; s <= 3; s++) {
       short3.add(point(1_000 + s * 1_000L, s, s * 5_000L, Map.of("BATCH_INSERT", 1L), false));
     }

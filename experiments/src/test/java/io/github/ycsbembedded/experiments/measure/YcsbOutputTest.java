@@ -2,6 +2,7 @@ package io.github.ycsbembedded.experiments.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.ycsbembedded.experiments.results.Results;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -47,7 +48,7 @@ public class YcsbOutputTest {
     assertThat(out.runtimeMs()).isEqualTo(3214);
     assertThat(out.throughput()).isEqualTo(31113.876789047914);
     assertThat(out.operations()).containsOnlyKeys("INSERT");
-    YcsbOutput.Operation insert = out.operations().get("INSERT");
+    Results.Operation insert = out.operations().get("INSERT");
     assertThat(insert.operations()).isEqualTo(100000);
     assertThat(insert.minUs()).isEqualTo(3);
     assertThat(insert.maxUs()).isEqualTo(33727);
@@ -71,15 +72,15 @@ public class YcsbOutputTest {
 
   @Test
   void statusLinesCarryTheirTimeStampToTheMillisecond() {
-    YcsbOutput.StatusPoint a =
+    Results.Point a =
         YcsbOutput.status("2026-11-22 21:13:02:930 1 sec: 28039 operations; 27918 current ops/sec;")
             .orElseThrow();
-    YcsbOutput.StatusPoint b =
+    Results.Point b =
         YcsbOutput.status(
                 "2026-11-22 21:13:03:932 2 sec: 63107 operations; 35032.97 current ops/sec;")
             .orElseThrow();
     assertThat(b.timeMs() - a.timeMs()).isEqualTo(1002);
-    YcsbOutput.StatusPoint labelled =
+    Results.Point labelled =
         YcsbOutput.status("run-a2026-11-22 21:13:03:932 2 sec: 5 operations; 5 current ops/sec;")
             .orElseThrow();
     assertThat(labelled.timeMs()).isEqualTo(b.timeMs());
@@ -87,7 +88,7 @@ public class YcsbOutputTest {
 
   @Test
   void statusLinesGiveThroughputOverTime() throws IOException {
-    List<YcsbOutput.StatusPoint> points =
+    List<Results.Point> points =
         captured("rocksdb-load.stderr")
             .lines()
             .map(YcsbOutput::status)
@@ -95,9 +96,9 @@ public class YcsbOutputTest {
             .toList();
 
     assertThat(points).isNotEmpty();
-    YcsbOutput.StatusPoint first = points.get(0); // "0 sec: 121 operations; ∞ current ops/sec; ..."
+    Results.Point first = points.get(0); // "0 sec: 121 operations; ∞ current ops/sec; ..."
     assertThat(List.of(first.seconds(), first.operations())).containsExactly(0L, 121L);
-    YcsbOutput.StatusPoint second = points.get(2);
+    Results.Point second = points.get(2);
     assertThat(second.seconds()).isEqualTo(2);
     assertThat(second.operations()).isEqualTo(63107);
     assertThat(second.opsPerSecond()).isEqualTo(35032.97);

@@ -91,11 +91,11 @@ public class ExperimentTest {
   void unumsAblationsRunOnlyWhenAskedAndEachChangesOneSuspectedCause() throws Exception {
     Experiment unum = Experiment.load(EXPERIMENTS, "unum");
     assertThat(Variants.of(unum, false, null, List.of()))
-        .extracting(Variants.Planned::name)
+        .extracting(Variants.PlannedVariant::name)
         .containsExactly("base");
-    List<Variants.Planned> all = Variants.of(unum, true, null, List.of());
+    List<Variants.PlannedVariant> all = Variants.of(unum, true, null, List.of());
     assertThat(all)
-        .extracting(Variants.Planned::name)
+        .extracting(Variants.PlannedVariant::name)
         .containsExactly(
             "base",
             "leveldb-files-64m",
@@ -111,12 +111,12 @@ public class ExperimentTest {
               assertThat(v.tests()).isNotBlank();
               assertThat(v.concerns()).isNotEmpty();
             });
-    Map<String, Variants.Planned> byName =
-        all.stream().collect(Collectors.toMap(Variants.Planned::name, v -> v));
+    Map<String, Variants.PlannedVariant> byName =
+        all.stream().collect(Collectors.toMap(Variants.PlannedVariant::name, v -> v));
     assertThat(byName.get("order-a-before-c").experiment().phases())
         .extracting(Phase::id)
         .containsExactly("init", "a", "c", "d", "z");
-    Variants.Planned debt = byName.get("debt-paid");
+    Variants.PlannedVariant debt = byName.get("debt-paid");
     assertThat(debt.overall()).isTrue();
     assertThat(debt.concerns()).containsExactly("rocksdb", "leveldb");
     assertThat(
@@ -126,7 +126,7 @@ public class ExperimentTest {
                 "rocksdb",
                 at(unum.scale("tiny"), false, 0)))
         .containsEntry("rocksdb.compact_on_close", "true");
-    Variants.Planned files = byName.get("leveldb-files-64m");
+    Variants.PlannedVariant files = byName.get("leveldb-files-64m");
     assertThat(
             EngineSettings.properties(
                 files.experiment(),
@@ -141,10 +141,10 @@ public class ExperimentTest {
   void namedVariantsRunAloneBesideTheBaseAblationsAmongThem() throws Exception {
     Experiment unum = Experiment.load(EXPERIMENTS, "unum");
     assertThat(Variants.of(unum, false, List.of("harness-2022", "order-a-before-c"), List.of()))
-        .extracting(Variants.Planned::name)
+        .extracting(Variants.PlannedVariant::name)
         .containsExactly("base", "order-a-before-c", "harness-2022");
     assertThat(Variants.of(unum, true, List.of("base"), List.of()))
-        .extracting(Variants.Planned::name)
+        .extracting(Variants.PlannedVariant::name)
         .hasSize(7);
     assertThatThrownBy(() -> Variants.of(unum, false, List.of("order-c-before-a"), List.of()))
         .hasMessage(
@@ -258,7 +258,7 @@ public class ExperimentTest {
           .containsEntry("friendfeed.friends_per_user", "20")
           .doesNotContainKey("friendfeed.edges");
     }
-    Variation.Variant fifty =
+    Variation.VariantSpec fifty =
         digg.description().variants().stream()
             .filter(v -> v.name().equals("fifty-friends"))
             .findFirst()
@@ -279,7 +279,7 @@ public class ExperimentTest {
     assertThat(hyperdex.threads()).isEqualTo(4);
     assertThat(hyperdex.regime().memoryFraction()).isEqualTo(0.2);
     assertThat(hyperdex.published("quick", "load", "leveldb", "insert.p99_ms"))
-        .isEqualTo(new Description.Figure(2, true));
+        .isEqualTo(new Description.PublishedFigure(2, true));
     assertThat(hyperdex.published("quick", "load", "leveldb", "insert.avg_us").uncertain())
         .isFalse();
     assertThat(hyperdex.published("full", "load", "lmdb", "throughput").value()).isEqualTo(9449.0);

@@ -63,10 +63,10 @@ class OwnExperimentTest {
   void aSweepIsOneVariantPerValueAndTheFilesOwnValueIsTheBase() throws Exception {
     Experiment mine = load(FILE + "sweep: {over: threads, values: [1, 2, 4]}\n");
 
-    List<Variants.Planned> variants = Variants.of(mine, false, null, List.of());
+    List<Variants.PlannedVariant> variants = Variants.of(mine, false, null, List.of());
 
     assertThat(variants)
-        .extracting(Variants.Planned::name)
+        .extracting(Variants.PlannedVariant::name)
         .containsExactly("base", "threads=2", "threads=4");
     assertThat(variants.get(0).changes())
         .as("threads=1 is what the base runs")
@@ -91,12 +91,12 @@ class OwnExperimentTest {
                     ""));
 
     assertThat(Variants.of(mine, false, null, List.of()))
-        .extracting(Variants.Planned::name)
+        .extracting(Variants.PlannedVariant::name)
         .containsExactly("base", "synced", "small", "reordered");
-    List<Variants.Planned> all = Variants.of(mine, true, null, List.of());
-    assertThat(all).extracting(Variants.Planned::name).endsWith("big-files");
+    List<Variants.PlannedVariant> all = Variants.of(mine, true, null, List.of());
+    assertThat(all).extracting(Variants.PlannedVariant::name).endsWith("big-files");
 
-    Variants.Planned synced = all.get(1);
+    Variants.PlannedVariant synced = all.get(1);
     assertThat(
             EngineSettings.properties(
                     synced.experiment(),
@@ -122,7 +122,7 @@ class OwnExperimentTest {
                         + " '0.9'}, phaseProperties: {b: {readproportion: '0.7'}}}")
                 + "variants:\n  - {name: denser, ycsb: {friendfeed.edges: '100000', readproportion:"
                 + " '0.8'}}\n");
-    Variants.Planned denser = Variants.of(mine, false, null, List.of()).get(1);
+    Variants.PlannedVariant denser = Variants.of(mine, false, null, List.of()).get(1);
     EngineSettings.Context at = new EngineSettings.Context(mine.scale("tiny"), false, 0);
 
     Map<String, String> base = EngineSettings.properties(mine, mine.phase("load"), "lmdb", at);
@@ -136,7 +136,7 @@ class OwnExperimentTest {
         .as("the scale's property for the phase still wins")
         .containsEntry("readproportion", "0.7");
 
-    Variants.Planned swept =
+    Variants.PlannedVariant swept =
         Variants.of(mine, false, null, List.of(Variation.Sweep.parse("friendfeed.edges=100000")))
             .stream()
             .filter(v -> v.name().equals("friendfeed.edges=100000"))
@@ -154,7 +154,7 @@ class OwnExperimentTest {
     assertThat(
             Variants.of(mine, false, null, List.of(Variation.Sweep.parse("fieldlength=1024,100"))))
         .as("the file's own fieldlength is the base, not run twice")
-        .extracting(Variants.Planned::name)
+        .extracting(Variants.PlannedVariant::name)
         .containsExactly("base", "denser", "fieldlength=100");
   }
 
@@ -162,13 +162,13 @@ class OwnExperimentTest {
   void aSweepFromTheCommandLineOverABindingPropertyIsASettingOfThatEngine() throws Exception {
     Experiment mine = load(FILE);
 
-    List<Variants.Planned> variants =
+    List<Variants.PlannedVariant> variants =
         Variants.of(mine, false, null, List.of(Variation.Sweep.parse("lmdb.mapsize=1g,2g")));
 
     assertThat(variants)
-        .extracting(Variants.Planned::name)
+        .extracting(Variants.PlannedVariant::name)
         .containsExactly("base", "lmdb.mapsize=1g", "lmdb.mapsize=2g");
-    Variants.Planned big = variants.get(2);
+    Variants.PlannedVariant big = variants.get(2);
     assertThat(
             EngineSettings.of(
                     big.experiment(),
@@ -235,19 +235,19 @@ class OwnExperimentTest {
 
   @Test
   void expectationsReadAsIntervals() {
-    assertThat(Variation.Interval.parse(">= 1.2"))
-        .isEqualTo(new Variation.Interval(1.2, Double.POSITIVE_INFINITY));
-    assertThat(Variation.Interval.parse("<= 0.9"))
-        .isEqualTo(new Variation.Interval(Double.NEGATIVE_INFINITY, 0.9));
-    Variation.Interval within = Variation.Interval.parse("within 5%");
+    assertThat(Variation.ExpectedInterval.parse(">= 1.2"))
+        .isEqualTo(new Variation.ExpectedInterval(1.2, Double.POSITIVE_INFINITY));
+    assertThat(Variation.ExpectedInterval.parse("<= 0.9"))
+        .isEqualTo(new Variation.ExpectedInterval(Double.NEGATIVE_INFINITY, 0.9));
+    Variation.ExpectedInterval within = Variation.ExpectedInterval.parse("within 5%");
     assertThat(within.low()).isEqualTo(1 / 1.05);
     assertThat(within.high()).isEqualTo(1.05);
-    Variation.Interval around = Variation.Interval.parse("1.5 ± 20%");
+    Variation.ExpectedInterval around = Variation.ExpectedInterval.parse("1.5 ± 20%");
     assertThat(around.low()).isEqualTo(1.5 / 1.2);
     assertThat(around.high()).isEqualTo(1.5 * 1.2);
-    assertThat(Variation.Interval.parse("between 0.8 and 1.25"))
-        .isEqualTo(new Variation.Interval(0.8, 1.25));
-    assertThat(Variation.Interval.parse("between 2 and 1")).isNull();
+    assertThat(Variation.ExpectedInterval.parse("between 0.8 and 1.25"))
+        .isEqualTo(new Variation.ExpectedInterval(0.8, 1.25));
+    assertThat(Variation.ExpectedInterval.parse("between 2 and 1")).isNull();
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.ycsbembedded.experiments.results.Spread;
+import java.awt.Color;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -50,5 +51,22 @@ class ChartsTest {
         true,
         timeline);
     assertThat(timeline).isNotEmptyFile();
+  }
+
+  @Test
+  void anEngineIsDrawnInItsDescriptorsColourAndAnUnknownOneInASpareColour() {
+    assertThat(Charts.color("lmdb speed")).isEqualTo(new Color(0x1f77b4));
+    assertThat(Charts.color("rocksdb")).isEqualTo(new Color(0xd62728));
+    assertThat(Charts.color("leveldb p99")).isEqualTo(new Color(0x2ca02c));
+    assertThat(Charts.color("published")).isEqualTo(new Color(0x8c8c8c));
+    Color spare = Charts.color("nosuchengine");
+    assertThat(spare)
+        .isEqualTo(Charts.color("nosuchengine base"))
+        .isIn(
+            new Color(0xff7f0e),
+            new Color(0x8c564b),
+            new Color(0xe377c2),
+            new Color(0x17becf),
+            new Color(0xbcbd22));
   }
 }

@@ -40,7 +40,7 @@ class ReportWriterTest {
                         e.error(),
                         e.phases()))
             .toList();
-    List<Results.Variant> variants = new ArrayList<>(run.variants());
+    List<Results.VariantRun> variants = new ArrayList<>(run.variants());
     variants.replaceAll(v -> v == run.base() ? v.withEngines(engines) : v);
     return run.toBuilder().variants(variants).build();
   }
@@ -299,8 +299,8 @@ class ReportWriterTest {
 
   /** {@code run} with only the first run of each phase, in every variant. */
   private static Results.Run firstRunOnly(Results.Run run) {
-    List<Results.Variant> variants = new ArrayList<>();
-    for (Results.Variant v : run.variants()) {
+    List<Results.VariantRun> variants = new ArrayList<>();
+    for (Results.VariantRun v : run.variants()) {
       List<Results.EngineRun> engines = new ArrayList<>();
       for (Results.EngineRun e : v.engines()) {
         engines.add(

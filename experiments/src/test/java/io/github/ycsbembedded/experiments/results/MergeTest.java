@@ -142,7 +142,7 @@ class MergeTest {
             .variants(
                 List.of(
                     first.base(),
-                    new Results.Variant(
+                    new Results.VariantRun(
                         "fast",
                         java.util.Map.of("lmdb.nordahead", "false"),
                         "",
@@ -153,7 +153,9 @@ class MergeTest {
 
     Results.Run merged = Merge.runs(List.of(a, b));
 
-    assertThat(merged.variants()).extracting(Results.Variant::name).containsExactly("base", "fast");
+    assertThat(merged.variants())
+        .extracting(Results.VariantRun::name)
+        .containsExactly("base", "fast");
     assertThat(merged.variant("fast").phase("lmdb", "c").repetitions())
         .extracting(r -> r.trial() + ":" + r.speed().speed())
         .containsExactly("1:20.0", "2:20.0");

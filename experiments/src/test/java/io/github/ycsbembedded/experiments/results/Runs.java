@@ -10,7 +10,7 @@ public final class Runs {
   public static Results.Repetition rep(int trial, int index, double speed) {
     Results.Figures figures =
         new Results.Figures(
-            new Results.Speed(speed, speed, speed, 12_000, 1, null),
+            new Results.MeasuredSpeed(speed, speed, speed, 12_000, 1, null),
             new Results.WindowFigures(10, (long) (speed * 10), true, Map.of(), -1, -1),
             new Results.Cpu(1, 1),
             new Results.Io(0, 0, 0, 0),
@@ -64,7 +64,7 @@ public final class Runs {
         .invocation(new Results.Invocation(List.of(experiment), Map.of("scale", scale)))
         .protocol(new Results.Protocol(trials, 1, 2, 12, 1))
         .memory(new Results.MemorySetup(null, 256L << 20, true, null))
-        .variants(List.of(new Results.Variant(Results.BASE, Map.of(), "", List.of(engines))))
+        .variants(List.of(new Results.VariantRun(Results.BASE, Map.of(), "", List.of(engines))))
         .build();
   }
 }

@@ -57,7 +57,7 @@ class CampaignTest {
   /** One plan per variant ({@code base} and {@code v}, or the base alone). */
   private List<RunPlan> plans(boolean variants, int trials, int repetitions) throws Exception {
     List<RunPlan> plans = new ArrayList<>();
-    for (Variants.Planned v : Variants.of(experiment, false, null, List.of())) {
+    for (Variants.PlannedVariant v : Variants.of(experiment, false, null, List.of())) {
       if (!variants && !v.base()) {
         continue;
       }

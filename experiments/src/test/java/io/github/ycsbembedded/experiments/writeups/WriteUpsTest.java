@@ -126,7 +126,7 @@ public class WriteUpsTest {
   }
 
   private static double published(Experiment e, String phase, String engine, String column) {
-    Description.Figure f = e.published("quick", phase, engine, column);
+    Description.PublishedFigure f = e.published("quick", phase, engine, column);
     return f.value();
   }
 
