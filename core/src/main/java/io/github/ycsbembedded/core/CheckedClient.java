@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -67,6 +68,11 @@ public final class CheckedClient {
     try {
       rest = withBindingClasses(rest);
       properties = properties(rest);
+      ClassLoader library = libraryLoader(properties);
+      if (library != null) {
+        runWith(library, args);
+        return;
+      }
       preflight(properties, !shell);
     } catch (PreflightException e) {
       System.err.println("ycsb: " + e.getMessage());
@@ -89,6 +95,44 @@ public final class CheckedClient {
         .addShutdownHook(new Thread(() -> exitStatus(failOnErrors), "ycsb-exit-status"));
     Stop.install();
     Client.main(counted(rest, properties.getProperty(Client.WORKLOAD_PROPERTY).trim()));
+  }
+
+  /**
+   * The class loader of a run that asks for another version of its engine's library than the
+   * classpath's ({@link EngineLibraries}), or null.
+   */
+  private static ClassLoader libraryLoader(Properties properties) throws PreflightException {
+    try {
+      return EngineLibraries.loaderFor(properties);
+    } catch (DBException e) {
+      throw new PreflightException(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Runs this class's {@code main} again, loaded by {@code loader} (the classpath with the engine
+   * library the run asked for): YCSB, the binding and its engine then all come from there, and
+   * nothing of the engine was loaded here.
+   */
+  private static void runWith(ClassLoader loader, String[] args) {
+    Thread.currentThread().setContextClassLoader(loader);
+    try {
+      loader
+          .loadClass(CheckedClient.class.getName())
+          .getMethod("main", String[].class)
+          .invoke(null, (Object) args);
+    } catch (InvocationTargetException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException(e.getCause());
+    } catch (ReflectiveOperationException e) {
+      System.err.println("ycsb: cannot start YCSB with " + loader.getName() + ": " + e);
+      System.exit(1);
+    }
   }
 
   /**

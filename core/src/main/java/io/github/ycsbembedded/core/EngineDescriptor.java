@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.core;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 
@@ -51,4 +52,20 @@ public interface EngineDescriptor {
   default OptionalInt chartColour() {
     return OptionalInt.empty();
   }
+
+  /**
+   * The versions of the engine's Java library a run may choose with a property of the binding, when
+   * it has more than the one it is built with ({@link EngineLibraries}); empty by default.
+   */
+  default Optional<Libraries> libraries() {
+    return Optional.empty();
+  }
+
+  /**
+   * Versions of an engine's Java library: {@code property} chooses one for a run, {@code builtWith}
+   * is the binding's own (on its classpath; the default), {@code others} are kept each in a folder
+   * {@code <name>-<version>} beside the binding's jar and on no classpath, and {@code marker} is a
+   * class of the library, which tells the jar that holds it.
+   */
+  record Libraries(String property, String builtWith, List<String> others, String marker) {}
 }

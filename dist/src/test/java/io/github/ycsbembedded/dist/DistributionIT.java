@@ -672,5 +672,23 @@ class DistributionIT {
       assertThat(load.exitCode()).as(load.toString()).isZero();
       assertThat(load.count("INSERT", "Return=OK")).as(binding).isEqualTo(1000);
     }
+    // the Unum write-up's RocksDB, from rocksdb-binding/lib/rocksdb-6.20.3/
+    YcsbProcess unum =
+        in(
+            dist,
+            "bin/ycsb",
+            "load",
+            "rocksdb",
+            "-P",
+            "workloads/workloada",
+            "-p",
+            "recordcount=1000",
+            "-p",
+            "rocksdb.library=6.20.3",
+            "-p",
+            "rocksdb.dir=" + tmp.resolve("rocksdb-6.20.3"));
+    assertThat(unum.exitCode()).as(unum.toString()).isZero();
+    assertThat(unum.stdout()).contains("rocksdb: " + OUR_ROCKSDB + " on RocksDB 6.20.3\n");
+    assertThat(unum.count("INSERT", "Return=OK")).isEqualTo(1000);
   }
 }

@@ -449,6 +449,62 @@ class LauncherIT {
                 + " use an empty directory or one lmdb wrote");
   }
 
+  /**
+   * rocksdb.library=6.20.3 runs the Unum write-up's RocksDB in the phase's JVM: a load and a run on
+   * it, each saying so in its startup line; a version the build does not carry is one line.
+   */
+  @Test
+  void rocksdbLibraryRunsTheVersionAskedAndRefusesOneNotCarried() throws Exception {
+    YcsbProcess load =
+        ycsb(
+            "load",
+            "rocksdb",
+            "-P",
+            "workloads/workloada",
+            "-p",
+            "recordcount=500",
+            "-p",
+            "rocksdb.library=6.20.3",
+            "-p",
+            "rocksdb.dir=" + dataDir);
+    assertThat(load.exitCode()).as(load.toString()).isZero();
+    assertThat(load.stdout())
+        .contains("rocksdb: io.github.ycsbembedded.rocksdb.RocksDbClient on RocksDB 6.20.3\n");
+    assertThat(load.count("INSERT", "Return=OK")).isEqualTo(500);
+    YcsbProcess run =
+        ycsb(
+            "run",
+            "rocksdb",
+            "-P",
+            "workloads/workloada",
+            "-p",
+            "recordcount=500",
+            "-p",
+            "operationcount=500",
+            "-p",
+            "rocksdb.library=6.20.3",
+            "-p",
+            "rocksdb.dir=" + dataDir);
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(run.stdout()).contains("on RocksDB 6.20.3\n").doesNotContain("RocksDB 11.");
+
+    YcsbProcess other =
+        ycsb(
+            "load",
+            "rocksdb",
+            "-P",
+            "workloads/workloada",
+            "-p",
+            "rocksdb.library=6.2",
+            "-p",
+            "rocksdb.dir=" + dataDir.resolve("other"));
+    assertThat(other.exitCode()).isEqualTo(1);
+    assertThat(other.stderr().strip())
+        .isEqualTo(
+            "ycsb: rocksdb.library: '6.2' is not a version this build carries; use 11.8.1 (the"
+                + " default) or 6.20.3");
+  }
+
   /** Keys of 604 bytes, which LMDB cannot store: every insert is BAD_REQUEST, and the run fails. */
   @Test
   void aLoadWhoseEveryInsertFailsExitsOneWithTheCounts() throws Exception {

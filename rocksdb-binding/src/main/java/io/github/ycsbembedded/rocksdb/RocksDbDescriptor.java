@@ -1,8 +1,14 @@
 package io.github.ycsbembedded.rocksdb;
 
 import io.github.ycsbembedded.core.EngineDescriptor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Properties;
 import java.util.Set;
 
 /**
@@ -33,7 +39,11 @@ public final class RocksDbDescriptor implements EngineDescriptor {
           "rocksdb.max_background_jobs",
           "rocksdb.batch_parallelism",
           "rocksdb.direct_reads",
-          "rocksdb.compact_on_close");
+          "rocksdb.compact_on_close",
+          "rocksdb.library");
+
+  /** The RocksDB versions a run may choose, as the build wrote them (library.properties). */
+  private static final Libraries LIBRARIES = readLibraries();
 
   @Override
   public String name() {
@@ -79,5 +89,25 @@ public final class RocksDbDescriptor implements EngineDescriptor {
   @Override
   public OptionalInt chartColour() {
     return OptionalInt.of(0xd62728);
+  }
+
+  /** {@code rocksdb.library}: the build's rocksdbjni, or the Unum write-up's 6.20.3. */
+  @Override
+  public Optional<Libraries> libraries() {
+    return Optional.of(LIBRARIES);
+  }
+
+  private static Libraries readLibraries() {
+    Properties versions = new Properties();
+    try (InputStream in = RocksDbDescriptor.class.getResourceAsStream("library.properties")) {
+      versions.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new Libraries(
+        "rocksdb.library",
+        versions.getProperty("builtWith"),
+        Arrays.stream(versions.getProperty("others").split(",", -1)).map(String::trim).toList(),
+        "org.rocksdb.RocksDB");
   }
 }

@@ -2,6 +2,7 @@ package io.github.ycsbembedded.rocksdb;
 
 import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BindingProperties;
+import io.github.ycsbembedded.core.EngineLibraries;
 import io.github.ycsbembedded.core.EngineStats;
 import io.github.ycsbembedded.core.KeyLocks;
 import io.github.ycsbembedded.core.LockingEngine;
@@ -111,11 +112,17 @@ final class RocksDbEngine implements LockingEngine {
     int batchParallelism = BatchWorkers.parallelism(p, "rocksdb");
     Shape shape = Shape.of(p);
     boolean cacheIndexAndFilters = p.bool("rocksdb.cache_index_and_filter_blocks", false);
+    RocksDbDescriptor descriptor = new RocksDbDescriptor();
+    String library = EngineLibraries.asked(descriptor.libraries().orElseThrow(), p);
     if (optionsFile != null && !Files.isReadable(Path.of(optionsFile))) {
       throw new DBException("rocksdb.optionsfile: '" + optionsFile + "' is not a readable file");
     }
 
     loadLibrary();
+    String loaded = RocksDB.rocksdbVersion().toString();
+    if (library != null && !library.equals(loaded)) {
+      throw new DBException(EngineLibraries.notLoaded(descriptor, library, "RocksDB " + loaded));
+    }
     Deque<AutoCloseable> owned = new ArrayDeque<>();
     try {
       DBOptions dbOptions;

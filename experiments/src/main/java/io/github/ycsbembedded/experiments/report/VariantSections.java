@@ -33,7 +33,7 @@ final class VariantSections {
               v.name().equals(Results.BASE)
                   ? "the experiment as its file sets it"
                       + (changes.isEmpty() ? "" : " (" + changes + ")")
-                  : changes,
+                  : changes + otherVersions(run, v),
               v.note()));
     }
     doc.table(List.of("variant", "what it changes", "note"), described);
@@ -43,6 +43,31 @@ final class VariantSections {
             + " the same trial and run, median [range].");
     ratios(doc, findings);
     sweeps(doc, findings, charts);
+  }
+
+  /**
+   * The engine versions a variant ran where the base ran another ({@code rocksdb.library}), as the
+   * phases' startup lines named them: {@code ; rocksdb ran RocksDB 6.20.3 (the base RocksDB
+   * 11.8.1)}; empty when none.
+   */
+  static String otherVersions(Results.Run run, Results.VariantRun v) {
+    StringBuilder said = new StringBuilder();
+    for (Results.EngineRun e : v.engines()) {
+      Results.EngineRun base = run.base().engine(e.engine());
+      if (e.version() != null
+          && base != null
+          && base.version() != null
+          && !e.version().equals(base.version())) {
+        said.append("; ")
+            .append(e.engine())
+            .append(" ran ")
+            .append(e.version())
+            .append(" (the base ")
+            .append(base.version())
+            .append(')');
+      }
+    }
+    return said.toString();
   }
 
   /** One row per phase and engine, one column per variant: its speed ÷ the base's. */

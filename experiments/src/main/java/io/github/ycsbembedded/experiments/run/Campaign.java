@@ -62,8 +62,11 @@ public final class Campaign {
 
   private final Map<String, Map<String, String>> errors = new LinkedHashMap<>();
 
-  /** The engine versions each engine's phases named in their startup lines, first seen first. */
-  private final Map<String, Set<String>> versions = new LinkedHashMap<>();
+  /**
+   * Per variant, the engine versions each engine's phases named in their startup lines, first seen
+   * first: a variant may run another version than the base (rocksdb.library).
+   */
+  private final Map<String, Map<String, Set<String>>> versions = new LinkedHashMap<>();
 
   private int step;
   private int steps;
@@ -164,6 +167,7 @@ public final class Campaign {
         }
         if (engine.version() != null) {
           versions
+              .computeIfAbsent(variant.name(), v -> new LinkedHashMap<>())
               .computeIfAbsent(engine.engine(), e -> new LinkedHashSet<>())
               .add(engine.version());
         }
@@ -288,7 +292,10 @@ public final class Campaign {
     }
     Results.Repetition r = outcome.repetition();
     if (outcome.version() != null) {
-      versions.computeIfAbsent(engine, e -> new LinkedHashSet<>()).add(outcome.version());
+      versions
+          .computeIfAbsent(variant, v -> new LinkedHashMap<>())
+          .computeIfAbsent(engine, e -> new LinkedHashSet<>())
+          .add(outcome.version());
     }
     runs.get(variant).get(engine).computeIfAbsent(phase.id(), k -> new ArrayList<>()).add(r);
     if (r.error() != null) {
@@ -343,7 +350,7 @@ public final class Campaign {
             done += reps.size();
           }
         }
-        Set<String> named = versions.get(engine);
+        Set<String> named = versions.getOrDefault(name, Map.of()).get(engine);
         engines.add(
             new Results.EngineRun(
                 engine,

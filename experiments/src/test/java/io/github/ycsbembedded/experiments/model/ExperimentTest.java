@@ -101,6 +101,7 @@ public class ExperimentTest {
             "leveldb-files-64m",
             "leveldb-table-cache-all",
             "leveldb-memtable-4m",
+            "rocksdb-6.20.3",
             "debt-paid",
             "order-a-before-c",
             "harness-2022");
@@ -126,6 +127,19 @@ public class ExperimentTest {
                 "rocksdb",
                 at(unum.scale("tiny"), false, 0)))
         .containsEntry("rocksdb.compact_on_close", "true");
+    Variants.PlannedVariant rocks620 = byName.get("rocksdb-6.20.3");
+    assertThat(rocks620.concerns()).containsExactly("rocksdb");
+    assertThat(rocks620.experiment().phases())
+        .as("every phase of the file")
+        .extracting(Phase::id)
+        .containsExactly("init", "init-bulk", "c", "a", "d", "z", "z-parallel");
+    assertThat(
+            EngineSettings.properties(
+                rocks620.experiment(),
+                rocks620.experiment().phase("z"),
+                "rocksdb",
+                at(unum.scale("tiny"), false, 0)))
+        .containsEntry("rocksdb.library", "6.20.3");
     Variants.PlannedVariant files = byName.get("leveldb-files-64m");
     assertThat(
             EngineSettings.properties(
@@ -145,12 +159,12 @@ public class ExperimentTest {
         .containsExactly("base", "order-a-before-c", "harness-2022");
     assertThat(Variants.of(unum, true, List.of("base"), List.of()))
         .extracting(Variants.PlannedVariant::name)
-        .hasSize(7);
+        .hasSize(8);
     assertThatThrownBy(() -> Variants.of(unum, false, List.of("order-c-before-a"), List.of()))
         .hasMessage(
             "--variants: 'order-c-before-a' is not a variant of unum; its variants:"
-                + " leveldb-files-64m, leveldb-table-cache-all, leveldb-memtable-4m, debt-paid,"
-                + " order-a-before-c, harness-2022");
+                + " leveldb-files-64m, leveldb-table-cache-all, leveldb-memtable-4m, rocksdb-6.20.3,"
+                + " debt-paid, order-a-before-c, harness-2022");
     assertThatThrownBy(() -> Variants.of(unum, false, List.of("debt-paid", ""), List.of()))
         .hasMessageStartingWith("--variants: empty; name one or more variants (its variants: ");
   }

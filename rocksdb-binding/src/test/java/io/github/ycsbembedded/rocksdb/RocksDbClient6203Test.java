@@ -1,0 +1,53 @@
+package io.github.ycsbembedded.rocksdb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Properties;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The RocksDB conformance suite, and the binding's own tests, on RocksDB 6.20.3, the Unum
+ * write-up's ({@code rocksdb.library=6.20.3}). It needs a JVM whose classpath holds rocksdbjni
+ * 6.20.3 in place of the build's: the pom runs it alone, in a surefire execution of its own that
+ * swaps the jar (execution {@code rocksdb-6.20.3}), with the tests that start processes.
+ *
+ * <p>Not on 6.20.3: the full-disk tests. After a write failed for lack of space, 6.20.3's close
+ * never returns (seen here: {@code DBImpl::CloseHelper} waiting, still after the disk was given
+ * room; likely facebook/rocksdb#11440, a recovery flag left set, fixed in 2023 by #11890), where
+ * 11.8.1's close fails in one line. docs/bindings.md says so.
+ */
+class RocksDbClient6203Test extends RocksDbClientTest {
+  private static final String CLOSE_HANGS =
+      "RocksDB 6.20.3's close never returns after a write failed for lack of space";
+
+  @BeforeAll
+  static void runsOnTheWriteUpsRocksDb() {
+    assertThat(
+            org.rocksdb.RocksDB.class.getProtectionDomain().getCodeSource().getLocation().getPath())
+        .as("this class runs in the pom's execution rocksdb-6.20.3")
+        .endsWith("/rocksdbjni-6.20.3.jar");
+  }
+
+  @Override
+  public Properties properties(Path dir) {
+    Properties properties = super.properties(dir);
+    properties.setProperty("rocksdb.library", "6.20.3");
+    return properties;
+  }
+
+  @Override
+  @Test
+  @Tag("process")
+  @Disabled(CLOSE_HANGS)
+  public void aFullDiskFailsEachWriteAsAnErrorAndLosesNothingAcknowledged() {}
+
+  @Override
+  @Test
+  @Tag("process")
+  @Disabled(CLOSE_HANGS)
+  public void aFullDiskDuringABulkLoadFailsABatchInOneLineAndKeepsEveryAcknowledgedOne() {}
+}

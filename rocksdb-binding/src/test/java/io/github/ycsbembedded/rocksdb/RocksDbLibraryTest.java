@@ -1,0 +1,75 @@
+package io.github.ycsbembedded.rocksdb;
+
+import static io.github.ycsbembedded.core.testing.ConformanceRecords.*;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.ycsbembedded.core.testing.YcsbProcess;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+
+/**
+ * {@code rocksdb.library} in a JVM whose classpath holds the build's rocksdbjni (as stock YCSB's
+ * launchers and an embedding program keep it): bin/ycsb's swap of the jar is LauncherIT's, and the
+ * binding's tests on 6.20.3 run in a JVM of their own ({@code RocksDbClient6203Test}).
+ */
+class RocksDbLibraryTest {
+  @TempDir Path dataDir;
+
+  /** A client initialized with {@code rocksdb.library=version}, or the error its init() threw. */
+  private DB open(String version) throws DBException {
+    Properties properties = new Properties();
+    properties.setProperty("rocksdb.dir", dataDir.toString());
+    properties.setProperty("rocksdb.library", version);
+    DB db = new RocksDbClient();
+    db.setProperties(properties);
+    db.init();
+    return db;
+  }
+
+  /** The build's version is the default's name for the rocksdbjni on the binding's classpath. */
+  @Test
+  void theDefaultVersionIsTheOneOnTheClasspath() throws Exception {
+    assertThat(new RocksDbDescriptor().libraries().orElseThrow().builtWith())
+        .isEqualTo(org.rocksdb.RocksDB.rocksdbVersion().toString());
+    DB db = open("11.8.1");
+    try {
+      db.insert("usertable", "k", record("field0", "v"));
+      assertThat(read(db, "usertable", "k", null)).containsEntry("field0", "v");
+    } finally {
+      db.cleanup();
+    }
+  }
+
+  @Test
+  void aVersionThisBuildDoesNotCarryIsOneLineListingThoseItDoes() {
+    assertThatThrownBy(() -> open("6.2"))
+        .isInstanceOf(DBException.class)
+        .hasMessage(
+            "rocksdb.library: '6.2' is not a version this build carries; use 11.8.1 (the default)"
+                + " or 6.20.3");
+  }
+
+  /** Asked for 6.20.3 where 11.8.1 is loaded, the binding refuses rather than run another. */
+  @Test
+  void theWriteUpsVersionIsRefusedWhereTheJvmLoadedTheBuildsOwn() throws Exception {
+    Path folder = YcsbProcess.root().resolve("rocksdb-binding/target/rocksdb-6.20.3");
+    assertThat(folder.resolve("rocksdbjni-6.20.3.jar")).as("the build copies it").isRegularFile();
+
+    assertThatThrownBy(() -> open("6.20.3"))
+        .isInstanceOf(DBException.class)
+        .message()
+        .startsWith("rocksdb.library: 6.20.3 asked, but this JVM loaded RocksDB 11.8.1 from /")
+        .contains("rocksdbjni-11.8.1.jar; bin/ycsb runs the version asked, or put the jar of ")
+        .endsWith(
+            "rocksdb-binding/target/rocksdb-6.20.3 on the classpath in place of the binding's own");
+    try (var files = Files.list(dataDir)) {
+      assertThat(files).as("refused before the directory is touched").isEmpty();
+    }
+  }
+}
