@@ -143,7 +143,6 @@ final class RunPlanner {
             .resolve(experiment.name() + "-" + scale.name());
     List<RunPlan> plans =
         variantPlans(variants, engines, scale, options, trials, repetitions, home, data, out);
-    RunPlan base = plans.get(0);
     Map<String, String> shown = new LinkedHashMap<>();
     shown.put("scale", scale.name());
     shown.put("engines", String.join(",", engines));
@@ -155,7 +154,7 @@ final class RunPlanner {
         "variants", String.join(", ", plans.stream().map(plan -> plan.variant().name()).toList()));
     shown.put("data directory", data.toString());
     Results.Run skeleton =
-        skeleton(experiment, base, started, data, new Results.Invocation(arguments, shown));
+        skeleton(experiment, plans, started, data, new Results.Invocation(arguments, shown));
     return new PlannedRun(plans, out, skeleton, data, history(options, out));
   }
 
@@ -219,10 +218,11 @@ final class RunPlanner {
   /** The results of a run before its first phase: what it is, where, and how it will run. */
   private Results.Run skeleton(
       Experiment experiment,
-      RunPlan base,
+      List<RunPlan> plans,
       LocalDateTime started,
       Path data,
       Results.Invocation invocation) {
+    RunPlan base = plans.get(0);
     Scale scale = base.scale();
     return Results.Run.builder()
         .experiment(
@@ -231,7 +231,7 @@ final class RunPlanner {
                 experiment.title(),
                 experiment.source(),
                 Runner.COPY + "/" + experiment.fileName(),
-                SettingsHash.of(experiment, invocation.options())))
+                SettingsHash.of(plans)))
         .scale(new Results.ScaleRef(scale.name(), scale.records(), experiment.dataSize(scale)))
         .startedAt(started.toString())
         .finishedAt(started.toString())

@@ -1,7 +1,6 @@
 package io.github.ycsbembedded.experiments.plan;
 
 import io.github.ycsbembedded.experiments.model.Description.Phase;
-import io.github.ycsbembedded.experiments.model.Experiment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -10,42 +9,53 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
+import java.util.List;
 
 /**
  * A hash of what decides a run's figures, so that runs of the same settings can be pooled and
- * others told apart: the experiment file's bytes, each phase's workload file's bytes and the run's
- * options (scale, engines, variants, memory limit, runs per trial, threads); not the trials, which
- * only add samples, nor the folders, which only say where.
+ * others told apart: every phase's command as each variant would run it on each engine (its
+ * workload file's bytes, every YCSB and binding property, threads, the time bound, the JVM's
+ * options), the memory each phase is held to, the repetitions per trial and the warm-up; not the
+ * trials, which only add samples, nor the folders, which only say where, nor what the experiment
+ * file says beside them (its comments, sources, published figures, variants the run leaves out).
  */
 public final class SettingsHash {
-  /** The options that say where or how many times, not what: left out of the hash. */
-  static final Set<String> NOT_SETTINGS = Set.of("trials", "data directory");
+  /** Where every hashed command pretends its files go: the hash says what, not where. */
+  private static final Path NOWHERE = Path.of("/settings");
 
   private SettingsHash() {}
 
-  /**
-   * The first 16 hex digits of the SHA-256 of {@code experiment}'s settings and {@code options}.
-   */
-  public static String of(Experiment experiment, Map<String, String> options) {
+  /** The first 16 hex digits of the SHA-256 of what {@code plans} run. */
+  public static String of(List<RunPlan> plans) {
     try {
       MessageDigest sha = MessageDigest.getInstance("SHA-256");
-      add(sha, "file", Files.readAllBytes(experiment.file()));
-      for (Phase phase : experiment.description().phases()) {
-        Path workload = experiment.workloadFile(phase);
-        if (workload != null) {
-          add(sha, "workload " + phase.workload(), Files.readAllBytes(workload));
+      for (RunPlan plan : plans) {
+        add(sha, "variant", plan.variant().name());
+        add(sha, "memory", String.valueOf(plan.memory().limitBytes()));
+        add(sha, "page cache", String.valueOf(plan.pageCacheShares()));
+        add(sha, "warm-up", String.valueOf(plan.scale().warmup()));
+        for (Phase phase : plan.experiment().phases()) {
+          add(sha, "repetitions", Integer.toString(plan.repetitions(phase)));
+          Path workload = plan.experiment().workloadFile(phase);
+          if (workload != null) {
+            add(sha, "workload", Files.readString(workload, StandardCharsets.UTF_8));
+          }
+          for (String engine : plan.engines()) {
+            List<String> command =
+                PhaseCommand.of(
+                    plan,
+                    phase,
+                    engine,
+                    NOWHERE.resolve(engine),
+                    false,
+                    plan.threads(phase),
+                    plan.duration(phase),
+                    NOWHERE.resolve("raw"),
+                    null);
+            add(sha, "command", String.join("\u0000", command));
+          }
         }
       }
-      new TreeMap<>(options)
-          .forEach(
-              (name, value) -> {
-                if (!NOT_SETTINGS.contains(name)) {
-                  add(sha, name, value.getBytes(StandardCharsets.UTF_8));
-                }
-              });
       return HexFormat.of().formatHex(sha.digest()).substring(0, 16);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -54,11 +64,12 @@ public final class SettingsHash {
     }
   }
 
-  private static void add(MessageDigest sha, String name, byte[] value) {
+  private static void add(MessageDigest sha, String name, String value) {
+    byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
     sha.update(name.getBytes(StandardCharsets.UTF_8));
     sha.update((byte) 0);
-    sha.update(Integer.toString(value.length).getBytes(StandardCharsets.UTF_8));
+    sha.update(Integer.toString(bytes.length).getBytes(StandardCharsets.UTF_8));
     sha.update((byte) 0);
-    sha.update(value);
+    sha.update(bytes);
   }
 }
