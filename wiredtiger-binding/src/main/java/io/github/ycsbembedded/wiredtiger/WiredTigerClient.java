@@ -65,6 +65,13 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
 
   private Session session;
 
+  /**
+   * {@code wiredtiger.blind_update}: an update writes the update's fields as the whole record, with
+   * no read and no transaction (ucsb's WiredTiger update), rather than merging them into the
+   * record.
+   */
+  private boolean blindUpdate;
+
   public WiredTigerClient() {
     super(new WiredTigerDescriptor(), WiredTigerEngine.class, WiredTigerEngine::open);
   }
@@ -82,11 +89,30 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
   @Override
   protected void initThread(WiredTigerEngine engine, BindingProperties properties)
       throws DBException {
+    blindUpdate = blindUpdate(properties);
     try {
       session = engine.openSession();
     } catch (WiredTigerException e) {
       throw new DBException("wiredtiger: cannot open a session: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Whether updates are blind writes ({@code wiredtiger.blind_update}). A blind write replaces the
+   * record with the update's fields, so it is refused unless every update carries every field:
+   * {@code writeallfields=true} or {@code fieldcount=1}.
+   */
+  static boolean blindUpdate(BindingProperties properties) throws DBException {
+    if (!properties.bool("wiredtiger.blind_update", false)) {
+      return false;
+    }
+    boolean allFields = "true".equalsIgnoreCase(properties.raw("writeallfields"));
+    if (!allFields && !"1".equals(properties.raw("fieldcount"))) {
+      throw new DBException(
+          "wiredtiger.blind_update=true writes an update's fields as the whole record, so every"
+              + " update must carry every field: set writeallfields=true or fieldcount=1");
+    }
+    return true;
   }
 
   /**
@@ -265,24 +291,14 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    RawCursor cursor = null;
-    Status status;
-    engine().beginWrite();
-    try {
-      cursor = raw(table);
-      encoder.encode(values);
-      cursor.insert(bytes(key), encoder.encoded());
-      status = Status.OK;
-    } catch (WiredTigerException e) {
-      status = error("insert", table, key, e);
-    } finally {
-      engine().endWrite();
-    }
-    return release(cursor, status, "insert", table, key);
+    return writeWhole("insert", table, key, values);
   }
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
+    if (blindUpdate) {
+      return writeWhole("update", table, key, values);
+    }
     SortedMap<String, byte[]> updates = RecordCodec.fields(values);
     byte[] k = bytes(key);
     RawCursor cursor = null;
@@ -308,6 +324,33 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
       status = error("update", table, key, e);
     }
     return release(cursor, status, "update", table, key);
+  }
+
+  /**
+   * The record written whole in one autocommit, whether or not it was there (the table's cursors
+   * overwrite): an insert, and an update as ucsb's ({@code wiredtiger.blind_update}: WT_CURSOR's
+   * update, no read and no transaction around it).
+   */
+  private Status writeWhole(
+      String operation, String table, String key, Map<String, ByteIterator> values) {
+    RawCursor cursor = null;
+    Status status;
+    engine().beginWrite();
+    try {
+      cursor = raw(table);
+      encoder.encode(values);
+      if (operation.equals("update")) {
+        cursor.update(bytes(key), encoder.encoded());
+      } else {
+        cursor.insert(bytes(key), encoder.encoded());
+      }
+      status = Status.OK;
+    } catch (WiredTigerException e) {
+      status = error(operation, table, key, e);
+    } finally {
+      engine().endWrite();
+    }
+    return release(cursor, status, operation, table, key);
   }
 
   /**

@@ -20,7 +20,8 @@ public final class WiredTigerDescriptor implements EngineDescriptor {
           "wiredtiger.batch_parallelism",
           "wiredtiger.config",
           "wiredtiger.table_config",
-          "wiredtiger.retry_timeout_ms");
+          "wiredtiger.retry_timeout_ms",
+          "wiredtiger.blind_update");
 
   @Override
   public String name() {

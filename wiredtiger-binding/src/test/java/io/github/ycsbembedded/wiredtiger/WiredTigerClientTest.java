@@ -2,6 +2,7 @@ package io.github.ycsbembedded.wiredtiger;
 
 import static io.github.ycsbembedded.core.testing.ConformanceRecords.*;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
@@ -182,6 +183,34 @@ class WiredTigerClientTest extends BindingConformanceTest {
     close(db);
     DB reopened = open(properties);
     assertThat(read(reopened, TABLE, "k", null)).containsEntry("field0", "durable");
+  }
+
+  @Test
+  void aBlindUpdateReplacesTheRecordWithoutReadingAndWritesAMissingKey() throws Exception {
+    Properties properties = properties(dataDir);
+    properties.setProperty("wiredtiger.blind_update", "true");
+    properties.setProperty("fieldcount", "1");
+    DB db = open(properties);
+    db.insert(TABLE, "k", record("field0", "old"));
+    assertThat(db.update(TABLE, "k", record("field0", "new"))).isEqualTo(Status.OK);
+    assertThat(db.update(TABLE, "absent", record("field0", "written"))).isEqualTo(Status.OK);
+    assertThat(read(db, TABLE, "k", null)).containsExactly(entry("field0", "new"));
+    assertThat(read(db, TABLE, "absent", null)).containsExactly(entry("field0", "written"));
+    close(db);
+  }
+
+  @Test
+  void aBlindUpdateIsRefusedUnlessEveryUpdateCarriesEveryField() {
+    Properties properties = properties(dataDir);
+    properties.setProperty("wiredtiger.blind_update", "true");
+    properties.setProperty("fieldcount", "10");
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessage(
+            "wiredtiger.blind_update=true writes an update's fields as the whole record, so every"
+                + " update must carry every field: set writeallfields=true or fieldcount=1");
+    properties.setProperty("writeallfields", "true");
+    assertThatCode(() -> close(open(properties))).doesNotThrowAnyException();
   }
 
   @Test
