@@ -102,6 +102,7 @@ public class ExperimentTest {
             "leveldb-table-cache-all",
             "leveldb-memtable-4m",
             "rocksdb-6.20.3",
+            "wiredtiger-blind-update",
             "debt-paid",
             "order-a-before-c",
             "harness-2022");
@@ -127,6 +128,17 @@ public class ExperimentTest {
                 "rocksdb",
                 at(unum.scale("tiny"), false, 0)))
         .containsEntry("rocksdb.compact_on_close", "true");
+    Variants.PlannedVariant blind = byName.get("wiredtiger-blind-update");
+    assertThat(blind.concerns()).containsExactly("wiredtiger");
+    assertThat(blind.experiment().phases()).extracting(Phase::id).containsExactly("init", "c", "a");
+    assertThat(
+            EngineSettings.properties(
+                blind.experiment(),
+                blind.experiment().phase("a"),
+                "wiredtiger",
+                at(unum.scale("tiny"), false, 0)))
+        .containsEntry("wiredtiger.blind_update", "true")
+        .containsEntry("fieldcount", "1");
     Variants.PlannedVariant rocks620 = byName.get("rocksdb-6.20.3");
     assertThat(rocks620.concerns()).containsExactly("rocksdb");
     assertThat(rocks620.experiment().phases())
@@ -159,12 +171,12 @@ public class ExperimentTest {
         .containsExactly("base", "order-a-before-c", "harness-2022");
     assertThat(Variants.of(unum, true, List.of("base"), List.of()))
         .extracting(Variants.PlannedVariant::name)
-        .hasSize(8);
+        .hasSize(9);
     assertThatThrownBy(() -> Variants.of(unum, false, List.of("order-c-before-a"), List.of()))
         .hasMessage(
             "--variants: 'order-c-before-a' is not a variant of unum; its variants:"
                 + " leveldb-files-64m, leveldb-table-cache-all, leveldb-memtable-4m, rocksdb-6.20.3,"
-                + " debt-paid, order-a-before-c, harness-2022");
+                + " wiredtiger-blind-update, debt-paid, order-a-before-c, harness-2022");
     assertThatThrownBy(() -> Variants.of(unum, false, List.of("debt-paid", ""), List.of()))
         .hasMessageStartingWith("--variants: empty; name one or more variants (its variants: ");
   }
