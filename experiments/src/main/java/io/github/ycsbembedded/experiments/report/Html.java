@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.commonmark.node.Node;
 import org.commonmark.node.Paragraph;
@@ -152,14 +153,20 @@ public final class Html {
         + escape(cell.substring(end + 1));
   }
 
-  /** A column holds figures when most of its filled cells are figures (the first never does). */
+  /** What a cell says where a column has no figure for its row: it counts as an empty cell. */
+  private static final Set<String> NO_FIGURE = Set.of("n/a", "—", "-");
+
+  /**
+   * A column holds figures when most of its filled cells are figures (the first never does); a cell
+   * that says there is no figure ({@code n/a}, a dash) fills nothing.
+   */
   static boolean[] numericColumns(Document.Table t) {
     boolean[] numeric = new boolean[t.header().size()];
     for (int i = 1; i < numeric.length; i++) {
       int filled = 0;
       int figures = 0;
       for (List<String> row : t.rows()) {
-        if (i < row.size() && !row.get(i).isBlank()) {
+        if (i < row.size() && !row.get(i).isBlank() && !NO_FIGURE.contains(row.get(i).strip())) {
           filled++;
           figures += NUMERIC.matcher(row.get(i)).matches() ? 1 : 0;
         }

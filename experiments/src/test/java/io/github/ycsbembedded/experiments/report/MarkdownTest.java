@@ -89,6 +89,24 @@ class MarkdownTest {
   }
 
   @Test
+  void aColumnWhoseOtherCellsSayNotApplicableKeepsItsFiguresOnOneLine(@TempDir Path folder) {
+    Document doc =
+        new Document()
+            .table(
+                List.of("engine", "written per byte", "note"),
+                List.of(
+                    List.of("rocksdb", "6.47 [6.45–6.49]", "loaded"),
+                    List.of("rocksdb", "n/a", "read"),
+                    List.of("leveldb", "—", "read"),
+                    List.of("leveldb", "n/a", "read")));
+
+    assertThat(Html.page("t", doc, folder))
+        .contains("<th class=\"n\">written per byte</th>")
+        .contains("<td class=\"n\">6.47<span class=\"r\">[6.45–6.49]</span></td>")
+        .contains("<td>n/a</td>");
+  }
+
+  @Test
   void anchorsAreGithubs() {
     assertThat(Document.anchor("Every engine × phase")).isEqualTo("every-engine--phase");
     assertThat(Document.anchor("Init, bulk (batches of 5,000)"))
