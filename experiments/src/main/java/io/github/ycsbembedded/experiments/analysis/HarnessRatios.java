@@ -188,7 +188,7 @@ public final class HarnessRatios {
       }
       cells.add(
           row.claim().ours().isEmpty()
-              ? Cell.missing(Cell.Why.FAILED)
+              ? Cell.missing(whyMissing(c, row.claim()))
               : Cell.ratio(row.claim().ours()));
       cells.add(row.gap().isEmpty() ? Cell.missing(Cell.Why.NOT_MEASURED) : Cell.ratio(row.gap()));
       table.add(cells);
@@ -205,6 +205,18 @@ public final class HarnessRatios {
                 + harness.note().trim())
         .table(header, table)
         .build();
+  }
+
+  /** Why a claim has no figure of ours: an engine or phase of it did not run, or one failed. */
+  static Cell.Why whyMissing(Context c, Claim claim) {
+    for (String engine : claim.subject().engines()) {
+      for (String phase : claim.subject().phases()) {
+        if (c.phaseRun(engine, phase) == null) {
+          return Cell.Why.NOT_RUN;
+        }
+      }
+    }
+    return Cell.Why.FAILED;
   }
 
   private static String size(long records, Long recordBytes) {

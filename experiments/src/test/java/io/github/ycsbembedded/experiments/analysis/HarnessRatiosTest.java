@@ -45,6 +45,48 @@ class HarnessRatiosTest {
   }
 
   @Test
+  void aClaimOfAnEngineTheRunLeftOutIsNotRunNotFailed() throws Exception {
+    Experiment unum = Experiment.load(ExperimentTest.EXPERIMENTS, "unum");
+    Results.Run all = WriteUpsTest.fixture("unum-quick");
+    Results.VariantRun base = all.base();
+    Results.Run withoutWiredTiger =
+        all.toBuilder()
+            .variants(
+                List.of(
+                    new Results.VariantRun(
+                        base.name(),
+                        base.changes(),
+                        base.note(),
+                        base.ablation(),
+                        base.overall(),
+                        base.engines().stream()
+                            .filter(e -> !e.engine().equals("wiredtiger"))
+                            .toList())))
+            .build();
+    Context c = new Context(unum, withoutWiredTiger);
+    List<Claim> claims = WriteUp.of(unum).claims(c);
+
+    Claim wiredTigerOnC = onPhase(claims, "wiredtiger", "c");
+    Claim rocksDbOnC = onPhase(claims, "rocksdb", "c");
+    assertThat(wiredTigerOnC.ours().isEmpty()).isTrue();
+    assertThat(HarnessRatios.whyMissing(c, wiredTigerOnC)).isEqualTo(Cell.Why.NOT_RUN);
+    assertThat(HarnessRatios.whyMissing(new Context(unum, all), rocksDbOnC))
+        .as("every engine and phase ran: an empty figure could only be a failure")
+        .isEqualTo(Cell.Why.FAILED);
+  }
+
+  private static Claim onPhase(List<Claim> claims, String engine, String phase) {
+    return claims.stream()
+        .filter(
+            r ->
+                r.subject().engines().equals(List.of(engine, "leveldb"))
+                    && r.subject().phases().equals(List.of(phase))
+                    && r.subject().figure().equals(Claim.SPEED))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  @Test
   void theNearestPointIsNearestOnALogScale() {
     Description.Harness h =
         new Description.Harness(
