@@ -2,12 +2,26 @@ package io.github.ycsbembedded.sqlite;
 
 import static io.github.ycsbembedded.core.testing.ConformanceRecords.*;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.ycsbembedded.core.BatchWriteDB;
+import io.github.ycsbembedded.core.KeyRead;
 import io.github.ycsbembedded.core.testing.BindingConformanceTest;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
 
 class SqliteClientTest extends BindingConformanceTest {
   @Override
@@ -56,5 +70,98 @@ class SqliteClientTest extends BindingConformanceTest {
     }
     assertThat(after.path("engine").path("wal_bytes").asLong()).as("checkpointed").isZero();
     assertThat(before.path("engine").path("wal_bytes").asLong()).isPositive();
+  }
+
+  @Test
+  void aPageSizeThatIsNoPowerOfTwoIsRefusedNamingIt() {
+    Properties properties = properties(dataDir);
+    properties.setProperty("sqlite.page_size", "3k");
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessage(
+            "sqlite.page_size: '3k' is not a power of two; use one from 512 to 64k, such as 4k or 8k");
+  }
+
+  @Test
+  void theDatabaseIsOneFileInWalModeWithThePageSizeAskedFor() throws Exception {
+    Properties properties = properties(dataDir);
+    properties.setProperty("sqlite.page_size", "4k");
+    DB db = open(properties);
+    assertThat(db.insert(TABLE, "k", record("field0", "v"))).isEqualTo(Status.OK);
+    assertThat(dataDir.resolve("ycsb.sqlite-wal")).as("the WAL while open").exists();
+    close(db);
+    try (Stream<Path> files = Files.list(dataDir)) {
+      assertThat(files.map(f -> f.getFileName().toString()))
+          .as("SQLite's last connection checkpointed and removed the WAL")
+          .containsExactlyInAnyOrder("ycsb.sqlite", "ycsb-embedded.binding");
+    }
+    try (Connection sqlite =
+            DriverManager.getConnection("jdbc:sqlite:" + dataDir.resolve("ycsb.sqlite"));
+        Statement statement = sqlite.createStatement()) {
+      assertThat(pragma(statement, "page_size")).isEqualTo("4096");
+      assertThat(pragma(statement, "journal_mode")).isEqualTo("wal");
+      try (ResultSet row =
+          statement.executeQuery("SELECT sql FROM sqlite_schema WHERE name = 'usertable'")) {
+        assertThat(row.next()).isTrue();
+        assertThat(row.getString(1)).endsWith("WITHOUT ROWID");
+      }
+    }
+  }
+
+  private static String pragma(Statement statement, String name) throws Exception {
+    try (ResultSet row = statement.executeQuery("PRAGMA " + name)) {
+      return row.next() ? row.getString(1) : null;
+    }
+  }
+
+  /**
+   * A batch of more distinct keys than one statement binds is read in several IN statements of one
+   * read transaction; every key, asked twice or missing, gets its own answer in the order asked.
+   */
+  @Test
+  void aBatchLargerThanOneStatementTakesGetsEveryKeyInTheOrderAsked() throws Exception {
+    DB db = open();
+    int records = SqliteClient.MOST_KEYS_PER_STATEMENT + 1000;
+    List<String> failed = new ArrayList<>();
+    for (int from = 0; from < records; from += 5000) {
+      List<BatchWriteDB.Insert> batch = new ArrayList<>();
+      for (int i = from; i < Math.min(records, from + 5000); i++) {
+        batch.add(new BatchWriteDB.Insert(key(i), record("n", key(i))));
+      }
+      assertThat(batches(db).bulkInsert(TABLE, batch, failed)).isEqualTo(Status.OK);
+    }
+    List<String> keys = new ArrayList<>();
+    for (int i = records - 1; i >= 0; i--) {
+      keys.add(key(i));
+    }
+    keys.add(key(7));
+    keys.add("missing");
+    List<KeyRead> results = new ArrayList<>();
+
+    assertThat(batch(db).batchRead(TABLE, keys, null, results)).isEqualTo(Status.OK);
+
+    assertThat(results).hasSize(keys.size());
+    for (int i = 0; i < records + 1; i++) {
+      assertThat(strings(results.get(i).record()))
+          .as(keys.get(i))
+          .containsExactly(java.util.Map.entry("n", keys.get(i)));
+    }
+    assertThat(results.get(records + 1).isFound()).isFalse();
+  }
+
+  @Test
+  void syncTrueMakesEveryCommitSyncTheWal() throws Exception {
+    Path file = dataDir.resolveSibling(dataDir.getFileName() + "-sync.json");
+    Properties properties = properties(dataDir);
+    properties.setProperty("sqlite.sync", "true");
+    properties.setProperty("enginestats", file.toString());
+    DB db = open(properties);
+    assertThat(db.insert(TABLE, "k", record("field0", "v"))).isEqualTo(Status.OK);
+    close(db);
+    JsonNode stats = new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+    Files.delete(file);
+    assertThat(stats.path("beforeFlush").path("engine").path("synchronous").asText())
+        .isEqualTo("FULL");
+    assertThat(read(open(), TABLE, "k", null)).containsEntry("field0", "v");
   }
 }
