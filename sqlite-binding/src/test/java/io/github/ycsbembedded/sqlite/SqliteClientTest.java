@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -163,5 +164,26 @@ class SqliteClientTest extends BindingConformanceTest {
     assertThat(stats.path("beforeFlush").path("engine").path("synchronous").asText())
         .isEqualTo("FULL");
     assertThat(read(open(), TABLE, "k", null)).containsEntry("field0", "v");
+  }
+
+  /** SQLite shares a database between processes: one that has it open refuses nobody. */
+  @Test
+  @Tag("process")
+  void anotherProcessMayHaveTheDatabaseOpenWhileThisOneReadsAndWrites() throws Exception {
+    DB db = open();
+    assertThat(db.insert(TABLE, "kept", record("field0", "before"))).isEqualTo(Status.OK);
+    close(db);
+    AutoCloseable holder = holdInAnotherProcess(dataDir);
+    try {
+      DB shared = open();
+      assertThat(read(shared, TABLE, "kept", null)).containsEntry("field0", "before");
+      assertThat(shared.update(TABLE, "kept", record("field1", "after"))).isEqualTo(Status.OK);
+      close(shared);
+    } finally {
+      holder.close();
+    }
+    assertThat(read(open(), TABLE, "kept", null))
+        .containsEntry("field0", "before")
+        .containsEntry("field1", "after");
   }
 }
