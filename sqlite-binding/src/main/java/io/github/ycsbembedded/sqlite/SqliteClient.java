@@ -180,7 +180,7 @@ public final class SqliteClient extends EngineClient<SqliteEngine>
           .write(
               transaction,
               () -> {
-                byte[] found = valueOf(statements.readForUpdate, stored);
+                byte[] found = valueOf(statements.read, stored);
                 if (found == null) {
                   return Status.NOT_FOUND;
                 }
@@ -460,7 +460,6 @@ public final class SqliteClient extends EngineClient<SqliteEngine>
     private final Connection connection;
     private final String name;
     final PreparedStatement read;
-    final PreparedStatement readForUpdate;
     final PreparedStatement upsert;
     final PreparedStatement update;
     final PreparedStatement delete;
@@ -473,7 +472,6 @@ public final class SqliteClient extends EngineClient<SqliteEngine>
       this.connection = connection;
       this.name = name;
       read = connection.prepareStatement("SELECT v FROM " + name + " WHERE k = ?");
-      readForUpdate = connection.prepareStatement("SELECT v FROM " + name + " WHERE k = ?");
       upsert =
           connection.prepareStatement(
               "INSERT INTO "
@@ -517,8 +515,7 @@ public final class SqliteClient extends EngineClient<SqliteEngine>
 
     @Override
     public void close() throws SQLException {
-      for (PreparedStatement statement :
-          List.of(read, readForUpdate, upsert, update, delete, scan, range, any)) {
+      for (PreparedStatement statement : List.of(read, upsert, update, delete, scan, range, any)) {
         statement.close();
       }
       for (PreparedStatement statement : batches.values()) {
