@@ -186,4 +186,17 @@ class SqliteClientTest extends BindingConformanceTest {
         .containsEntry("field0", "before")
         .containsEntry("field1", "after");
   }
+
+  /**
+   * sqlite-jdbc would extract its library into the temporary folder and delete it only at a normal
+   * exit; the binding loads it from a copy of its own, deleted once loaded.
+   */
+  @Test
+  void theNativeLibraryLeavesNoCopyOfSqliteJdbcsOwnInTheTemporaryFolder() throws Exception {
+    close(open());
+    try (Stream<Path> files = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+      assertThat(files.map(f -> f.getFileName().toString()))
+          .noneMatch(name -> name.startsWith("sqlite-") && name.endsWith("libsqlitejdbc.so"));
+    }
+  }
 }
