@@ -39,6 +39,15 @@ public interface EngineDescriptor {
   boolean isLog(String fileName);
 
   /**
+   * Files the engine holds a lock on while a process has the directory open, which the directory
+   * checks probe to tell a directory in use by another process (for example SQLite's {@code -shm}
+   * file); none by default (the four engines' lock files are known to {@link EngineDirectory}).
+   */
+  default List<String> lockFiles() {
+    return List.of();
+  }
+
+  /**
    * Where the engine comes when a directory's files are told apart (lower first): an engine that
    * writes another's file names too (RocksDB writes LevelDB's) comes before that one.
    */

@@ -229,6 +229,7 @@ class DistributionIT {
         .contains(
             "changed in " + ycsb,
             "+ lmdb-binding",
+            "+ sqlite-binding",
             "+ rocksdb_embedded-binding",
             "bin/bindings.properties: + lmdb:io.github.ycsbembedded.lmdb.LmdbClient",
             "bin/bindings.properties: + rocksdb_embedded:" + OUR_ROCKSDB,
@@ -320,6 +321,7 @@ class DistributionIT {
 
     loadThenRunWorkloadZ("bin/ycsb", "lmdb", "lmdb");
     loadThenRunWorkloadZ("bin/ycsb.sh", "rocksdb_embedded", "rocksdb");
+    loadThenRunWorkloadZ("bin/ycsb", "sqlite", "sqlite");
 
     // HdrHistogram file output works with 2.1.12 (2.1.4 crashes on Java 11+); YCSB wants the folder
     Files.createDirectories(tmp.resolve("hdr"));
@@ -499,6 +501,7 @@ class DistributionIT {
         .contains(
             "(YCSB 0.18.0-SNAPSHOT;",
             "+ lmdb-binding",
+            "+ sqlite-binding",
             "bin/bindings.properties: + rocksdb_embedded:" + OUR_ROCKSDB,
             "~ bin/ycsb")
         .doesNotContain("lib/HdrHistogram-2.1.12.jar", "- lib/HdrHistogram");
@@ -507,6 +510,7 @@ class DistributionIT {
     noBindingHasTwoVersionsOfALibrary();
     loadThenRunWorkloadZ("bin/ycsb", "lmdb", "lmdb");
     loadThenRunWorkloadZ("bin/ycsb.sh", "rocksdb_embedded", "rocksdb");
+    loadThenRunWorkloadZ("bin/ycsb.sh", "sqlite", "sqlite");
 
     YcsbProcess undo = in(dist, "bin/install-into", "--undo", ycsb.toString());
     assertThat(undo.exitCode()).as(undo.toString()).isZero();
@@ -652,7 +656,7 @@ class DistributionIT {
 
   @Test
   void unpackedDistributionRunsEveryBindingItRegisters() throws Exception {
-    List<String> bindings = new ArrayList<>(List.of("lmdb", "rocksdb", "leveldb"));
+    List<String> bindings = new ArrayList<>(List.of("lmdb", "rocksdb", "leveldb", "sqlite"));
     if (Files.exists(YcsbProcess.root().resolve(".deps/wiredtiger/ready"))) {
       bindings.add("wiredtiger");
     }
