@@ -39,6 +39,16 @@ public interface EngineDescriptor {
   boolean isLog(String fileName);
 
   /**
+   * Files the engine holds a lock on (fcntl, as Java's {@code FileChannel.tryLock} takes one) while
+   * it has the directory open, which tell that another process has it open; none by default. The
+   * lock files of the four first engines ({@code LOCK}, {@code WiredTiger.lock}, {@code lock.mdb})
+   * are known without it.
+   */
+  default List<String> lockFiles() {
+    return List.of();
+  }
+
+  /**
    * Where the engine comes when a directory's files are told apart (lower first): an engine that
    * writes another's file names too (RocksDB writes LevelDB's) comes before that one.
    */

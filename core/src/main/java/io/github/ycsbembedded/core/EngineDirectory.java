@@ -123,7 +123,9 @@ public final class EngineDirectory {
 
   /** Whether another process (or another handle of this one) holds a lock file of {@code dir}. */
   public static boolean inUse(Path dir) {
-    for (String name : LOCK_FILES) {
+    List<String> lockFiles = new ArrayList<>(LOCK_FILES);
+    Engines.all().forEach(e -> lockFiles.addAll(e.lockFiles()));
+    for (String name : lockFiles) {
       Path file = dir.resolve(name);
       if (Files.isRegularFile(file) && locked(file)) {
         return true;
@@ -215,7 +217,15 @@ public final class EngineDirectory {
         || name.endsWith(".dbtmp")
         // WiredTiger
         || name.startsWith("WiredTiger")
-        || name.endsWith(".wt");
+        || name.endsWith(".wt")
+        // the engines whose bindings name their files in their descriptors
+        || Engines.all().stream()
+            .anyMatch(
+                e ->
+                    e.ownsFile(name)
+                        || e.isLog(name)
+                        || e.essentialFiles().contains(name)
+                        || e.lockFiles().contains(name));
   }
 
   private static List<String> names(Path dir) throws IOException {
