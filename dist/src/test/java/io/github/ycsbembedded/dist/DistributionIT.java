@@ -652,7 +652,7 @@ class DistributionIT {
 
   @Test
   void unpackedDistributionRunsEveryBindingItRegisters() throws Exception {
-    List<String> bindings = new ArrayList<>(List.of("lmdb", "rocksdb", "leveldb"));
+    List<String> bindings = new ArrayList<>(List.of("lmdb", "rocksdb", "leveldb", "mvstore"));
     if (Files.exists(YcsbProcess.root().resolve(".deps/wiredtiger/ready"))) {
       bindings.add("wiredtiger");
     }
