@@ -7,13 +7,14 @@ import java.util.Properties;
 import site.ycsb.DB;
 
 /**
- * The four engines: their binding client (from core's {@link Engines} registry) and their raw
- * session here.
+ * The engines: their binding client (from core's {@link Engines} registry) and their raw session
+ * here.
  */
 public enum Engine {
   LMDB("io.github.ycsbembedded.benchmarks.RawLmdb"),
   ROCKSDB("io.github.ycsbembedded.benchmarks.RawRocksDb"),
   LEVELDB("io.github.ycsbembedded.benchmarks.RawLevelDb"),
+  MVSTORE("io.github.ycsbembedded.benchmarks.RawMvStore"),
   WIREDTIGER("io.github.ycsbembedded.benchmarks.RawWiredTiger");
 
   private final String rawClass;
