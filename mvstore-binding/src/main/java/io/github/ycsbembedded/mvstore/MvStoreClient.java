@@ -31,11 +31,18 @@ import site.ycsb.Status;
  * its default; {@link MvStoreDescriptor} declares them.
  */
 public final class MvStoreClient extends KeyValueClient<MvStoreEngine> {
+  /** The engine this client opened or shares, for {@link #classify}; null before that. */
+  private MvStoreEngine opened;
+
   public MvStoreClient() {
     super(new MvStoreDescriptor(), MvStoreEngine.class, MvStoreEngine::open);
   }
 
-  /** MVStore's error codes ({@link MVStoreException#getErrorCode}, {@link DataUtils}). */
+  /**
+   * MVStore's error codes ({@link MVStoreException#getErrorCode}, {@link DataUtils}). Java tells a
+   * full disk from another failed write only in its message, so a failed write is {@code no space
+   * left on the device} when the device holding the store has less than a chunk's room left.
+   */
   @Override
   protected Condition classify(Throwable e) {
     if (e instanceof IllegalArgumentException) {
@@ -50,7 +57,9 @@ public final class MvStoreClient extends KeyValueClient<MvStoreEngine> {
           DataUtils.ERROR_BLOCK_NOT_FOUND ->
           Condition.CORRUPTION;
       case DataUtils.ERROR_FILE_LOCKED -> Condition.IN_USE;
-      case DataUtils.ERROR_READING_FAILED, DataUtils.ERROR_WRITING_FAILED -> Condition.IO_ERROR;
+      case DataUtils.ERROR_READING_FAILED -> Condition.IO_ERROR;
+      case DataUtils.ERROR_WRITING_FAILED ->
+          opened != null && opened.deviceFull() ? Condition.NO_SPACE : Condition.IO_ERROR;
       case DataUtils.ERROR_CLOSED -> Condition.ENGINE_STOPPED;
       default -> Condition.OTHER;
     };
@@ -58,12 +67,13 @@ public final class MvStoreClient extends KeyValueClient<MvStoreEngine> {
 
   @Override
   protected void initThread(MvStoreEngine engine, BindingProperties properties) {
-    // every client shares the engine's maps; a thread keeps nothing of its own
+    // every client shares the engine's maps; a thread keeps only where they are
+    opened = engine;
   }
 
   @Override
   protected void cleanupThread() {
-    // nothing per thread
+    opened = null;
   }
 
   @Override

@@ -5,6 +5,8 @@ import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.EngineStats;
 import io.github.ycsbembedded.core.KeyLocks;
 import io.github.ycsbembedded.core.LockingEngine;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -319,9 +321,19 @@ final class MvStoreEngine implements LockingEngine {
     return "MVStore " + Constants.VERSION;
   }
 
-  /** The store's file. */
-  Path file() {
-    return file;
+  /** Less room than a chunk takes is left on the store's device. */
+  static final long FULL_BELOW_BYTES = 1L << 20;
+
+  /**
+   * Whether the device holding the store has less than {@link #FULL_BELOW_BYTES} free for this
+   * process (a full disk, as a failed write found it); false when that cannot be asked.
+   */
+  boolean deviceFull() {
+    try {
+      return Files.getFileStore(file.getParent()).getUsableSpace() < FULL_BELOW_BYTES;
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
   }
 
   /**

@@ -251,4 +251,34 @@ class MvStoreClientTest extends BindingConformanceTest {
     }
     return -1;
   }
+
+  /**
+   * A write that finds the disk full says so: Java tells it only in its message, so the binding
+   * asks the device for its room; every write after it fails (MVStore stopped), as the engine that
+   * stopped after an earlier failure.
+   */
+  @Test
+  @org.junit.jupiter.api.Tag("process")
+  void aFullDiskIsNamedAsSuch() throws Exception {
+    try (io.github.ycsbembedded.core.testing.SmallFileSystem disk =
+        io.github.ycsbembedded.core.testing.SmallFileSystem.mount(
+            dataDir.resolve("small-disk"), 12L << 20)) {
+      DB db = open(properties(disk.path().resolve("db")));
+      int i = 0;
+      while (db.insert(TABLE, key(i), record("field0", bulkyValue(i))).isOk()) {
+        i++;
+      }
+      assertThat(io.github.ycsbembedded.core.ErrorLog.latest())
+          .as("the first failed write")
+          .contains("no space left on the device");
+      assertThat(db.insert(TABLE, key(i + 1), record("field0", "x"))).isEqualTo(Status.ERROR);
+      assertThat(io.github.ycsbembedded.core.ErrorLog.latest())
+          .contains("the engine stopped after an earlier failure");
+      try {
+        close(db);
+      } catch (DBException e) {
+        assertThat(e.getMessage()).doesNotContain("\n");
+      }
+    }
+  }
 }
