@@ -320,6 +320,8 @@ class DistributionIT {
 
     loadThenRunWorkloadZ("bin/ycsb", "lmdb", "lmdb");
     loadThenRunWorkloadZ("bin/ycsb.sh", "rocksdb_embedded", "rocksdb");
+    // a pure-Java engine from its own folder, mvstore-binding/lib (H2's jar beside the binding's)
+    loadThenRunWorkloadZ("bin/ycsb", "mvstore", "mvstore");
 
     // HdrHistogram file output works with 2.1.12 (2.1.4 crashes on Java 11+); YCSB wants the folder
     Files.createDirectories(tmp.resolve("hdr"));
@@ -507,6 +509,7 @@ class DistributionIT {
     noBindingHasTwoVersionsOfALibrary();
     loadThenRunWorkloadZ("bin/ycsb", "lmdb", "lmdb");
     loadThenRunWorkloadZ("bin/ycsb.sh", "rocksdb_embedded", "rocksdb");
+    loadThenRunWorkloadZ("bin/ycsb", "mvstore", "mvstore");
 
     YcsbProcess undo = in(dist, "bin/install-into", "--undo", ycsb.toString());
     assertThat(undo.exitCode()).as(undo.toString()).isZero();
