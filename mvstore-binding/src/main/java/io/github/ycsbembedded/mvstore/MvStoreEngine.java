@@ -5,6 +5,7 @@ import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.EngineStats;
 import io.github.ycsbembedded.core.KeyLocks;
 import io.github.ycsbembedded.core.LockingEngine;
+import io.github.ycsbembedded.core.Sizes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,6 +75,7 @@ final class MvStoreEngine implements LockingEngine {
     long cacheSize = p.size("mvstore.cache_size", DEFAULT_CACHE_SIZE, 1L << 20, 1L << 40);
     String compression = p.oneOf("mvstore.compression", "none", "none", "lzf", "deflate");
     int batchParallelism = BatchWorkers.parallelism(p, "mvstore");
+    refuseCacheBeyondHeap(cacheSize, Runtime.getRuntime().maxMemory());
 
     Path file = dir.resolve(MvStoreDescriptor.FILE);
     MVStore.Builder builder =
@@ -99,6 +101,22 @@ final class MvStoreEngine implements LockingEngine {
       throw e;
     }
     return new MvStoreEngine(store, file, sync, workers);
+  }
+
+  /**
+   * Refuses a cache the heap cannot hold beside the run's own objects: more than half the heap
+   * ({@code -Xmx}), where a full cache would leave YCSB and the collector too little.
+   */
+  static void refuseCacheBeyondHeap(long cacheSize, long maxHeap) throws DBException {
+    if (cacheSize > maxHeap / 2) {
+      throw new DBException(
+          "mvstore.cache_size: '"
+              + Sizes.format(cacheSize)
+              + "' is more than half the JVM's heap ("
+              + Sizes.human(maxHeap)
+              + "); MVStore's cache lives in the heap: raise -Xmx to at least twice the cache,"
+              + " or lower mvstore.cache_size");
+    }
   }
 
   @Override

@@ -144,6 +144,24 @@ class MvStoreClientTest extends BindingConformanceTest {
         .hasMessage("mvstore.cache_size: '512k' is too small; use at least 1048576 bytes");
   }
 
+  /** MVStore's cache lives in the heap: one the heap cannot hold beside the run is refused. */
+  @Test
+  void aCacheMoreThanHalfTheHeapIsRefusedNamingIt() {
+    Properties properties = properties(dataDir);
+    properties.setProperty("mvstore.cache_size", "1t");
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessageStartingWith("mvstore.cache_size: '1t' is more than half the JVM's heap (")
+        .hasMessageEndingWith(
+            "); MVStore's cache lives in the heap: raise -Xmx to at least twice the cache,"
+                + " or lower mvstore.cache_size");
+    assertThatThrownBy(() -> MvStoreEngine.refuseCacheBeyondHeap(513L << 20, 1L << 30))
+        .hasMessage(
+            "mvstore.cache_size: '513m' is more than half the JVM's heap (1.0 GiB); MVStore's"
+                + " cache lives in the heap: raise -Xmx to at least twice the cache, or lower"
+                + " mvstore.cache_size");
+  }
+
   /** The cache is MVStore's, counted in whole MiB: a size between two is rounded down. */
   @Test
   void theCacheSizeIsGivenToMvStoreInWholeMebibytes() throws Exception {
