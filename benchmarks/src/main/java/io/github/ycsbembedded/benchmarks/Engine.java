@@ -15,7 +15,8 @@ public enum Engine {
   ROCKSDB("io.github.ycsbembedded.benchmarks.RawRocksDb"),
   LEVELDB("io.github.ycsbembedded.benchmarks.RawLevelDb"),
   WIREDTIGER("io.github.ycsbembedded.benchmarks.RawWiredTiger"),
-  SQLITE("io.github.ycsbembedded.benchmarks.RawSqlite");
+  SQLITE("io.github.ycsbembedded.benchmarks.RawSqlite"),
+  MVSTORE("io.github.ycsbembedded.benchmarks.RawMvStore");
 
   private final String rawClass;
 

@@ -39,9 +39,10 @@ public interface EngineDescriptor {
   boolean isLog(String fileName);
 
   /**
-   * Files the engine holds a lock on while a process has the directory open, which the directory
-   * checks probe to tell a directory in use by another process (for example SQLite's {@code -shm}
-   * file); none by default (the four engines' lock files are known to {@link EngineDirectory}).
+   * Files the engine holds a lock on (fcntl, as Java's {@code FileChannel.tryLock} takes one) while
+   * it has the directory open, which tell that another process has it open; none by default. The
+   * lock files of the four first engines ({@code LOCK}, {@code WiredTiger.lock}, {@code lock.mdb})
+   * are known without it.
    */
   default List<String> lockFiles() {
     return List.of();

@@ -124,7 +124,7 @@ public final class EngineDirectory {
   /** Whether another process (or another handle of this one) holds a lock file of {@code dir}. */
   public static boolean inUse(Path dir) {
     List<String> lockFiles = new ArrayList<>(LOCK_FILES);
-    Engines.all().forEach(engine -> lockFiles.addAll(engine.lockFiles()));
+    Engines.all().forEach(e -> lockFiles.addAll(e.lockFiles()));
     for (String name : lockFiles) {
       Path file = dir.resolve(name);
       if (Files.isRegularFile(file) && locked(file)) {
@@ -218,8 +218,14 @@ public final class EngineDirectory {
         // WiredTiger
         || name.startsWith("WiredTiger")
         || name.endsWith(".wt")
-        // every other engine as its descriptor says
-        || Engines.all().stream().anyMatch(e -> e.ownsFile(name) || e.lockFiles().contains(name));
+        // the engines whose bindings name their files in their descriptors
+        || Engines.all().stream()
+            .anyMatch(
+                e ->
+                    e.ownsFile(name)
+                        || e.isLog(name)
+                        || e.essentialFiles().contains(name)
+                        || e.lockFiles().contains(name));
   }
 
   private static List<String> names(Path dir) throws IOException {

@@ -322,6 +322,8 @@ class DistributionIT {
     loadThenRunWorkloadZ("bin/ycsb", "lmdb", "lmdb");
     loadThenRunWorkloadZ("bin/ycsb.sh", "rocksdb_embedded", "rocksdb");
     loadThenRunWorkloadZ("bin/ycsb", "sqlite", "sqlite");
+    // a pure-Java engine from its own folder, mvstore-binding/lib (H2's jar beside the binding's)
+    loadThenRunWorkloadZ("bin/ycsb", "mvstore", "mvstore");
 
     // HdrHistogram file output works with 2.1.12 (2.1.4 crashes on Java 11+); YCSB wants the folder
     Files.createDirectories(tmp.resolve("hdr"));
@@ -511,6 +513,7 @@ class DistributionIT {
     loadThenRunWorkloadZ("bin/ycsb", "lmdb", "lmdb");
     loadThenRunWorkloadZ("bin/ycsb.sh", "rocksdb_embedded", "rocksdb");
     loadThenRunWorkloadZ("bin/ycsb.sh", "sqlite", "sqlite");
+    loadThenRunWorkloadZ("bin/ycsb", "mvstore", "mvstore");
 
     YcsbProcess undo = in(dist, "bin/install-into", "--undo", ycsb.toString());
     assertThat(undo.exitCode()).as(undo.toString()).isZero();
@@ -656,7 +659,8 @@ class DistributionIT {
 
   @Test
   void unpackedDistributionRunsEveryBindingItRegisters() throws Exception {
-    List<String> bindings = new ArrayList<>(List.of("lmdb", "rocksdb", "leveldb", "sqlite"));
+    List<String> bindings =
+        new ArrayList<>(List.of("lmdb", "rocksdb", "leveldb", "sqlite", "mvstore"));
     if (Files.exists(YcsbProcess.root().resolve(".deps/wiredtiger/ready"))) {
       bindings.add("wiredtiger");
     }
