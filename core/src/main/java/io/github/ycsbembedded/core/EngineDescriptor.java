@@ -35,6 +35,15 @@ public interface EngineDescriptor {
   /** Whether a file name is one only this engine writes. */
   boolean ownsFile(String fileName);
 
+  /**
+   * Files the engine holds an fcntl lock on while it has the directory open, which the directory
+   * checks probe to refuse a directory another process has open; none by default (the four engines'
+   * lock files are known to {@link EngineDirectory} already).
+   */
+  default List<String> lockFiles() {
+    return List.of();
+  }
+
   /** Whether a file name is one of the engine's write-ahead log (what a reopen replays). */
   boolean isLog(String fileName);
 

@@ -123,7 +123,9 @@ public final class EngineDirectory {
 
   /** Whether another process (or another handle of this one) holds a lock file of {@code dir}. */
   public static boolean inUse(Path dir) {
-    for (String name : LOCK_FILES) {
+    List<String> lockFiles = new ArrayList<>(LOCK_FILES);
+    Engines.all().forEach(engine -> lockFiles.addAll(engine.lockFiles()));
+    for (String name : lockFiles) {
       Path file = dir.resolve(name);
       if (Files.isRegularFile(file) && locked(file)) {
         return true;
@@ -215,7 +217,9 @@ public final class EngineDirectory {
         || name.endsWith(".dbtmp")
         // WiredTiger
         || name.startsWith("WiredTiger")
-        || name.endsWith(".wt");
+        || name.endsWith(".wt")
+        // an engine whose files its descriptor names
+        || Engines.all().stream().anyMatch(engine -> engine.ownsFile(name));
   }
 
   private static List<String> names(Path dir) throws IOException {
