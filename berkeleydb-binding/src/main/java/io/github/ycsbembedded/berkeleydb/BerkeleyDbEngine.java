@@ -113,6 +113,9 @@ final class BerkeleyDbEngine implements EngineHandle {
     config.setConfigParam(EnvironmentConfig.LOG_FILE_MAX, Long.toString(logFileSize));
     // enginestats takes the figures; JE's own would write je.stat.csv every minute
     config.setConfigParam(EnvironmentConfig.STATS_COLLECT, "false");
+    // no je.info.0: on a full disk java.util.logging's handler would print its failures on stderr;
+    // what went wrong reaches the binding in JE's exceptions
+    config.setConfigParam(EnvironmentConfig.FILE_LOGGING_LEVEL, "OFF");
     if (cacheSize != null) {
       config.setCacheSize(cacheSize);
     }
@@ -275,8 +278,9 @@ final class BerkeleyDbEngine implements EngineHandle {
     }
   }
 
+  /** As JE names itself in its messages ({@code JE 18.3.12}). */
   @Override
   public String version() {
-    return "Berkeley DB JE " + JEVersion.CURRENT_VERSION.getVersionString();
+    return "JE " + JEVersion.CURRENT_VERSION.getVersionString();
   }
 }
