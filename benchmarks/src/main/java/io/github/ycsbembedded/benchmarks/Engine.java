@@ -7,14 +7,15 @@ import java.util.Properties;
 import site.ycsb.DB;
 
 /**
- * The four engines: their binding client (from core's {@link Engines} registry) and their raw
- * session here.
+ * The engines: their binding client (from core's {@link Engines} registry) and their raw session
+ * here.
  */
 public enum Engine {
   LMDB("io.github.ycsbembedded.benchmarks.RawLmdb"),
   ROCKSDB("io.github.ycsbembedded.benchmarks.RawRocksDb"),
   LEVELDB("io.github.ycsbembedded.benchmarks.RawLevelDb"),
-  WIREDTIGER("io.github.ycsbembedded.benchmarks.RawWiredTiger");
+  WIREDTIGER("io.github.ycsbembedded.benchmarks.RawWiredTiger"),
+  BERKELEYDB("io.github.ycsbembedded.benchmarks.RawBerkeleyDb");
 
   private final String rawClass;
 
