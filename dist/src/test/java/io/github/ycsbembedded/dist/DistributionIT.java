@@ -2,6 +2,8 @@ package io.github.ycsbembedded.dist;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.ycsbembedded.core.EngineDescriptor;
+import io.github.ycsbembedded.core.Engines;
 import io.github.ycsbembedded.core.testing.YcsbProcess;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -230,7 +232,9 @@ class DistributionIT {
             "changed in " + ycsb,
             "+ lmdb-binding",
             "+ rocksdb_embedded-binding",
+            "+ berkeleydb-binding",
             "bin/bindings.properties: + lmdb:io.github.ycsbembedded.lmdb.LmdbClient",
+            "bin/bindings.properties: + berkeleydb:io.github.ycsbembedded.berkeleydb.BerkeleyDbClient",
             "bin/bindings.properties: + rocksdb_embedded:" + OUR_ROCKSDB,
             "- lib/HdrHistogram-2.1.4.jar",
             "~ bin/ycsb",
@@ -320,6 +324,7 @@ class DistributionIT {
 
     loadThenRunWorkloadZ("bin/ycsb", "lmdb", "lmdb");
     loadThenRunWorkloadZ("bin/ycsb.sh", "rocksdb_embedded", "rocksdb");
+    loadThenRunWorkloadZ("bin/ycsb.sh", "berkeleydb", "berkeleydb");
 
     // HdrHistogram file output works with 2.1.12 (2.1.4 crashes on Java 11+); YCSB wants the folder
     Files.createDirectories(tmp.resolve("hdr"));
@@ -507,6 +512,7 @@ class DistributionIT {
     noBindingHasTwoVersionsOfALibrary();
     loadThenRunWorkloadZ("bin/ycsb", "lmdb", "lmdb");
     loadThenRunWorkloadZ("bin/ycsb.sh", "rocksdb_embedded", "rocksdb");
+    loadThenRunWorkloadZ("bin/ycsb", "berkeleydb", "berkeleydb");
 
     YcsbProcess undo = in(dist, "bin/install-into", "--undo", ycsb.toString());
     assertThat(undo.exitCode()).as(undo.toString()).isZero();
@@ -652,10 +658,9 @@ class DistributionIT {
 
   @Test
   void unpackedDistributionRunsEveryBindingItRegisters() throws Exception {
-    List<String> bindings = new ArrayList<>(List.of("lmdb", "rocksdb", "leveldb"));
-    if (Files.exists(YcsbProcess.root().resolve(".deps/wiredtiger/ready"))) {
-      bindings.add("wiredtiger");
-    }
+    // every binding the build holds, as their descriptors say (WiredTiger's where bin/setup ran)
+    List<String> bindings = Engines.all().stream().map(EngineDescriptor::name).toList();
+    assertThat(bindings).contains("lmdb", "rocksdb", "leveldb", "berkeleydb");
     for (String binding : bindings) {
       YcsbProcess load =
           in(
