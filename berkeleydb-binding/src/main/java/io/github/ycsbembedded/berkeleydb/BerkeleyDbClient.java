@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
@@ -78,6 +79,11 @@ public final class BerkeleyDbClient extends EngineClient<BerkeleyDbEngine>
       return failure instanceof LogWriteException ? Condition.IO_ERROR : Condition.ENGINE_STOPPED;
     }
     return e instanceof IllegalArgumentException ? Condition.INVALID_ARGUMENT : Condition.OTHER;
+  }
+
+  /** The shared engine, for the binding's own tests (a transaction of their own holds a lock). */
+  BerkeleyDbEngine sharedEngine() {
+    return engine();
   }
 
   @Override
@@ -348,13 +354,17 @@ public final class BerkeleyDbClient extends EngineClient<BerkeleyDbEngine>
    * lock for good. Any other failure is the operation's ERROR, reported once.
    */
   private Status retrying(String operation, String table, String key, Attempt attempt) {
-    long deadline = System.nanoTime() + engine().retryTimeoutNanos();
+    long deadline = 0; // from the first conflict on: an operation without one reads no clock
     for (int n = 0; ; n++) {
       try {
         return attempt.run();
       } catch (LockConflictException e) {
-        if (System.nanoTime() - deadline >= 0) {
-          return error(operation, table, key, oneLine(e));
+        long now = System.nanoTime();
+        if (n == 0) {
+          deadline = now + engine().retryTimeoutNanos();
+        }
+        if (now - deadline >= 0) {
+          return error(operation, table, key, refused(e));
         }
         pause(n);
       } catch (DatabaseException | IllegalStateException | IllegalArgumentException e) {
@@ -363,6 +373,24 @@ public final class BerkeleyDbClient extends EngineClient<BerkeleyDbEngine>
         return error(operation, table, key, e);
       }
     }
+  }
+
+  /**
+   * A lock conflict that outlasted the retries, as one line that names JE's type ({@code
+   * DeadlockException}, {@code LockTimeoutException}, ...) and how long it was retried.
+   */
+  private Throwable refused(LockConflictException e) {
+    EngineFailure failure =
+        new EngineFailure(
+            Condition.OTHER,
+            "a lock conflict, still there after "
+                + TimeUnit.NANOSECONDS.toMillis(engine().retryTimeoutNanos())
+                + " ms of retries (berkeleydb.retry_timeout_ms): "
+                + e.getClass().getSimpleName()
+                + ": "
+                + flat(e.getMessage() == null ? "" : e.getMessage()));
+    failure.initCause(e);
+    return failure;
   }
 
   /** Aborts a transaction whose body or commit failed; the failure itself is what is reported. */
@@ -397,10 +425,14 @@ public final class BerkeleyDbClient extends EngineClient<BerkeleyDbEngine>
     if (message == null || message.indexOf('\n') < 0) {
       return e;
     }
-    EngineFailure flat =
-        new EngineFailure(conditionOf(e), message.strip().replaceAll("\\s*\\R\\s*", " "));
-    flat.initCause(e);
-    return flat;
+    EngineFailure failure = new EngineFailure(conditionOf(e), flat(message));
+    failure.initCause(e);
+    return failure;
+  }
+
+  /** A message of several lines as one: each line break, with the blanks around it, one space. */
+  private static String flat(String message) {
+    return message.strip().replaceAll("\\s*\\R\\s*", " ");
   }
 
   private static DatabaseEntry entry(String key) {
