@@ -165,10 +165,12 @@ public final class BerkeleyDbClient extends EngineClient<BerkeleyDbEngine>
   }
 
   /**
-   * JE has no multi-get: the batch is read in one transaction on the client's thread, its keys in
-   * ascending order through one cursor ({@code getSearchKey}), each read holding its read lock to
-   * the end, so that the batch sees one consistent state (JE has no snapshots: its isolation is by
-   * locks). A deadlock with a writer aborts the batch, which is read again. The answers keep the
+   * JE has no multi-get and no snapshots (it isolates by locks): the batch is one transaction whose
+   * reads keep their read locks to its end, so that the batch sees one consistent state. Its keys,
+   * in key order, are cut into runs ({@link io.github.ycsbembedded.core.BatchWorkers}), each read
+   * through a cursor of its own in that transaction on a reader thread (JE's transactions are
+   * free-threaded; its cursors are not), so that many reads are in flight when the data is not in
+   * the cache. A deadlock with a writer aborts the batch, which is read again. The answers keep the
    * order asked.
    */
   @Override
@@ -184,16 +186,24 @@ public final class BerkeleyDbClient extends EngineClient<BerkeleyDbEngine>
             table,
             keys.isEmpty() ? "" : keys.get(0),
             txn -> {
-              try (Cursor cursor = engine().table(table).openCursor(txn, null)) {
-                DatabaseEntry value = new DatabaseEntry();
-                for (int i : order) {
-                  reads[i] =
-                      cursor.getSearchKey(new DatabaseEntry(stored[i]), value, null)
-                              == OperationStatus.SUCCESS
-                          ? decodeForBatch(table, keys.get(i), value.getData(), fields)
-                          : KeyRead.missing();
-                }
-              }
+              Database database = engine().table(table);
+              engine()
+                  .workers()
+                  .read(
+                      order.length,
+                      (from, to) -> {
+                        try (Cursor cursor = database.openCursor(txn, null)) {
+                          DatabaseEntry value = new DatabaseEntry();
+                          for (int j = from; j < to; j++) {
+                            int i = order[j];
+                            reads[i] =
+                                cursor.getSearchKey(new DatabaseEntry(stored[i]), value, null)
+                                        == OperationStatus.SUCCESS
+                                    ? decodeForBatch(table, keys.get(i), value.getData(), fields)
+                                    : KeyRead.missing();
+                          }
+                        }
+                      });
               return Status.OK;
             });
     if (status.isOk()) {
@@ -309,13 +319,13 @@ public final class BerkeleyDbClient extends EngineClient<BerkeleyDbEngine>
   /** One attempt of an operation; a {@link LockConflictException} asks for another. */
   @FunctionalInterface
   private interface Attempt {
-    Status run() throws CorruptRecordException;
+    Status run() throws Exception;
   }
 
   /** A transaction's body; a commit follows only for OK. */
   @FunctionalInterface
   private interface Body {
-    Status run(Transaction txn) throws CorruptRecordException;
+    Status run(Transaction txn) throws Exception;
   }
 
   /**
@@ -369,7 +379,7 @@ public final class BerkeleyDbClient extends EngineClient<BerkeleyDbEngine>
         pause(n);
       } catch (DatabaseException | IllegalStateException | IllegalArgumentException e) {
         return error(operation, table, key, oneLine(e));
-      } catch (CorruptRecordException e) {
+      } catch (Exception e) { // a record's checksum, or a batch's reader thread interrupted
         return error(operation, table, key, e);
       }
     }

@@ -23,7 +23,8 @@ public final class BerkeleyDbDescriptor implements EngineDescriptor {
           "berkeleydb.free_disk",
           "berkeleydb.log_file_size",
           "berkeleydb.lock_timeout_ms",
-          "berkeleydb.retry_timeout_ms");
+          "berkeleydb.retry_timeout_ms",
+          "berkeleydb.batch_parallelism");
 
   /** A JE log file: eight hex digits, {@code .jdb} (or {@code .del}, a cleaned one kept). */
   static final Pattern LOG_FILE = Pattern.compile("[0-9a-f]{8}\\.(jdb|del|bad)");

@@ -16,6 +16,7 @@ import com.sleepycat.je.EnvironmentStats;
 import com.sleepycat.je.JEVersion;
 import com.sleepycat.je.OperationStatus;
 import com.sleepycat.je.StatsConfig;
+import io.github.ycsbembedded.core.BatchWorkers;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.EngineDirectory;
 import io.github.ycsbembedded.core.EngineFailure;
@@ -54,15 +55,21 @@ final class BerkeleyDbEngine implements EngineHandle {
   private final Path dir;
   private final Environment environment;
   private final long retryTimeoutNanos;
+
+  /** The reader threads of batch reads (see {@link BerkeleyDbClient#batchRead}). */
+  private final BatchWorkers workers;
+
   private final Map<String, Database> tables = new ConcurrentHashMap<>();
 
   /** Tables whose bulk load began (see {@link #startBulk}). */
   private final Set<String> bulkTables = ConcurrentHashMap.newKeySet();
 
-  private BerkeleyDbEngine(Path dir, Environment environment, long retryTimeoutNanos) {
+  private BerkeleyDbEngine(
+      Path dir, Environment environment, long retryTimeoutNanos, BatchWorkers workers) {
     this.dir = dir;
     this.environment = environment;
     this.retryTimeoutNanos = retryTimeoutNanos;
+    this.workers = workers;
   }
 
   static BerkeleyDbEngine open(Path dir, BindingProperties p) throws Exception {
@@ -70,6 +77,7 @@ final class BerkeleyDbEngine implements EngineHandle {
     long retryTimeoutNanos =
         TimeUnit.MILLISECONDS.toNanos(
             p.integer("berkeleydb.retry_timeout_ms", 10_000, 0, Integer.MAX_VALUE));
+    int batchParallelism = BatchWorkers.parallelism(p, "berkeleydb");
     refuseLostLog(dir);
     Environment environment;
     try {
@@ -81,7 +89,8 @@ final class BerkeleyDbEngine implements EngineHandle {
               + dir
               + " is in use by another process (it holds a lock on the directory's lock file)");
     }
-    return new BerkeleyDbEngine(dir, environment, retryTimeoutNanos);
+    return new BerkeleyDbEngine(
+        dir, environment, retryTimeoutNanos, new BatchWorkers("berkeleydb", batchParallelism));
   }
 
   /** The environment's configuration from the binding's properties, each checked. */
@@ -153,6 +162,10 @@ final class BerkeleyDbEngine implements EngineHandle {
 
   long retryTimeoutNanos() {
     return retryTimeoutNanos;
+  }
+
+  BatchWorkers workers() {
+    return workers;
   }
 
   /** The table's database, opened (and created) on first use. */
@@ -258,6 +271,7 @@ final class BerkeleyDbEngine implements EngineHandle {
    */
   @Override
   public void close() throws DBException {
+    workers.close();
     DatabaseException failure = null;
     for (Database database : tables.values()) {
       try {
