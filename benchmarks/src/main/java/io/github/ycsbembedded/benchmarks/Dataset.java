@@ -24,7 +24,7 @@ import site.ycsb.Status;
  */
 @State(Scope.Benchmark)
 public class Dataset {
-  @Param({"LMDB", "ROCKSDB", "LEVELDB", "WIREDTIGER", "SQLITE", "MVSTORE"})
+  @Param({"LMDB", "ROCKSDB", "LEVELDB", "WIREDTIGER", "SQLITE", "MVSTORE", "BERKELEYDB"})
   public Engine engine;
 
   @Param({"100", "1000", "4000"})

@@ -16,7 +16,8 @@ public enum Engine {
   LEVELDB("io.github.ycsbembedded.benchmarks.RawLevelDb"),
   WIREDTIGER("io.github.ycsbembedded.benchmarks.RawWiredTiger"),
   SQLITE("io.github.ycsbembedded.benchmarks.RawSqlite"),
-  MVSTORE("io.github.ycsbembedded.benchmarks.RawMvStore");
+  MVSTORE("io.github.ycsbembedded.benchmarks.RawMvStore"),
+  BERKELEYDB("io.github.ycsbembedded.benchmarks.RawBerkeleyDb");
 
   private final String rawClass;
 

@@ -2,6 +2,8 @@ package io.github.ycsbembedded.dist;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.ycsbembedded.core.EngineDescriptor;
+import io.github.ycsbembedded.core.Engines;
 import io.github.ycsbembedded.core.testing.YcsbProcess;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -231,7 +233,9 @@ class DistributionIT {
             "+ lmdb-binding",
             "+ sqlite-binding",
             "+ rocksdb_embedded-binding",
+            "+ berkeleydb-binding",
             "bin/bindings.properties: + lmdb:io.github.ycsbembedded.lmdb.LmdbClient",
+            "bin/bindings.properties: + berkeleydb:io.github.ycsbembedded.berkeleydb.BerkeleyDbClient",
             "bin/bindings.properties: + rocksdb_embedded:" + OUR_ROCKSDB,
             "- lib/HdrHistogram-2.1.4.jar",
             "~ bin/ycsb",
@@ -324,6 +328,7 @@ class DistributionIT {
     loadThenRunWorkloadZ("bin/ycsb", "sqlite", "sqlite");
     // a pure-Java engine from its own folder, mvstore-binding/lib (H2's jar beside the binding's)
     loadThenRunWorkloadZ("bin/ycsb", "mvstore", "mvstore");
+    loadThenRunWorkloadZ("bin/ycsb.sh", "berkeleydb", "berkeleydb");
 
     // HdrHistogram file output works with 2.1.12 (2.1.4 crashes on Java 11+); YCSB wants the folder
     Files.createDirectories(tmp.resolve("hdr"));
@@ -514,6 +519,7 @@ class DistributionIT {
     loadThenRunWorkloadZ("bin/ycsb.sh", "rocksdb_embedded", "rocksdb");
     loadThenRunWorkloadZ("bin/ycsb.sh", "sqlite", "sqlite");
     loadThenRunWorkloadZ("bin/ycsb", "mvstore", "mvstore");
+    loadThenRunWorkloadZ("bin/ycsb", "berkeleydb", "berkeleydb");
 
     YcsbProcess undo = in(dist, "bin/install-into", "--undo", ycsb.toString());
     assertThat(undo.exitCode()).as(undo.toString()).isZero();
@@ -659,11 +665,9 @@ class DistributionIT {
 
   @Test
   void unpackedDistributionRunsEveryBindingItRegisters() throws Exception {
-    List<String> bindings =
-        new ArrayList<>(List.of("lmdb", "rocksdb", "leveldb", "sqlite", "mvstore"));
-    if (Files.exists(YcsbProcess.root().resolve(".deps/wiredtiger/ready"))) {
-      bindings.add("wiredtiger");
-    }
+    // every binding the build holds, as their descriptors say (WiredTiger's where bin/setup ran)
+    List<String> bindings = Engines.all().stream().map(EngineDescriptor::name).toList();
+    assertThat(bindings).contains("lmdb", "rocksdb", "leveldb", "sqlite", "mvstore", "berkeleydb");
     for (String binding : bindings) {
       YcsbProcess load =
           in(
