@@ -19,7 +19,8 @@ public final class LmdbDescriptor implements EngineDescriptor {
           "lmdb.writemap",
           "lmdb.nordahead",
           "lmdb.maxreaders",
-          "lmdb.batch_parallelism");
+          "lmdb.batch_parallelism",
+          "lmdb.library");
 
   @Override
   public String name() {

@@ -44,7 +44,14 @@ final class LmdbEngine implements EngineHandle {
   /** LMDB's key limit (its default build's {@code MDB_MAXKEYSIZE}), the table's prefix included. */
   static final int MAX_KEY_BYTES = 511;
 
-  private static boolean libraryLoaded;
+  /** What {@link #loadLibrary} names the library lmdbjava bundles. */
+  private static final String BUNDLED = "the library lmdbjava bundles";
+
+  /** Where this process loaded LMDB from, or null before the first open. */
+  private static String loadedFrom;
+
+  /** Whether {@link #loadedFrom} is a library {@code lmdb.library} named. */
+  private static boolean loadedByProperty;
 
   private final Env<DirectBuffer> env;
   private final TxnGate gate = new TxnGate();
@@ -146,7 +153,7 @@ final class LmdbEngine implements EngineHandle {
     int maxReaders =
         properties.integer(
             "lmdb.maxreaders", Math.max(126, 2 * threads + batchParallelism + 8), 1, 1 << 20);
-    loadLibrary();
+    loadLibrary(library(properties));
     Path data = dir.resolve("data.mdb");
     long sizeBefore = Files.exists(data) ? Files.size(data) : -1;
 
@@ -249,14 +256,76 @@ final class LmdbEngine implements EngineHandle {
   }
 
   /**
-   * Loads the LMDB library lmdbjava bundles from our own temporary copy, deleted once loaded
-   * (lmdbjava's own copy is deleted only at a normal JVM exit, so every kill -9 would leave one in
-   * the temporary folder). A user's {@code lmdbjava.native.lib} is left alone.
+   * {@code lmdb.library}: the LMDB shared library to load in place of the one lmdbjava bundles (the
+   * system's, say), or null for the bundled one.
    */
-  private static synchronized void loadLibrary() throws IOException, ClassNotFoundException {
-    if (libraryLoaded
-        || System.getProperty("lmdbjava.native.lib") != null
-        || NativeLibrary.platform() == null) {
+  private static Path library(BindingProperties properties) throws DBException {
+    if (properties.isEmpty("lmdb.library")) {
+      throw new DBException(
+          "lmdb.library: empty value; give the path of an LMDB shared library (Debian's liblmdb0:"
+              + " /usr/lib/x86_64-linux-gnu/liblmdb.so.0), or leave it out for the library"
+              + " lmdbjava bundles");
+    }
+    String value = properties.raw("lmdb.library");
+    if (value == null) {
+      return null;
+    }
+    Path file = Path.of(value);
+    if (!Files.isRegularFile(file)) {
+      throw new DBException(
+          "lmdb.library: "
+              + value
+              + " is no file; install the library (Debian: apt-get install liblmdb0), or leave the"
+              + " property out for the library lmdbjava bundles");
+    }
+    return file;
+  }
+
+  /**
+   * Loads LMDB once per process: {@code library} where {@code lmdb.library} names one, else the
+   * library lmdbjava bundles, from our own temporary copy, deleted once loaded (lmdbjava's own copy
+   * is deleted only at a normal JVM exit, so every kill -9 would leave one in the temporary
+   * folder). A user's {@code lmdbjava.native.lib} is left alone. A process holds one LMDB: a second
+   * library asked for after the first is refused.
+   */
+  private static synchronized void loadLibrary(Path library)
+      throws IOException, ClassNotFoundException, DBException {
+    String wanted = library == null ? BUNDLED : library.toString();
+    if (loadedFrom != null) {
+      // a library named by lmdb.library, asked for again or (named or not) unlike the one loaded
+      boolean differs = library != null || loadedByProperty;
+      if (differs && !loadedFrom.equals(wanted)) {
+        throw new DBException(
+            "lmdb.library: this process already loaded LMDB from "
+                + loadedFrom
+                + "; one LMDB library per process (asked for "
+                + wanted
+                + ")");
+      }
+      return;
+    }
+    String users = System.getProperty("lmdbjava.native.lib");
+    if (users != null) {
+      if (library != null && !users.equals(wanted)) {
+        throw new DBException(
+            "lmdb.library: "
+                + wanted
+                + " differs from -Dlmdbjava.native.lib="
+                + users
+                + "; set one of them");
+      }
+      loadedFrom = users;
+      return;
+    }
+    if (library != null) {
+      System.setProperty("lmdbjava.native.lib", wanted);
+      Class.forName("org.lmdbjava.Library", true, Env.class.getClassLoader());
+      loadedFrom = wanted;
+      loadedByProperty = true;
+      return;
+    }
+    if (NativeLibrary.platform() == null) {
+      loadedFrom = BUNDLED;
       return;
     }
     Path copy =
@@ -265,7 +334,7 @@ final class LmdbEngine implements EngineHandle {
       System.setProperty("lmdbjava.native.lib", copy.toString());
       // lmdbjava's Library class loads the library when it is initialized
       Class.forName("org.lmdbjava.Library", true, Env.class.getClassLoader());
-      libraryLoaded = true;
+      loadedFrom = BUNDLED;
     } finally {
       Files.deleteIfExists(copy);
     }

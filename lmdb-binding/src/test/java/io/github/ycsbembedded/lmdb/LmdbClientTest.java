@@ -57,6 +57,36 @@ class LmdbClientTest extends BindingConformanceTest {
   }
 
   @Test
+  void aLibraryThatIsNoFileIsRefusedNamingTheProperty() {
+    Properties properties = properties(dataDir);
+    properties.setProperty("lmdb.library", dataDir.resolve("no-liblmdb.so").toString());
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessage(
+            "lmdb.library: "
+                + dataDir.resolve("no-liblmdb.so")
+                + " is no file; install the library (Debian: apt-get install liblmdb0), or leave"
+                + " the property out for the library lmdbjava bundles");
+  }
+
+  @Test
+  void aSecondLibraryInOneProcessIsRefusedNamingTheFirst() throws Exception {
+    DB bundled = open();
+    bundled.insert(TABLE, "k", record("field0", "v"));
+    Path other = Files.writeString(dataDir.resolveSibling("other-liblmdb.so"), "not loaded");
+    Properties properties = properties(dataDir.resolveSibling("other-dir"));
+    properties.setProperty("lmdb.library", other.toString());
+    Files.createDirectories(dataDir.resolveSibling("other-dir"));
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessage(
+            "lmdb.library: this process already loaded LMDB from the library lmdbjava bundles;"
+                + " one LMDB library per process (asked for "
+                + other
+                + ")");
+  }
+
+  @Test
   void fullMapGrowsSoThatEveryInsertSucceeds() throws Exception {
     Properties properties = properties(dataDir);
     properties.setProperty("lmdb.mapsize", "256k");
