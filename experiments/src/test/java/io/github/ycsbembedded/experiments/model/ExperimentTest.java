@@ -130,7 +130,9 @@ public class ExperimentTest {
         .containsEntry("rocksdb.compact_on_close", "true");
     Variants.PlannedVariant blind = byName.get("wiredtiger-blind-update");
     assertThat(blind.concerns()).containsExactly("wiredtiger");
-    assertThat(blind.experiment().phases()).extracting(Phase::id).containsExactly("init", "c", "a");
+    assertThat(blind.experiment().phases())
+        .extracting(Phase::id)
+        .containsExactly("init", "init-bulk", "c", "a");
     assertThat(
             EngineSettings.properties(
                 blind.experiment(),
