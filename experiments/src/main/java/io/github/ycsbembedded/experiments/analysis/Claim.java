@@ -134,12 +134,21 @@ public record Claim(
   public enum Direction {
     HOLDS,
     REVERSED,
+    /** Ours lies wholly about even (within ×1.1 of 1): on neither side. */
+    EVEN,
     UNCLEAR,
     NOT_APPLICABLE;
 
-    /** The word the report prints: the name in lower case; nothing for {@code NOT_APPLICABLE}. */
+    /**
+     * The word the report prints: the name in lower case, {@code about even} for {@code EVEN};
+     * nothing for {@code NOT_APPLICABLE}.
+     */
     public String word() {
-      return this == NOT_APPLICABLE ? "" : name().toLowerCase(java.util.Locale.ROOT);
+      return switch (this) {
+        case NOT_APPLICABLE -> "";
+        case EVEN -> "about even";
+        default -> name().toLowerCase(java.util.Locale.ROOT);
+      };
     }
   }
 

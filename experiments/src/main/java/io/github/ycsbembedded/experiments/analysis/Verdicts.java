@@ -130,6 +130,9 @@ public final class Verdicts {
     if (lowSide == side && highSide == side) {
       return Direction.HOLDS;
     }
-    return lowSide == -side && highSide == -side ? Direction.REVERSED : Direction.UNCLEAR;
+    if (lowSide == -side && highSide == -side) {
+      return Direction.REVERSED;
+    }
+    return lowSide == 0 && highSide == 0 ? Direction.EVEN : Direction.UNCLEAR;
   }
 }

@@ -51,7 +51,9 @@ public final class ClaimText {
         || claim.verdict() == Verdict.REPRODUCED) {
       return claim.verdict().word();
     }
-    return claim.verdict().word() + "; direction " + claim.direction().word();
+    return claim.verdict().word()
+        + (claim.direction() == Direction.EVEN ? "; " : "; direction ")
+        + claim.direction().word();
   }
 
   /**
@@ -154,7 +156,7 @@ public final class ClaimText {
                           + " than published"
                       : claim.direction() == Direction.REVERSED
                           ? "; the direction is reversed"
-                          : "");
+                          : claim.direction() == Direction.EVEN ? "; the two are about even" : "");
           default -> ours + ", straddles " + (floor ? "it" : "an end of it") + toDecide(claim);
         };
   }

@@ -162,7 +162,13 @@ class VerdictsTest {
     double even = 1 / Verdicts.EVEN;
     Verdicts.Judgement j = Verdicts.ratio(0.8, trials(even, even), 1.5);
     assertThat(j.verdict()).isEqualTo(Verdict.NOT_REPRODUCED);
-    assertThat(j.direction()).isEqualTo(Direction.UNCLEAR);
+    assertThat(j.direction()).isEqualTo(Direction.EVEN);
+    assertThat(j.direction().word()).isEqualTo("about even");
+    Verdicts.Judgement above = Verdicts.ratio(1.12, trials(1.08, 1.09, 1.085, 1.086), 1.5);
+    assertThat(above.verdict())
+        .as("1.08 to 1.09 against a published 1.12: about even, not the side above")
+        .isEqualTo(Verdict.NOT_REPRODUCED);
+    assertThat(above.direction()).isEqualTo(Direction.EVEN);
     assertThat(Verdicts.ratio(0.8, trials(0.9, 0.9), 1.5).verdict()).isEqualTo(Verdict.REPRODUCED);
   }
 
