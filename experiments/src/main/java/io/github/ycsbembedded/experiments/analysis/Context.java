@@ -202,6 +202,11 @@ public final class Context {
     return variant.phase(engine, phase);
   }
 
+  /** Why an engine's phase has no figure here: it did not run, or it ran and failed. */
+  public Cell.Why whyMissing(String engine, String phase) {
+    return phaseRun(engine, phase) == null ? Cell.Why.NOT_RUN : Cell.Why.FAILED;
+  }
+
   /** A published figure for this run's scale, or null. */
   public Double published(String phase, String engine, String column) {
     Description.PublishedFigure figure =

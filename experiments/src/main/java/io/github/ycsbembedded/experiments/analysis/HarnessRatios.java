@@ -211,7 +211,7 @@ public final class HarnessRatios {
   static Cell.Why whyMissing(Context c, Claim claim) {
     for (String engine : claim.subject().engines()) {
       for (String phase : claim.subject().phases()) {
-        if (c.phaseRun(engine, phase) == null) {
+        if (c.whyMissing(engine, phase) == Cell.Why.NOT_RUN) {
           return Cell.Why.NOT_RUN;
         }
       }

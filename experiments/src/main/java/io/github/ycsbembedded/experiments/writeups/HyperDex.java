@@ -194,7 +194,7 @@ public final class HyperDex extends WriteUp {
       Results.PhaseRun r = c.ok(e, phase.id());
       if (r == null) {
         List<Cell> row =
-            new ArrayList<>(List.of(Cell.text(e), Cell.missing(failedOrNotRun(c, e, phase))));
+            new ArrayList<>(List.of(Cell.text(e), Cell.missing(c.whyMissing(e, phase.id()))));
         while (row.size() < width) {
           row.add(Cell.blank());
         }
@@ -256,10 +256,6 @@ public final class HyperDex extends WriteUp {
       }
     }
     return published;
-  }
-
-  private static Cell.Why failedOrNotRun(Context c, String engine, Phase phase) {
-    return c.phaseRun(engine, phase.id()) == null ? Cell.Why.NOT_RUN : Cell.Why.FAILED;
   }
 
   private static Spread ms(

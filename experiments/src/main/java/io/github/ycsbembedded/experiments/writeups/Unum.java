@@ -217,7 +217,7 @@ public final class Unum extends WriteUp {
     String name = phase.beyondWriteUp() ? e + ", " + phase.label() + " (beyond the write-up)" : e;
     List<Cell> row = new ArrayList<>(List.of(Cell.text(name)));
     if (r == null) {
-      row.add(Cell.missing(c.phaseRun(e, phase.id()) == null ? Cell.Why.NOT_RUN : Cell.Why.FAILED));
+      row.add(Cell.missing(c.whyMissing(e, phase.id())));
       while (row.size() < 10) {
         row.add(Cell.blank());
       }
@@ -307,7 +307,7 @@ public final class Unum extends WriteUp {
   }
 
   private static Cell notRun(Context c, String engine, String phase) {
-    return Cell.missing(c.phaseRun(engine, phase) == null ? Cell.Why.NOT_RUN : Cell.Why.FAILED);
+    return Cell.missing(c.whyMissing(engine, phase));
   }
 
   private static Cell written(Context c, String engine, String phase) {
