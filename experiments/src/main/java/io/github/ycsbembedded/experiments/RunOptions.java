@@ -78,6 +78,23 @@ final class RunOptions {
               + " --variants order-a-before-c,harness-2022 (default: those that are no ablation)")
   List<String> variants;
 
+  @Option(
+      names = "--shard",
+      paramLabel = "K/N",
+      description =
+          "run share K of N of the trials (trials K, K+N, K+2N, ...), one machine of N, every"
+              + " engine and variant of them; bin/experiment report over the N folders merges them"
+              + " (default: a Slurm array task's share, else the whole run)")
+  String shard;
+
+  @Option(
+      names = "--shards",
+      paramLabel = "N",
+      description =
+          "the number of shards when a scheduler gives the index: a Kubernetes Indexed Job's"
+              + " JOB_COMPLETION_INDEX (from 0) or a Slurm array task")
+  Integer shards;
+
   @Option(names = "--dir", description = "data directory (default: <home>/data/experiments)")
   Path dataDir;
 

@@ -10,6 +10,7 @@ import io.github.ycsbembedded.experiments.model.Variation;
 import io.github.ycsbembedded.experiments.plan.MemoryPlan;
 import io.github.ycsbembedded.experiments.plan.RunPlan;
 import io.github.ycsbembedded.experiments.plan.SettingsHash;
+import io.github.ycsbembedded.experiments.plan.Shard;
 import io.github.ycsbembedded.experiments.results.Results;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,6 +37,9 @@ final class RunPlanner {
 
     /** Whether {@code dir} is a folder ({@code --history}'s check). */
     boolean isFolder(Path dir);
+
+    /** An environment variable's value, or null (a scheduler's shard index). */
+    String environment(String name);
   }
 
   private final Host host;
@@ -61,6 +65,11 @@ final class RunPlanner {
           @Override
           public boolean isFolder(Path dir) {
             return Files.isDirectory(dir);
+          }
+
+          @Override
+          public String environment(String name) {
+            return System.getenv(name);
           }
         });
   }
@@ -127,7 +136,10 @@ final class RunPlanner {
     RunPlan.check(
         experiment, engines, options.threads == null ? experiment.threads() : options.threads);
     int repetitions = options.repeat == null ? scale.repeat() : options.repeat;
-    int trials = options.trials == null ? scale.trials() : options.trials;
+    int all = options.trials == null ? scale.trials() : options.trials;
+    Shard shard = Shard.of(options.shard, options.shards, host::environment);
+    Results.Shard share = shard == null ? null : shard.of(all);
+    int trials = share == null ? all : share.trials().size();
     Path out =
         (options.outDir == null ? home.resolve("results") : options.outDir.toAbsolutePath())
             .resolve(
@@ -135,7 +147,8 @@ final class RunPlanner {
                     + "-"
                     + scale.name()
                     + "-"
-                    + started.format(ExperimentRunner.STAMP));
+                    + started.format(ExperimentRunner.STAMP)
+                    + (shard == null ? "" : "-shard-" + shard.index() + "-of-" + shard.count()));
     Path data =
         (options.dataDir == null
                 ? home.resolve("data").resolve("experiments")
@@ -146,7 +159,11 @@ final class RunPlanner {
     Map<String, String> shown = new LinkedHashMap<>();
     shown.put("scale", scale.name());
     shown.put("engines", String.join(",", engines));
-    shown.put("trials", Integer.toString(trials));
+    shown.put(
+        "trials",
+        share == null
+            ? Integer.toString(trials)
+            : trials + " of " + all + " (shard " + shard + ": trials " + share.trials() + ")");
     shown.put("runs of each run phase per trial", Integer.toString(repetitions));
     shown.put(
         "memory-limit", options.memoryLimit == null ? "the file's regime" : options.memoryLimit);
@@ -154,8 +171,38 @@ final class RunPlanner {
         "variants", String.join(", ", plans.stream().map(plan -> plan.variant().name()).toList()));
     shown.put("data directory", data.toString());
     Results.Run skeleton =
-        skeleton(experiment, plans, started, data, new Results.Invocation(arguments, shown));
-    return new PlannedRun(plans, out, skeleton, data, history(options, out));
+        skeleton(
+            experiment,
+            plans,
+            started,
+            data,
+            new Results.Invocation(recorded(arguments, shard, options), shown));
+    skeleton = skeleton.toBuilder().protocol(skeleton.protocol().withShard(share)).build();
+    // a shard judges its own trials unless told otherwise: its siblings' folders are the merge's
+    Path history = shard != null && options.history == null ? null : history(options, out);
+    return new PlannedRun(plans, out, skeleton, data, history);
+  }
+
+  /**
+   * The command line as the results keep it (and resume reads it): a scheduler's shard index
+   * becomes {@code --shard K/N}, so that the same share runs again wherever it is resumed.
+   */
+  private static List<String> recorded(List<String> arguments, Shard shard, RunOptions options) {
+    if (shard == null || options.shard != null) {
+      return arguments;
+    }
+    List<String> recorded = new ArrayList<>();
+    for (int i = 0; i < arguments.size(); i++) {
+      String a = arguments.get(i);
+      if (a.equals("--shards")) {
+        i++;
+      } else if (!a.startsWith("--shards=")) {
+        recorded.add(a);
+      }
+    }
+    recorded.add("--shard");
+    recorded.add(shard.toString());
+    return recorded;
   }
 
   /** The engines a run measures: {@code --engines}, else the scale's, else the file's. */

@@ -169,6 +169,11 @@ class VariantPlansTest {
 
   /** A host that answers from the test: no cgroup, a made-up machine, every folder missing. */
   private static RunPlanner faked() {
+    return faked(Map.of());
+  }
+
+  /** {@link #faked()} with {@code environment} as its environment variables. */
+  private static RunPlanner faked(Map<String, String> environment) {
     return new RunPlanner(
         new RunPlanner.Host() {
           @Override
@@ -185,14 +190,29 @@ class VariantPlansTest {
           public boolean isFolder(Path dir) {
             return false;
           }
+
+          @Override
+          public String environment(String name) {
+            return environment.get(name);
+          }
         });
   }
 
   private static RunPlanner.PlannedRun quick(
       Experiment e, RunOptions options, Path home, LocalDateTime started)
       throws ExperimentException {
-    List<String> arguments = List.of("unum", "--trials", "3");
-    return faked()
+    return quick(e, options, home, started, Map.of(), List.of("unum", "--trials", "3"));
+  }
+
+  private static RunPlanner.PlannedRun quick(
+      Experiment e,
+      RunOptions options,
+      Path home,
+      LocalDateTime started,
+      Map<String, String> environment,
+      List<String> arguments)
+      throws ExperimentException {
+    return faked(environment)
         .plan(
             e,
             RunPlanner.variants(e, options),
@@ -229,5 +249,121 @@ class VariantPlansTest {
         .hasMessage(
             "--history: '/nowhere/else' is not a folder; give the folder of earlier results"
                 + " folders, or none");
+  }
+
+  @Test
+  void aShardRunsEveryKthTrialIntoAFolderNamedForItAndJudgesThemAlone() throws Exception {
+    Experiment unum = Experiment.load(ExperimentTest.EXPERIMENTS, "unum");
+    RunOptions options = new RunOptions();
+    options.trials = 5;
+    options.shard = "2/2";
+    Path home = Path.of("/nowhere");
+    LocalDateTime started = LocalDateTime.of(2026, 1, 2, 3, 4, 5);
+
+    RunPlanner.PlannedRun p =
+        quick(unum, options, home, started, Map.of(), List.of("unum", "--shard", "2/2"));
+
+    assertThat(p.out()).isEqualTo(home.resolve("results/unum-quick-20260102-030405-shard-2-of-2"));
+    assertThat(p.plans()).extracting(RunPlan::trials).containsOnly(2);
+    assertThat(p.skeleton().protocol().trials()).isEqualTo(2);
+    assertThat(p.skeleton().protocol().shard())
+        .isEqualTo(new Results.Shard(2, 2, 5, List.of(2, 4)));
+    assertThat(p.skeleton().invocation().options())
+        .containsEntry("trials", "2 of 5 (shard 2/2: trials [2, 4])");
+    assertThat(p.history()).as("a shard pools nothing unless --history says so").isNull();
+    assertThat(p.skeleton().invocation().arguments()).containsExactly("unum", "--shard", "2/2");
+  }
+
+  @Test
+  void aSchedulersIndexIsTheShardAndIsKeptAsTheFlagForResume() throws Exception {
+    Experiment unum = Experiment.load(ExperimentTest.EXPERIMENTS, "unum");
+    Path home = Path.of("/nowhere");
+    LocalDateTime started = LocalDateTime.of(2026, 1, 2, 3, 4, 5);
+    Map<String, String> slurm =
+        Map.of(
+            "SLURM_ARRAY_TASK_ID", "7",
+            "SLURM_ARRAY_TASK_MIN", "5",
+            "SLURM_ARRAY_TASK_COUNT", "4");
+    RunOptions options = new RunOptions();
+    options.trials = 4;
+
+    RunPlanner.PlannedRun fromSlurm =
+        quick(unum, options, home, started, slurm, List.of("unum", "--trials", "4"));
+
+    assertThat(fromSlurm.skeleton().protocol().shard())
+        .isEqualTo(new Results.Shard(3, 4, 4, List.of(3)));
+    assertThat(fromSlurm.skeleton().invocation().arguments())
+        .containsExactly("unum", "--trials", "4", "--shard", "3/4");
+
+    options.shards = 2;
+    RunPlanner.PlannedRun fromKubernetes =
+        quick(
+            unum,
+            options,
+            home,
+            started,
+            Map.of("JOB_COMPLETION_INDEX", "0"),
+            List.of("unum", "--trials", "4", "--shards", "2"));
+
+    assertThat(fromKubernetes.skeleton().protocol().shard())
+        .isEqualTo(new Results.Shard(1, 2, 4, List.of(1, 3)));
+    assertThat(fromKubernetes.skeleton().invocation().arguments())
+        .containsExactly("unum", "--trials", "4", "--shard", "1/2");
+
+    RunOptions whole = new RunOptions();
+    assertThat(quick(unum, whole, home, started).skeleton().protocol().shard())
+        .as("no flag and no scheduler: the whole run")
+        .isNull();
+  }
+
+  @Test
+  void aShardOutOfRangeOrWithoutTrialsOrIndexIsRefusedInOneLine() throws Exception {
+    Experiment unum = Experiment.load(ExperimentTest.EXPERIMENTS, "unum");
+    Path home = Path.of("/nowhere");
+    LocalDateTime started = LocalDateTime.of(2026, 1, 2, 3, 4, 5);
+    Map<String, String> none = Map.of();
+    List<String> args = List.of("unum");
+    Map<String, String> messages = new java.util.LinkedHashMap<>();
+    messages.put("3/2", "--shard: shard 3 is out of range: shards go from 1 to 2");
+    messages.put("0/2", "--shard: shard 0 is out of range: shards go from 1 to 2");
+    messages.put("1/0", "--shard: 0 shards; there must be 1 or more");
+    messages.put(
+        "two", "--shard: 'two' is not K/N (this machine's share K of N, e.g. --shard 1/4)");
+    messages.put(
+        "4/4",
+        "--shard 4/4: a run of 3 trials has none for shard 4; give --trials 4 or more, or fewer"
+            + " shards");
+    for (Map.Entry<String, String> m : messages.entrySet()) {
+      RunOptions options = new RunOptions();
+      options.trials = 3;
+      options.shard = m.getKey();
+      assertThatThrownBy(() -> quick(unum, options, home, started, none, args))
+          .isInstanceOf(ExperimentException.class)
+          .hasMessage(m.getValue());
+    }
+    RunOptions counted = new RunOptions();
+    counted.shards = 2;
+    assertThatThrownBy(() -> quick(unum, counted, home, started, none, args))
+        .isInstanceOf(ExperimentException.class)
+        .hasMessage(
+            "--shards 2: no shard index here (neither SLURM_ARRAY_TASK_ID nor"
+                + " JOB_COMPLETION_INDEX is set); give --shard K/2 instead");
+    assertThatThrownBy(
+            () -> quick(unum, counted, home, started, Map.of("JOB_COMPLETION_INDEX", "2"), args))
+        .isInstanceOf(ExperimentException.class)
+        .hasMessage("JOB_COMPLETION_INDEX: shard 3 is out of range: shards go from 1 to 2");
+    assertThatThrownBy(
+            () ->
+                quick(
+                    unum,
+                    new RunOptions(),
+                    home,
+                    started,
+                    Map.of("SLURM_ARRAY_TASK_ID", "1"),
+                    args))
+        .isInstanceOf(ExperimentException.class)
+        .hasMessage(
+            "SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT or SLURM_ARRAY_TASK_MIN is"
+                + " not: give --shard K/N");
   }
 }

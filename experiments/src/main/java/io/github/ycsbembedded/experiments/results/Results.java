@@ -284,10 +284,41 @@ public final class Results {
    * How the phases ran: {@code trials} loads of the data, each run phase {@code repetitions} times
    * a trial, for {@code durationSeconds} (null: to its operation count) with the first {@code
    * warmupSeconds} left out, with {@code threads} client threads unless a phase or variant sets its
-   * own.
+   * own; {@code shard} says which share of a run's trials these were (null: the whole run).
    */
   public record Protocol(
-      int trials, int repetitions, double warmupSeconds, Integer durationSeconds, int threads) {}
+      int trials,
+      int repetitions,
+      double warmupSeconds,
+      Integer durationSeconds,
+      int threads,
+      Shard shard) {
+    public Protocol(
+        int trials, int repetitions, double warmupSeconds, Integer durationSeconds, int threads) {
+      this(trials, repetitions, warmupSeconds, durationSeconds, threads, null);
+    }
+
+    /** The protocol with {@code value} as its shard (null: the whole run). */
+    public Protocol withShard(Shard value) {
+      return new Protocol(trials, repetitions, warmupSeconds, durationSeconds, threads, value);
+    }
+  }
+
+  /**
+   * A run that measured one share of an experiment's trials on one machine of several ({@code
+   * bin/experiment --shard K/N}): shard {@code index} of {@code count}, of a run of {@code
+   * ofTrials} trials; its own trial {@code i} is trial {@code trials[i - 1]} of the whole run.
+   */
+  public record Shard(int index, int count, int ofTrials, List<Integer> trials) {
+    public Shard {
+      trials = List.copyOf(trials);
+    }
+
+    /** The trial of the whole run that this shard's trial {@code own} (from 1) is. */
+    public int global(int own) {
+      return own >= 1 && own <= trials.size() ? trials.get(own - 1) : own;
+    }
+  }
 
   /**
    * The memory each phase's JVM had: the cgroup's {@code limitBytes} (null: none), its {@code
