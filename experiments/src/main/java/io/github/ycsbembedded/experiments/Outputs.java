@@ -4,6 +4,7 @@ import io.github.ycsbembedded.experiments.analysis.Claim;
 import io.github.ycsbembedded.experiments.analysis.ConfidenceInterval;
 import io.github.ycsbembedded.experiments.analysis.Context;
 import io.github.ycsbembedded.experiments.analysis.Findings;
+import io.github.ycsbembedded.experiments.analysis.Section;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
 import io.github.ycsbembedded.experiments.report.ClaimText;
@@ -13,6 +14,7 @@ import io.github.ycsbembedded.experiments.results.Results;
 import io.github.ycsbembedded.experiments.results.ResultsFile;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -44,11 +46,37 @@ final class Outputs {
   static List<String> write(
       Experiment experiment, Pooling.Pooled pool, List<Results.Run> history, Path out)
       throws IOException {
+    return write(experiment, pool, history, List.of(), out);
+  }
+
+  /**
+   * {@link #write(Experiment, Pooling.Pooled, List, Path)} with {@code beside}, sections the
+   * command adds after the claims' own (the machines of other kinds a merge judged apart).
+   */
+  static List<String> write(
+      Experiment experiment,
+      Pooling.Pooled pool,
+      List<Results.Run> history,
+      List<Section> beside,
+      Path out)
+      throws IOException {
     Findings findings;
     try {
       findings = Findings.of(new Context(experiment, pool, history));
     } catch (ExperimentException e) {
       throw new IOException(e.getMessage(), e);
+    }
+    if (!beside.isEmpty()) {
+      List<Section> sections = new ArrayList<>(findings.besideClaims());
+      sections.addAll(beside);
+      findings =
+          new Findings(
+              findings.context(),
+              findings.claims(),
+              findings.writeUpSections(),
+              sections,
+              findings.variants(),
+              findings.conclusion());
     }
     Results.Run run = pool.ownRun();
     Results.Run judged = run.toBuilder().claims(records(findings.claims())).build();

@@ -3,10 +3,13 @@ package io.github.ycsbembedded.experiments;
 import io.github.ycsbembedded.experiments.analysis.Claim;
 import io.github.ycsbembedded.experiments.analysis.Context;
 import io.github.ycsbembedded.experiments.analysis.Findings;
+import io.github.ycsbembedded.experiments.analysis.HostSpread;
+import io.github.ycsbembedded.experiments.analysis.Section;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
 import io.github.ycsbembedded.experiments.report.ScaleReport;
 import io.github.ycsbembedded.experiments.results.Merge;
+import io.github.ycsbembedded.experiments.results.Pooling;
 import io.github.ycsbembedded.experiments.results.Results;
 import io.github.ycsbembedded.experiments.results.ResultsFile;
 import java.io.IOException;
@@ -76,14 +79,24 @@ final class ReportCommand implements Callable<Integer> {
         System.out.println("report: " + out.resolve("report.md"));
         return 0;
       }
-      Results.Run merged = Merge.runs(folders);
+      Merge.Folders read = Merge.read(folders);
+      List<Merge.Folders> kinds = read.byMachineKind();
+      int judged = largest(kinds);
+      Results.Run merged = kinds.size() == 1 ? read.merged() : kinds.get(judged).merged();
       Path out =
           base.resolve(
               merged.experiment().name() + "-" + merged.scale().name() + "-report-" + stamp);
       Files.createDirectories(out);
       Merge.copyRaw(folders, out.resolve("raw"));
+      List<Section> apart =
+          kinds.size() == 1 ? List.of() : List.of(apart(experiment, kinds, judged));
       List<String> summary =
-          Outputs.write(experiment, merged, Reports.history(folders.get(0), merged, folders), out);
+          Outputs.write(
+              experiment,
+              Pooling.alone(merged),
+              Reports.history(folders.get(0), merged, folders),
+              apart,
+              out);
       summary.forEach(System.out::println);
       System.out.println();
       System.out.println("report: " + out.resolve("report.md"));
@@ -96,6 +109,34 @@ final class ReportCommand implements Callable<Integer> {
           "experiment report: --out: cannot write into " + base + " (" + e.getMessage() + ")");
       return 2;
     }
+  }
+
+  /** The kind of machine with the most trials (the first such): the one the verdicts rest on. */
+  static int largest(List<Merge.Folders> kinds) {
+    int best = 0;
+    for (int i = 1; i < kinds.size(); i++) {
+      if (kinds.get(i).merged().protocol().trials()
+          > kinds.get(best).merged().protocol().trials()) {
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  /** Every kind of machine's claims, judged on its own trials, side by side. */
+  private static Section apart(Experiment experiment, List<Merge.Folders> kinds, int judged)
+      throws ExperimentException {
+    List<HostSpread.Kind> each = new ArrayList<>();
+    for (Merge.Folders kind : kinds) {
+      Results.Run run = kind.merged();
+      each.add(
+          new HostSpread.Kind(
+              run.machines().stream().map(Results.Machine::host).toList(),
+              run.machines().get(0).kind(),
+              run.protocol().trials(),
+              Findings.of(new Context(experiment, run)).claims()));
+    }
+    return HostSpread.section(each, judged);
   }
 
   /** The folders grouped by scale, smallest data first; one experiment only. */

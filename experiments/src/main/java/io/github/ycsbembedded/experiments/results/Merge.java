@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.IntUnaryOperator;
 import java.util.stream.Stream;
 
 /**
@@ -26,16 +27,62 @@ public final class Merge {
    * different warm-ups or durations (their figures are not samples of one thing).
    */
   public static Results.Run runs(List<Path> folders) throws ExperimentException {
+    return read(folders).merged();
+  }
+
+  /**
+   * The runs of {@code folders}, read and checked to merge: of one experiment at one scale with the
+   * same warm-ups and durations; where they are shards ({@code --shard K/N}), every shard of one
+   * run once, with the same settings.
+   */
+  public static Folders read(List<Path> folders) throws ExperimentException {
     List<Results.Run> runs = new ArrayList<>();
-    List<String> logs = new ArrayList<>();
     for (Path folder : folders) {
       runs.add(ResultsFile.read(folder));
-      logs.add("raw/" + folder.getFileName() + "/");
     }
     for (int i = 1; i < runs.size(); i++) {
       refuseMismatch(runs.get(0), runs.get(i), folders.get(0), folders.get(i));
     }
-    return of(runs, logs);
+    Shards.check(runs, folders);
+    return new Folders(folders, runs);
+  }
+
+  /** Results folders read and checked by {@link #read}: each folder's run, in order. */
+  public record Folders(List<Path> folders, List<Results.Run> runs) {
+    public Folders {
+      folders = List.copyOf(folders);
+      runs = List.copyOf(runs);
+    }
+
+    /** Every folder's run as one, its logs under {@code raw/<folder name>/}. */
+    public Results.Run merged() {
+      List<String> logs = new ArrayList<>();
+      for (Path folder : folders) {
+        logs.add("raw/" + folder.getFileName() + "/");
+      }
+      return of(runs, logs);
+    }
+
+    /**
+     * The folders grouped by the kind of machine their runs were measured on ({@link
+     * Results.Machine#kind}), in the order each kind first appears.
+     */
+    public List<Folders> byMachineKind() {
+      Map<String, List<Integer>> kinds = new LinkedHashMap<>();
+      for (int i = 0; i < runs.size(); i++) {
+        Results.Run run = runs.get(i);
+        String kind = run.machines().isEmpty() ? "" : run.machines().get(0).kind();
+        kinds.computeIfAbsent(kind, k -> new ArrayList<>()).add(i);
+      }
+      List<Folders> groups = new ArrayList<>();
+      for (List<Integer> members : kinds.values()) {
+        groups.add(
+            new Folders(
+                members.stream().map(folders::get).toList(),
+                members.stream().map(runs::get).toList()));
+      }
+      return groups;
+    }
   }
 
   /**
@@ -50,6 +97,7 @@ public final class Merge {
     Map<String, Map<String, Results.EngineRun>> variants = new LinkedHashMap<>();
     Map<String, Results.VariantRun> described = new LinkedHashMap<>();
     Map<String, Integer> trials = new LinkedHashMap<>();
+    Map<Integer, Integer> ranks = Shards.ranks(runs);
     boolean reproduced = true;
     boolean complete = true;
     String finished = first.finishedAt();
@@ -62,8 +110,11 @@ public final class Merge {
         for (Results.EngineRun engine : variant.engines()) {
           String key = variant.name() + "/" + engine.engine();
           int offset = trials.getOrDefault(key, 0);
-          engines.merge(engine.engine(), shift(engine, offset, logs.get(i)), Merge::join);
-          trials.put(key, offset + trialsOf(engine));
+          Results.Shard shard = run.protocol().shard();
+          IntUnaryOperator number =
+              shard == null ? t -> t + offset : t -> ranks.get(shard.global(t));
+          engines.merge(engine.engine(), renumber(engine, number, logs.get(i)), Merge::join);
+          trials.put(key, shard == null ? offset + trialsOf(engine) : ranks.size());
         }
       }
       run.machines().forEach(m -> machines.putIfAbsent(m.host(), m));
@@ -145,18 +196,20 @@ public final class Merge {
   }
 
   /**
-   * The engine's runs with their trials numbered from {@code offset + 1}, their logs ({@code
-   * raw/...}) under {@code logs} instead of {@code raw/} (where {@link #copyRaw} puts them, or
-   * where an earlier run's folder keeps them).
+   * The engine's runs with their trials numbered as {@code number} says (after the trials of the
+   * folders before it, or a shard's as in the whole run), their logs ({@code raw/...}) under {@code
+   * logs} instead of {@code raw/} (where {@link #copyRaw} puts them, or where an earlier run's
+   * folder keeps them).
    */
-  private static Results.EngineRun shift(Results.EngineRun engine, int offset, String logs) {
+  private static Results.EngineRun renumber(
+      Results.EngineRun engine, IntUnaryOperator number, String logs) {
     List<Results.PhaseRun> phases = new ArrayList<>();
     for (Results.PhaseRun p : engine.phases()) {
       List<Results.Repetition> reps = new ArrayList<>();
       for (Results.Repetition r : p.repetitions()) {
         Results.Logs log = r.outcome().logs();
         reps.add(
-            r.withTrial(r.trial() + offset)
+            r.withTrial(number.applyAsInt(r.trial()))
                 .withOutcome(
                     r.outcome()
                         .withLogs(

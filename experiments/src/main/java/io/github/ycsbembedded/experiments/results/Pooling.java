@@ -101,12 +101,14 @@ public final class Pooling {
   /**
    * Whether {@code other} is a complete run of {@code run}'s experiment, scale and settings, with
    * the same engine versions, on a machine of the same kind: its trials are samples of the same
-   * thing on another day.
+   * thing on another day. A shard is none (its trials are pooled by merging the run's shards).
    */
   static boolean alike(Results.Run run, Results.Run other) {
     Results.ExperimentRef a = run.experiment();
     Results.ExperimentRef b = other.experiment();
     return other.completion().complete()
+        && run.protocol().shard() == null
+        && other.protocol().shard() == null
         && a.settings() != null
         && a.settings().equals(b.settings())
         && a.name().equals(b.name())
