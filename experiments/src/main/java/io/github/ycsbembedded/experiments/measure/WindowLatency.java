@@ -147,6 +147,11 @@ public final class WindowLatency {
   }
 
   static Results.Latency of(Histogram h) {
+    ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int length = h.encodeIntoCompressedByteBuffer(buffer);
+    byte[] encoded = new byte[length];
+    buffer.flip();
+    buffer.get(encoded);
     return new Results.Latency(
         h.getTotalCount(),
         h.getMean(),
@@ -154,6 +159,7 @@ public final class WindowLatency {
         h.getValueAtPercentile(95),
         h.getValueAtPercentile(99),
         h.getValueAtPercentile(99.9),
-        h.getMaxValue());
+        h.getMaxValue(),
+        Base64.getEncoder().encodeToString(encoded));
   }
 }

@@ -47,12 +47,27 @@ final class PhaseSections {
     return tooShort(phase, r) ? " (too short to measure)" : "";
   }
 
+  private static final List<String> LATENCY_HEADER =
+      List.of(
+          "engine",
+          "operation",
+          "operations",
+          "p50",
+          "p95",
+          "p99",
+          "p99.9",
+          "max",
+          "p50, all runs",
+          "p99, all runs");
+
   static void latency(Document doc, Context c) {
     doc.heading(2, "Latency");
     doc.paragraph(
         "Per operation type, over each run's measurement window (YCSB's HdrHistogram intervals"
             + " inside the window, added up — not averaged percentiles), in µs: median [range] over"
-            + " every trial and run. A batch read (BATCH_READ) is the latency of the whole batch.");
+            + " every trial and run; and the percentiles of every run's window taken together (their"
+            + " histograms added: runs merged from several folders or machines are merged so)."
+            + " A batch read (BATCH_READ) is the latency of the whole batch.");
     String throttled = reclaimThrottle(c);
     if (throttled != null) {
       doc.paragraph(throttled);
@@ -82,16 +97,35 @@ final class PhaseSections {
                   Cells.spread(
                       c.spread(e, phase.id(), rep -> latency(rep, op, Results.Latency::p999Us))),
                   Cells.spread(
-                      c.spread(e, phase.id(), rep -> latency(rep, op, Results.Latency::maxUs)))));
+                      c.spread(e, phase.id(), rep -> latency(rep, op, Results.Latency::maxUs))),
+                  added(r, op, 50),
+                  added(r, op, 99)));
         }
       }
       if (rows.isEmpty()) {
         continue;
       }
       doc.heading(3, phase.label());
-      doc.table(
-          List.of("engine", "operation", "operations", "p50", "p95", "p99", "p99.9", "max"), rows);
+      doc.table(LATENCY_HEADER, rows);
     }
+  }
+
+  /**
+   * The {@code percentile} of every run's window of {@code op} taken together (their histograms
+   * added), or "n/a" where a run kept no histogram.
+   */
+  static String added(Results.PhaseRun r, String op, double percentile) {
+    List<Results.Latency> each = new ArrayList<>();
+    for (Results.Repetition rep : r.ok()) {
+      Results.Latency l = rep.latency().get(op);
+      if (l != null) {
+        each.add(l);
+      }
+    }
+    org.HdrHistogram.Histogram all = Results.Latency.added(each);
+    return all == null || all.getTotalCount() == 0
+        ? "n/a"
+        : Units.number((double) all.getValueAtPercentile(percentile));
   }
 
   /** The shortest and longest maximum the kernel's reclaim throttle gives, in µs. */

@@ -846,7 +846,9 @@ public final class Results {
 
   /**
    * Latency of one operation type over the measurement window, in µs, from YCSB's HdrHistogram
-   * intervals: {@code count} operations, their mean, percentiles and the maximum.
+   * intervals: {@code count} operations, their mean, percentiles and the maximum, and the window's
+   * histogram itself ({@code histogram}: HdrHistogram's compressed encoding in Base64; null in
+   * results written before it was kept), so that runs merge by adding histograms, not percentiles.
    */
   public record Latency(
       long count,
@@ -855,7 +857,31 @@ public final class Results {
       double p95Us,
       double p99Us,
       double p999Us,
-      double maxUs) {}
+      double maxUs,
+      String histogram) {
+
+    /**
+     * The histograms of {@code latencies} added up, or null when any of them keeps none (then the
+     * runs cannot be taken together exactly).
+     */
+    public static org.HdrHistogram.Histogram added(List<Latency> latencies) {
+      org.HdrHistogram.Histogram sum = new org.HdrHistogram.Histogram(3);
+      for (Latency l : latencies) {
+        if (l.histogram() == null) {
+          return null;
+        }
+        try {
+          sum.add(
+              org.HdrHistogram.Histogram.decodeFromCompressedByteBuffer(
+                  java.nio.ByteBuffer.wrap(java.util.Base64.getDecoder().decode(l.histogram())),
+                  0));
+        } catch (java.util.zip.DataFormatException | IllegalArgumentException e) {
+          return null;
+        }
+      }
+      return latencies.isEmpty() ? null : sum;
+    }
+  }
 
   /**
    * One status line of the run: its time (ms since the epoch, -1 without), the seconds since the

@@ -32,9 +32,9 @@ class FixedRatesTest {
             f.amplification());
     Map<String, Results.Latency> latency =
         Map.of(
-            "READ", new Results.Latency(100, 50, 40, 80, 120, 200, 300),
+            "READ", new Results.Latency(100, 50, 40, 80, 120, 200, 300, null),
             "Intended-READ",
-                new Results.Latency(100, 60, 45, 90, dueP99Us, 2 * dueP99Us, 3 * dueP99Us));
+                new Results.Latency(100, 60, 45, 90, dueP99Us, 2 * dueP99Us, 3 * dueP99Us, null));
     return new Results.Repetition(1, 1, r.outcome(), figures, Map.of(), latency, List.of(), null);
   }
 
