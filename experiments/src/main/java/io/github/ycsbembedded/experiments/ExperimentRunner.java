@@ -14,7 +14,7 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code bin/experiment}: parses the command line and hands it on — a run of a shipped write-up by
  * name or of any experiment file ({@link Runner}), or one of the subcommands (list, run, report,
- * compare, resume). Every bad input is one line and exit status 2.
+ * compare, resume, slurm). Every bad input is one line and exit status 2.
  */
 @Command(
     name = "experiment",
@@ -28,7 +28,8 @@ import picocli.CommandLine.Parameters;
       RunCommand.class,
       ReportCommand.class,
       CompareCommand.class,
-      ResumeCommand.class
+      ResumeCommand.class,
+      SlurmCommand.class
     })
 public final class ExperimentRunner implements Callable<Integer> {
   static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");

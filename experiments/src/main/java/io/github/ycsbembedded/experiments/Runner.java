@@ -275,15 +275,17 @@ final class Runner {
         });
   }
 
-  private static Experiment load(String argument, Path home) throws ExperimentException {
-    Path asFile = Paths.get(argument);
-    boolean file =
-        argument.contains("/")
-            || argument.endsWith(Experiment.SUFFIX)
-            || (Files.isRegularFile(asFile) && !argument.matches("[a-z0-9-]+"));
-    return file
-        ? Experiment.load(asFile, home)
+  static Experiment load(String argument, Path home) throws ExperimentException {
+    return isFile(argument)
+        ? Experiment.load(Paths.get(argument), home)
         : Experiment.load(home.resolve("experiments"), argument);
+  }
+
+  /** Whether {@code argument} names an experiment file rather than a shipped experiment. */
+  static boolean isFile(String argument) {
+    return argument.contains("/")
+        || argument.endsWith(Experiment.SUFFIX)
+        || (Files.isRegularFile(Paths.get(argument)) && !argument.matches("[a-z0-9-]+"));
   }
 
   /**
