@@ -129,6 +129,7 @@ public final class Merge {
         (name, engines) ->
             merged.add(described.get(name).withEngines(List.copyOf(engines.values()))));
     return first.toBuilder()
+        .invocation(Shards.invocation(runs, maxTrials))
         .finishedAt(finished)
         .completion(
             complete

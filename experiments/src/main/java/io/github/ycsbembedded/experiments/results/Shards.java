@@ -133,6 +133,26 @@ final class Shards {
   }
 
   /**
+   * The first run's command line and options, where {@code runs} are shards with the trials their
+   * merge holds ({@code trials}) and the shards it was merged from, not the first shard's share.
+   */
+  static Results.Invocation invocation(List<Results.Run> runs, int trials) {
+    Results.Invocation first = runs.get(0).invocation();
+    if (runs.get(0).protocol().shard() == null) {
+      return first;
+    }
+    List<String> shards = new ArrayList<>();
+    for (Results.Run run : runs) {
+      Results.Shard shard = run.protocol().shard();
+      shards.add(shard.index() + "/" + shard.count());
+    }
+    shards.sort(null);
+    Map<String, String> options = new java.util.LinkedHashMap<>(first.options());
+    options.put("trials", trials + " (merged from shards " + String.join(", ", shards) + ")");
+    return new Results.Invocation(first.arguments(), options);
+  }
+
+  /**
    * The trials of the shards among {@code runs} as the whole run numbers them, each mapped to its
    * place among them (1, 2, …): every trial of the run when every shard is there, in order.
    */

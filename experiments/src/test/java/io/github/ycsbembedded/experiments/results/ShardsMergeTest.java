@@ -57,6 +57,8 @@ class ShardsMergeTest {
     assertThat(merged.machines())
         .extracting(Results.Machine::host)
         .containsExactly("host-b", "host-a");
+    assertThat(merged.invocation().options())
+        .containsEntry("trials", "5 (merged from shards 1/2, 2/2)");
   }
 
   @Test
