@@ -79,5 +79,14 @@ class ShardReportTest {
         .contains(
             "| claim | node1 (1 trial) | verdict there | node2 (1 trial) | verdict there |"
                 + " between kinds |");
+    String row =
+        md.substring(md.indexOf("## Machines of different kinds"))
+            .lines()
+            .filter(l -> l.startsWith("| RocksDB's speed ÷ LevelDB's, C (100% read) |"))
+            .findFirst()
+            .orElseThrow();
+    String[] cells = row.split(" \\| ");
+    assertThat(row).as("the same trial on both: ×1.00 apart").endsWith("| ×1.00 |");
+    assertThat(cells[1]).as("each kind's own figure").isEqualTo(cells[3]).isNotEqualTo("n/a");
   }
 }

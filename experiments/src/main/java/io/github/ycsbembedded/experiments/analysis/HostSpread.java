@@ -59,6 +59,9 @@ public final class HostSpread {
     header.add("between kinds");
     List<List<Cell>> rows = new ArrayList<>();
     for (Map.Entry<String, List<Claim>> e : byLabel(kinds).entrySet()) {
+      if (e.getValue().stream().allMatch(c -> c == null || c.ours().isEmpty())) {
+        continue; // measured on no kind of machine: nothing to set apart
+      }
       List<Cell> row = new ArrayList<>();
       row.add(Cell.text(e.getKey()));
       double low = Double.POSITIVE_INFINITY;
@@ -78,7 +81,11 @@ public final class HostSpread {
               : Cell.missing(Cell.Why.NOT_MEASURED));
       rows.add(row);
     }
-    s.table(header, rows);
+    if (rows.isEmpty()) {
+      s.note("No claim was measured on any of these kinds of machine.");
+    } else {
+      s.table(header, rows);
+    }
     return s.build();
   }
 
@@ -86,7 +93,7 @@ public final class HostSpread {
     return c.kind() == Claim.Kind.RATIO ? Cell.ratio(c.ours()) : Cell.number(c.ours());
   }
 
-  /** Each tallied claim's label, with each kind's claim of that label (null where it has none). */
+  /** Each tallied claim's statement, with each kind's claim of it (null where it has none). */
   private static Map<String, List<Claim>> byLabel(List<Kind> kinds) {
     Map<String, List<Claim>> rows = new LinkedHashMap<>();
     for (int i = 0; i < kinds.size(); i++) {
@@ -96,7 +103,7 @@ public final class HostSpread {
         }
         List<Claim> row =
             rows.computeIfAbsent(
-                c.label() + " " + c.statement(),
+                c.statement(),
                 k -> new ArrayList<>(java.util.Collections.nCopies(kinds.size(), null)));
         row.set(i, c);
       }
