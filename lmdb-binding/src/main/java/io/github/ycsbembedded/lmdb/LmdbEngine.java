@@ -263,12 +263,15 @@ final class LmdbEngine implements EngineHandle {
     if (properties.isEmpty("lmdb.library")) {
       throw new DBException(
           "lmdb.library: empty value; give the path of an LMDB shared library (Debian's liblmdb0:"
-              + " /usr/lib/x86_64-linux-gnu/liblmdb.so.0), or leave it out for the library"
-              + " lmdbjava bundles");
+              + " /usr/lib/x86_64-linux-gnu/liblmdb.so.0), system for the one the system's loader"
+              + " finds, or leave it out for the library lmdbjava bundles");
     }
     String value = properties.raw("lmdb.library");
     if (value == null) {
       return null;
+    }
+    if (value.trim().equals(SYSTEM)) {
+      return systemLibrary();
     }
     Path file = Path.of(value);
     if (!Files.isRegularFile(file)) {
@@ -279,6 +282,75 @@ final class LmdbEngine implements EngineHandle {
               + " property out for the library lmdbjava bundles");
     }
     return file;
+  }
+
+  /** {@code lmdb.library}'s value for the LMDB the system's dynamic loader finds. */
+  static final String SYSTEM = "system";
+
+  /** A line of {@code ldconfig -p}: {@code liblmdb.so.0 (libc6,x86-64) => /usr/lib/...}. */
+  private static final java.util.regex.Pattern LDCONFIG_LINE =
+      java.util.regex.Pattern.compile("(liblmdb\\.so(\\.\\d+)*) \\(([^)]*)\\) => (\\S+)");
+
+  /**
+   * The LMDB library the system's dynamic loader finds ({@code lmdb.library=system}), as {@code
+   * ldconfig -p} lists it: a portable name for the system's LMDB, which an experiment file can give
+   * where a path would be one machine's.
+   */
+  private static Path systemLibrary() throws DBException {
+    String listed = "";
+    for (String ldconfig : List.of("/sbin/ldconfig", "/usr/sbin/ldconfig")) {
+      if (Files.isExecutable(Path.of(ldconfig))) {
+        try {
+          Process p =
+              new ProcessBuilder(ldconfig, "-p")
+                  .redirectErrorStream(true)
+                  .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                  .start();
+          listed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+          p.waitFor();
+        } catch (IOException e) {
+          listed = "";
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new DBException("lmdb.library=system: interrupted while asking ldconfig", e);
+        }
+        break;
+      }
+    }
+    Path found = fromLdconfig(listed, System.getProperty("os.arch"));
+    if (found == null) {
+      throw new DBException(
+          "lmdb.library=system: the system's dynamic loader knows no LMDB library (ldconfig -p"
+              + " lists no liblmdb.so); install one (Debian: apt-get install liblmdb0), or leave"
+              + " the property out for the library lmdbjava bundles");
+    }
+    return found;
+  }
+
+  /**
+   * The LMDB library of {@code ldconfig -p}'s listing for the JVM's architecture ({@code arch}, as
+   * {@code os.arch} names it): a versioned {@code liblmdb.so.N} before the unversioned {@code
+   * liblmdb.so}; null when none is listed.
+   */
+  static Path fromLdconfig(String listing, String arch) {
+    String wanted =
+        switch (arch) {
+          case "amd64", "x86_64" -> "x86-64";
+          case "aarch64" -> "AArch64";
+          default -> arch;
+        };
+    Path unversioned = null;
+    for (String line : listing.lines().map(String::strip).toList()) {
+      java.util.regex.Matcher m = LDCONFIG_LINE.matcher(line);
+      if (!m.matches() || !m.group(3).contains(wanted)) {
+        continue;
+      }
+      if (m.group(2) != null) {
+        return Path.of(m.group(4));
+      }
+      unversioned = Path.of(m.group(4));
+    }
+    return unversioned;
   }
 
   /**

@@ -70,6 +70,30 @@ class LmdbClientTest extends BindingConformanceTest {
   }
 
   @Test
+  void systemIsTheLmdbTheLoaderListsForThisArchitectureVersionedFirst() {
+    String listing =
+        "4 libs found in cache `/etc/ld.so.cache'\n"
+            + "\tliblmdb.so (libc6,x86-64) => /usr/lib/x86_64-linux-gnu/liblmdb.so\n"
+            + "\tliblmdb.so.0 (libc6,AArch64) => /usr/lib/aarch64-linux-gnu/liblmdb.so.0\n"
+            + "\tliblmdb.so.0 (libc6,x86-64) => /lib/x86_64-linux-gnu/liblmdb.so.0\n"
+            + "\tliblmdbx.so.0 (libc6,x86-64) => /usr/lib/x86_64-linux-gnu/liblmdbx.so.0\n";
+
+    assertThat(LmdbEngine.fromLdconfig(listing, "amd64"))
+        .isEqualTo(Path.of("/lib/x86_64-linux-gnu/liblmdb.so.0"));
+    assertThat(LmdbEngine.fromLdconfig(listing, "aarch64"))
+        .isEqualTo(Path.of("/usr/lib/aarch64-linux-gnu/liblmdb.so.0"));
+    assertThat(
+            LmdbEngine.fromLdconfig(String.join("\n", listing.lines().limit(2).toList()), "amd64"))
+        .as("only the unversioned name: taken")
+        .isEqualTo(Path.of("/usr/lib/x86_64-linux-gnu/liblmdb.so"));
+    assertThat(
+            LmdbEngine.fromLdconfig("\tliblmdbx.so.0 (libc6,x86-64) => /x/liblmdbx.so.0", "amd64"))
+        .as("LMDBX is another library")
+        .isNull();
+    assertThat(LmdbEngine.fromLdconfig("", "aarch64")).isNull();
+  }
+
+  @Test
   void aSecondLibraryInOneProcessIsRefusedNamingTheFirst() throws Exception {
     DB bundled = open();
     bundled.insert(TABLE, "k", record("field0", "v"));
