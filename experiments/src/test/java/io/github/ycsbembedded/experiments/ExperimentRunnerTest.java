@@ -170,7 +170,7 @@ class ExperimentRunnerTest {
     assertThat(stderr())
         .isEqualTo(
             "experiment: --variants: 'none-such' is not a variant of hyperdex; its variants:"
-                + " debt-paid, uniform-requests, one-writer");
+                + " debt-paid, uniform-requests, one-writer, lmdb-0.9.24");
   }
 
   @Test
