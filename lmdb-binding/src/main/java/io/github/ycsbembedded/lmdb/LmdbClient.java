@@ -48,9 +48,10 @@ import site.ycsb.Status;
  * <p>A read transaction holds its snapshot, and LMDB cannot reuse a page freed after that snapshot
  * until it ends: a writer meanwhile takes new pages and the free list grows, for good, making every
  * later commit write a longer list. So reads, scans and batches copy the values out in the
- * transaction and decode them after it (docs/performance.md, "Against YCSB-cpp and upstream YCSB",
- * has figures), and every read transaction is announced in the thread's {@link TxnGate} slot, so
- * that a writer waits for one that stalled holding its snapshot rather than commit past it.
+ * transaction and decode them after it
+ * (docs/notes/performance-against-ycsb-cpp-and-upstream-ycsb.md, has figures), and every read
+ * transaction is announced in the thread's {@link TxnGate} slot, so that a writer waits for one
+ * that stalled holding its snapshot rather than commit past it.
  *
  * <p>Properties: docs/bindings.md, section "LMDB", lists every {@code lmdb.*} property with its
  * default; {@link LmdbDescriptor} declares them.

@@ -25,7 +25,7 @@ import java.util.function.LongSupplier;
  * the map; the free list keeps that length for good (each commit reuses about as many pages as it
  * frees), and every later commit rewrites more of it. A few milliseconds of a preempted reader at
  * two threads were enough to turn LMDB's one-page free list into a two-level tree of 90 to 175
- * entries (docs/performance.md, "Against YCSB-cpp and upstream YCSB", has the figures).
+ * entries (docs/notes/performance-against-ycsb-cpp-and-upstream-ycsb.md has the figures).
  */
 final class TxnGate {
   /**
@@ -149,10 +149,10 @@ final class TxnGate {
    * <p>Only another thread's writer waits for a stalled read, so the read is not timed while {@code
    * slot} is the gate's only one, nor before any thread has begun to write ({@link
    * #awaitStalledReaders}): a read then saves its two clock reads (24–52 ns each on the machines in
-   * docs/performance.md, against a read of about 1.5 µs), which keeps read-only runs at any thread
-   * count untimed. A writer cannot wait for a read begun before its thread took a slot or before
-   * the first write, and the reading thread's typical read starts from nothing: the first reads
-   * waited for are those open for {@link #MIN_STALL_NANOS}.
+   * docs/notes/performance-against-ycsb-cpp-and-upstream-ycsb.md, against a read of about 1.5 µs),
+   * which keeps read-only runs at any thread count untimed. A writer cannot wait for a read begun
+   * before its thread took a slot or before the first write, and the reading thread's typical read
+   * starts from nothing: the first reads waited for are those open for {@link #MIN_STALL_NANOS}.
    */
   long readBegins(Slot slot) {
     if (!writers || slots.size() < 2) {

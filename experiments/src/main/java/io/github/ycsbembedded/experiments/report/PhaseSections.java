@@ -135,7 +135,8 @@ final class PhaseSections {
 
   /**
    * Where a run in a memory cgroup has maxima of 100–115 ms: which engine × phase cells, and what
-   * they are (docs/performance.md, the memory regime: a tail of 100 ms); null when none.
+   * they are (docs/notes/performance-the-memory-regime-an-enomem-and-its-cause.md, a tail of 100
+   * ms); null when none.
    */
   static String reclaimThrottle(Context c) {
     if (c.run().memory() == null || c.run().memory().limitBytes() == null) {
@@ -167,7 +168,7 @@ final class PhaseSections {
         "Maxima of 100–115 ms (%d of the %d engine × phase cells: %s) are the kernel's, not the"
             + " engine's: each phase ran in a memory cgroup, and a thread that reclaims in the"
             + " group and finds nothing it can free is held by the kernel's reclaim throttle for up"
-            + " to 100 ms, then let go (docs/performance.md, The memory regime: a tail of 100 ms).",
+            + " to 100 ms, then let go (docs/notes/performance-the-memory-regime-an-enomem-and-its-cause.md, a tail of 100 ms).",
         cells.size(),
         all,
         String.join(", ", cells));

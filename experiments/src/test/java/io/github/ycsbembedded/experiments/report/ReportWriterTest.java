@@ -79,7 +79,8 @@ class ReportWriterTest {
                 + " lmdb d, rocksdb c, leveldb c, leveldb d, wiredtiger c, wiredtiger a,"
                 + " wiredtiger d)")
         .contains("are the kernel's, not the engine's")
-        .contains("docs/performance.md, The memory regime: a tail of 100 ms");
+        .contains(
+            "docs/notes/performance-the-memory-regime-an-enomem-and-its-cause.md, a tail of 100 ms");
   }
 
   @Test
