@@ -43,9 +43,15 @@ public final class KeptResults {
       folders =
           list.filter(f -> Files.isRegularFile(f.resolve(ResultsFile.NAME))).sorted().toList();
     }
-    StringBuilder s = new StringBuilder();
+    Map<Path, Results.Run> runs = new java.util.TreeMap<>();
     for (Path folder : folders) {
-      Results.Run run = ResultsFile.read(folder);
+      runs.put(folder, ResultsFile.read(folder));
+    }
+    List<Path> byStart = new ArrayList<>(runs.keySet());
+    byStart.sort(java.util.Comparator.comparing(f -> runs.get(f).startedAt()));
+    StringBuilder s = new StringBuilder();
+    for (Path folder : byStart) {
+      Results.Run run = runs.get(folder);
       run(s, run, root.relativize(folder.toAbsolutePath().normalize()));
       claims(s, Findings.of(new Context(experiment(folder, run, root), run)).claims());
     }
@@ -93,7 +99,8 @@ public final class KeptResults {
         .append(p.trials() == 1 ? " trial" : " trials")
         .append(" × ")
         .append(p.repetitions())
-        .append(" run of each run phase, ")
+        .append(p.repetitions() == 1 ? " run" : " runs")
+        .append(" of each run phase, ")
         .append(p.threads())
         .append(p.threads() == 1 ? " thread" : " threads")
         .append("; ")
