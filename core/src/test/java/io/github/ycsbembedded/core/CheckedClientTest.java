@@ -305,6 +305,27 @@ class CheckedClientTest {
 
   @Test
   @Tag("process")
+  void moreInsertsThanRecordsAreOneLineAndExitOneInsteadOfStockYcsbsTwoAnd255() throws Exception {
+    YcsbProcess result =
+        checked(
+            "-db",
+            "site.ycsb.BasicDB",
+            "-load",
+            "-p",
+            "workload=site.ycsb.workloads.CoreWorkload",
+            "-p",
+            "recordcount=10",
+            "-p",
+            "insertcount=20");
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.stderr().strip())
+        .isEqualTo(
+            "ycsb: insertstart + insertcount (20) exceeds recordcount (10); raise recordcount or"
+                + " lower insertcount or insertstart");
+  }
+
+  @Test
+  @Tag("process")
   void aRunWhoseOperationsAllFailExitsOneWithTheCounts() throws Exception {
     YcsbProcess result =
         checked(
