@@ -182,6 +182,35 @@ class ExperimentRunnerTest {
             "experiment report: " + tmp + " is not a results folder: it has no results.json");
   }
 
+  /**
+   * An empty JSON object is no results file of any version: it was called "schema 1, written by
+   * another version", the version before the field.
+   */
+  @Test
+  void aReportOfAnEmptyJsonObjectSaysItIsNoResultsFile(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+    java.nio.file.Files.writeString(tmp.resolve("results.json"), "{}");
+    assertThat(run("report", tmp.toString())).isEqualTo(2);
+    assertThat(stderr())
+        .isEqualTo(
+            "experiment report: "
+                + tmp.resolve("results.json")
+                + " has no schema field: not a results file of this runner");
+  }
+
+  @Test
+  void aReportOfASchemaThatIsNoNumberSaysItIsNoResultsFile(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+    java.nio.file.Files.writeString(
+        tmp.resolve("results.json"), "{\"schema\": \"two\", \"experiment\": \"unum\"}");
+    assertThat(run("report", tmp.toString())).isEqualTo(2);
+    assertThat(stderr())
+        .isEqualTo(
+            "experiment report: "
+                + tmp.resolve("results.json")
+                + " has a schema field that is not a whole number: not a results file of this runner");
+  }
+
   @Test
   void theResultsFileKeepsEachClaimsIntervalAsItsVerdictJudgedIt() throws Exception {
     io.github.ycsbembedded.experiments.model.Experiment unum =
