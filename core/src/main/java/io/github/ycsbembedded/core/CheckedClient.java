@@ -94,6 +94,8 @@ public final class CheckedClient {
     Runtime.getRuntime()
         .addShutdownHook(new Thread(() -> exitStatus(failOnErrors), "ycsb-exit-status"));
     Stop.install();
+    // a binding's failed cleanup is said once, in the last line (exitStatus), not by YCSB before it
+    RunStatus.quoteAtExit(true);
     Client.main(counted(rest, properties.getProperty(Client.WORKLOAD_PROPERTY).trim()));
   }
 

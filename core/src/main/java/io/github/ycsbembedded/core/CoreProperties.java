@@ -5,6 +5,7 @@ import java.util.Properties;
 import site.ycsb.DBException;
 import site.ycsb.Workload;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
+import site.ycsb.workloads.CoreWorkload;
 
 /**
  * Checks YCSB's own properties (the Client's and CoreWorkload's) before stock YCSB sees them: stock
@@ -108,9 +109,40 @@ public final class CoreProperties {
           "no workload: give -P with a workload file (e.g. -P workloads/workloada) or -p workload=<class>");
     }
     checkClass("workload", workload.trim(), Workload.class);
+    checkInsertRange(p, workload.trim());
     String exporter = properties.getProperty("exporter");
     if (exporter != null) {
       checkClass("exporter", exporter.trim(), MeasurementsExporter.class);
+    }
+  }
+
+  /**
+   * CoreWorkload's keys to insert, {@code insertstart} to {@code insertstart + insertcount}, must
+   * lie within {@code recordcount} (0 read as 2147483647, as CoreWorkload reads it): its {@code
+   * init} otherwise prints two lines of its own and exits 255, in a load and a run alike.
+   */
+  private static void checkInsertRange(BindingProperties p, String workload) throws DBException {
+    Class<?> type;
+    try {
+      type = Class.forName(workload, false, CoreProperties.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      return; // checkClass has said so
+    }
+    if (!CoreWorkload.class.isAssignableFrom(type) || p.raw("insertcount") == null) {
+      return;
+    }
+    long records = p.integer("recordcount", 0, 0, Integer.MAX_VALUE);
+    long upTo =
+        p.longInteger("insertstart", 0, 0, Long.MAX_VALUE)
+            + p.integer("insertcount", 0, 0, Integer.MAX_VALUE);
+    long limit = records == 0 ? Integer.MAX_VALUE : records;
+    if (upTo > limit) {
+      throw new DBException(
+          "insertstart + insertcount ("
+              + upTo
+              + ") exceeds recordcount ("
+              + limit
+              + "); raise recordcount or lower insertcount or insertstart");
     }
   }
 

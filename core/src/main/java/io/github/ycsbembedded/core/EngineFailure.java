@@ -1,5 +1,7 @@
 package io.github.ycsbembedded.core;
 
+import java.io.PrintStream;
+import java.io.PrintWriter;
 import site.ycsb.DBException;
 
 /**
@@ -8,7 +10,8 @@ import site.ycsb.DBException;
  * codes the engine gives, never by message text.
  *
  * <p>It carries no stack trace, and prints as its message alone: YCSB prints a binding's cleanup
- * failure with {@code printStackTrace}, which is then one line.
+ * failure with {@code printStackTrace}, on stderr and again on stdout, one line each. The failure a
+ * run's last line quotes ({@link CheckedClient}) prints nothing there, so that it is said once.
  */
 public final class EngineFailure extends DBException {
   private static final long serialVersionUID = 1L;
@@ -45,6 +48,27 @@ public final class EngineFailure extends DBException {
 
   public Condition condition() {
     return condition;
+  }
+
+  /** Whether the run's last line says this failure, which then needs no line of its own. */
+  private boolean quotedAtExit() {
+    return RunStatus.quotedAtExit(getMessage());
+  }
+
+  /** One line, or none where the run's last line quotes this failure. */
+  @Override
+  public void printStackTrace(PrintStream s) {
+    if (!quotedAtExit()) {
+      s.println(this);
+    }
+  }
+
+  /** As {@link #printStackTrace(PrintStream)}. */
+  @Override
+  public void printStackTrace(PrintWriter s) {
+    if (!quotedAtExit()) {
+      s.println(this);
+    }
   }
 
   @Override

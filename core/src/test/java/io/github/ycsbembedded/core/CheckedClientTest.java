@@ -219,6 +219,52 @@ class CheckedClientTest {
     assertThat(CheckedClient.problem(true)).isEqualTo("lmdb: closing failed: disk full");
   }
 
+  /**
+   * YCSB prints a failed cleanup with {@code printStackTrace}, on stderr and on stdout: the failure
+   * the last line quotes prints nothing there, any later one its own line.
+   */
+  @Test
+  void theFailureTheLastLineQuotesIsNotPrintedByYcsbBeforeIt() {
+    EngineFailure first =
+        new EngineFailure(EngineFailure.Condition.IO_ERROR, "lmdb: /d was removed");
+    EngineFailure second = new EngineFailure(EngineFailure.Condition.OTHER, "lmdb: closing failed");
+    report(Map.of("INSERT", Map.of("OK", 10L)));
+    RunStatus.quoteAtExit(true);
+    try {
+      RunStatus.failed(first.getMessage());
+      RunStatus.failed(second.getMessage());
+      assertThat(printed(first)).isEmpty();
+      // another thread's cleanup that failed in the same words
+      assertThat(printed(new EngineFailure(EngineFailure.Condition.OTHER, "lmdb: /d was removed")))
+          .isEmpty();
+      assertThat(printed(second)).isEqualTo("lmdb: closing failed" + System.lineSeparator());
+      assertThat(CheckedClient.problem(true)).isEqualTo("lmdb: /d was removed (and 1 more)");
+    } finally {
+      RunStatus.quoteAtExit(false);
+    }
+  }
+
+  /** Without the last line (YCSB's own launcher), every failure prints its one line. */
+  @Test
+  void withoutTheLastLineEveryFailurePrintsItsLine() {
+    EngineFailure failure =
+        new EngineFailure(EngineFailure.Condition.IO_ERROR, "lmdb: /d was removed");
+    RunStatus.failed(failure.getMessage());
+    assertThat(printed(failure)).isEqualTo("lmdb: /d was removed" + System.lineSeparator());
+  }
+
+  /** What {@code printStackTrace(PrintStream)} and {@code printStackTrace(PrintWriter)} print. */
+  private static String printed(EngineFailure failure) {
+    java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
+    failure.printStackTrace(
+        new java.io.PrintStream(stream, true, java.nio.charset.StandardCharsets.UTF_8));
+    java.io.StringWriter writer = new java.io.StringWriter();
+    failure.printStackTrace(new java.io.PrintWriter(writer, true));
+    String viaStream = stream.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(writer.toString()).isEqualTo(viaStream);
+    return viaStream;
+  }
+
   /** Feeds the counting exporter a report, as YCSB's Client would. */
   private static void report(Map<String, Map<String, Long>> returns) {
     try (CheckedClient.CountingExporter exporter =
@@ -255,6 +301,27 @@ class CheckedClientTest {
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.stderr().strip())
         .isEqualTo("ycsb: recordcount: '-5' is not an integer from 0 to 2147483647");
+  }
+
+  @Test
+  @Tag("process")
+  void moreInsertsThanRecordsAreOneLineAndExitOneInsteadOfStockYcsbsTwoAnd255() throws Exception {
+    YcsbProcess result =
+        checked(
+            "-db",
+            "site.ycsb.BasicDB",
+            "-load",
+            "-p",
+            "workload=site.ycsb.workloads.CoreWorkload",
+            "-p",
+            "recordcount=10",
+            "-p",
+            "insertcount=20");
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.stderr().strip())
+        .isEqualTo(
+            "ycsb: insertstart + insertcount (20) exceeds recordcount (10); raise recordcount or"
+                + " lower insertcount or insertstart");
   }
 
   @Test

@@ -41,6 +41,30 @@ class CorePropertiesTest {
         .hasMessage(message);
   }
 
+  /**
+   * Stock CoreWorkload ends with two lines and exit 255 when insertstart + insertcount passes
+   * recordcount; equal is accepted, as it accepts it.
+   */
+  @Test
+  void insertsBeyondTheRecordCountAreOneLineNamingTheProperties() throws DBException {
+    Properties p = with("recordcount", "100");
+    p.setProperty("insertstart", "40");
+    p.setProperty("insertcount", "61");
+    assertThatThrownBy(() -> CoreProperties.check(p))
+        .isInstanceOf(DBException.class)
+        .hasMessage(
+            "insertstart + insertcount (101) exceeds recordcount (100); raise recordcount or lower"
+                + " insertcount or insertstart");
+    p.setProperty("insertcount", "60");
+    CoreProperties.check(p);
+    p.remove("insertstart");
+    p.setProperty("insertcount", "101");
+    assertThatThrownBy(() -> CoreProperties.check(p))
+        .hasMessage(
+            "insertstart + insertcount (101) exceeds recordcount (100); raise recordcount or lower"
+                + " insertcount or insertstart");
+  }
+
   @Test
   void anEmptyCountIsRefused() {
     assertThatThrownBy(() -> CoreProperties.check(with("recordcount", "")))

@@ -57,7 +57,23 @@ public final class ExperimentRunner implements Callable<Integer> {
 
   public static void main(String[] args) {
     System.setProperty("java.awt.headless", "true");
-    System.exit(commandLine(args).execute(args));
+    System.exit(execute(commandLine(args), args));
+  }
+
+  /**
+   * Runs {@code line}; an error the command's handlers never see (picocli hands them exceptions,
+   * and an {@link Error} such as {@link OutOfMemoryError} passes by them) is one line and exit
+   * status 1 too, never the JVM's silent or stack-traced end.
+   */
+  static int execute(CommandLine line, String[] args) {
+    try {
+      return line.execute(args);
+    } catch (Error e) {
+      System.out.flush();
+      System.err.println(line.getCommandName() + ": " + oneLine(e));
+      System.err.flush();
+      return 1;
+    }
   }
 
   /** The command line, with every bad input answered in one line that points to --help. */
@@ -93,7 +109,7 @@ public final class ExperimentRunner implements Callable<Integer> {
    * A failure the commands did not foresee, in one line: a file the run needs that went away or
    * cannot be made (its path and why), else the exception's own message and kind.
    */
-  static String oneLine(Exception e) {
+  static String oneLine(Throwable e) {
     Throwable cause = e;
     while (!(cause instanceof java.nio.file.FileSystemException)
         && cause.getCause() != null

@@ -173,10 +173,32 @@ final class Runner {
     }
     try {
       return measure(experiment, p, keepData, fromTrial);
+    } catch (IOException | RuntimeException | Error e) {
+      // whatever failed after a phase (writing results or the report, deleting the data), the run
+      // ends in one line that says so and what the folder still allows
+      System.out.flush();
+      System.err.println(failed(p.out(), e));
+      return new Result(1, true, null);
     } finally {
       out.close();
       data.close();
     }
+  }
+
+  /**
+   * The line of a run that failed between or after its phases: what failed, and that the results
+   * folder keeps every phase measured so far, to resume or to report.
+   */
+  static String failed(Path out, Throwable e) {
+    return "experiment: "
+        + ExperimentRunner.oneLine(e)
+        + "; "
+        + out
+        + " keeps every phase measured so far: bin/experiment resume "
+        + out
+        + " runs what is missing, bin/experiment report "
+        + out
+        + " writes its report again";
   }
 
   /** Measures one scale's plans under their locks, writing results as it goes. */
@@ -218,11 +240,40 @@ final class Runner {
       return new Result(status, true, run);
     }
     console.finished(summary, p.out());
-    boolean failed =
-        run.variants().stream()
-            .flatMap(v -> v.engines().stream())
-            .anyMatch(Results.EngineRun::failed);
-    return new Result(failed ? 1 : 0, false, run);
+    String failed = engineFailures(run.variants(), p.out());
+    if (failed != null) {
+      // exit 1 says an engine failed: stderr says which, not only the report and stdout
+      System.err.println(failed);
+    }
+    return new Result(failed == null ? 0 : 1, false, run);
+  }
+
+  /**
+   * The line of a finished run in which an engine failed (its runs stopped at a failed phase): the
+   * first, how many more, and where the report is; null when none failed.
+   */
+  static String engineFailures(List<Results.VariantRun> variants, Path out) {
+    List<String> failures = new ArrayList<>();
+    for (Results.VariantRun variant : variants) {
+      for (Results.EngineRun engine : variant.engines()) {
+        if (engine.failed()) {
+          failures.add(
+              engine.engine()
+                  + (variants.size() > 1 ? " (variant " + variant.name() + ")" : "")
+                  + " failed: "
+                  + engine.error());
+        }
+      }
+    }
+    if (failures.isEmpty()) {
+      return null;
+    }
+    return "experiment: "
+        + failures.get(0)
+        + (failures.size() > 1 ? " (and " + (failures.size() - 1) + " more)" : "")
+        + "; the report, "
+        + out.resolve("report.md")
+        + ", has the rest of the run";
   }
 
   /** A finished run with the like earlier runs its verdicts pool with, said in a line. */

@@ -182,6 +182,35 @@ class ExperimentRunnerTest {
             "experiment report: " + tmp + " is not a results folder: it has no results.json");
   }
 
+  /**
+   * An empty JSON object is no results file of any version: it was called "schema 1, written by
+   * another version", the version before the field.
+   */
+  @Test
+  void aReportOfAnEmptyJsonObjectSaysItIsNoResultsFile(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+    java.nio.file.Files.writeString(tmp.resolve("results.json"), "{}");
+    assertThat(run("report", tmp.toString())).isEqualTo(2);
+    assertThat(stderr())
+        .isEqualTo(
+            "experiment report: "
+                + tmp.resolve("results.json")
+                + " has no schema field: not a results file of this runner");
+  }
+
+  @Test
+  void aReportOfASchemaThatIsNoNumberSaysItIsNoResultsFile(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+    java.nio.file.Files.writeString(
+        tmp.resolve("results.json"), "{\"schema\": \"two\", \"experiment\": \"unum\"}");
+    assertThat(run("report", tmp.toString())).isEqualTo(2);
+    assertThat(stderr())
+        .isEqualTo(
+            "experiment report: "
+                + tmp.resolve("results.json")
+                + " has a schema field that is not a whole number: not a results file of this runner");
+  }
+
   @Test
   void theResultsFileKeepsEachClaimsIntervalAsItsVerdictJudgedIt() throws Exception {
     io.github.ycsbembedded.experiments.model.Experiment unum =
@@ -227,5 +256,70 @@ class ExperimentRunnerTest {
         .isEqualTo("/etc/passwd/x: Not a directory");
     assertThat(ExperimentRunner.oneLine(new IllegalStateException("first\nsecond")))
         .isEqualTo("IllegalStateException: first");
+  }
+
+  /**
+   * A failure after the last phase (the report's write, here a full disk under its temporary file)
+   * ends the run in one line saying what failed and what the results folder still allows.
+   */
+  @Test
+  void aRunThatFailsWritingItsReportSaysSoAndHowToResumeInOneLine() {
+    java.nio.file.Path out = java.nio.file.Path.of("/r/unum-quick-20261202-101500");
+    assertThat(
+            Runner.failed(
+                out,
+                new java.nio.file.FileSystemException(
+                    out.resolve(".report.html.tmp").toString(), null, "No space left on device")))
+        .isEqualTo(
+            "experiment: /r/unum-quick-20261202-101500/.report.html.tmp: No space left on device;"
+                + " /r/unum-quick-20261202-101500 keeps every phase measured so far: bin/experiment"
+                + " resume /r/unum-quick-20261202-101500 runs what is missing, bin/experiment report"
+                + " /r/unum-quick-20261202-101500 writes its report again");
+    assertThat(Runner.failed(out, new OutOfMemoryError("Java heap space")))
+        .startsWith("experiment: OutOfMemoryError: Java heap space; " + out + " keeps");
+  }
+
+  /** A command that ends in an {@link Error}, which picocli hands no handler. */
+  @picocli.CommandLine.Command(name = "experiment")
+  static final class Failing implements java.util.concurrent.Callable<Integer> {
+    @Override
+    public Integer call() {
+      throw new OutOfMemoryError("Java heap space");
+    }
+  }
+
+  @Test
+  void anErrorNoHandlerSeesIsOneLineAndExitOne() {
+    assertThat(ExperimentRunner.execute(new picocli.CommandLine(new Failing()), new String[0]))
+        .isEqualTo(1);
+    assertThat(stderr()).isEqualTo("experiment: OutOfMemoryError: Java heap space");
+  }
+
+  /** A finished run in which an engine failed exits 1, and stderr says which. */
+  @Test
+  void aFinishedRunWithAFailedEngineSaysWhichOnStderr() {
+    java.nio.file.Path out = java.nio.file.Path.of("/r/unum-quick-20261202-101500");
+    io.github.ycsbembedded.experiments.results.Results.EngineRun ok =
+        new io.github.ycsbembedded.experiments.results.Results.EngineRun(
+            "lmdb", "h", null, null, null, java.util.List.of());
+    io.github.ycsbembedded.experiments.results.Results.EngineRun failed =
+        new io.github.ycsbembedded.experiments.results.Results.EngineRun(
+            "rocksdb",
+            "h",
+            null,
+            null,
+            "load: exit 1: ycsb: rocksdb: no space",
+            java.util.List.of());
+    var base =
+        new io.github.ycsbembedded.experiments.results.Results.VariantRun(
+            "base", java.util.Map.of(), "", java.util.List.of(ok, failed));
+    assertThat(Runner.engineFailures(java.util.List.of(base), out))
+        .isEqualTo(
+            "experiment: rocksdb failed: load: exit 1: ycsb: rocksdb: no space; the report,"
+                + " /r/unum-quick-20261202-101500/report.md, has the rest of the run");
+    var allWell =
+        new io.github.ycsbembedded.experiments.results.Results.VariantRun(
+            "base", java.util.Map.of(), "", java.util.List.of(ok));
+    assertThat(Runner.engineFailures(java.util.List.of(allWell), out)).isNull();
   }
 }

@@ -156,9 +156,17 @@ public final class WiredTigerClient extends EngineClient<WiredTigerEngine>
     if (!failedBulkLoads.isEmpty()) {
       // closing the session would close the failed bulk cursor
       engine().abandon(failedBulkLoads.keySet());
+    } else if (failures.cause instanceof WiredTigerPanicException panic) {
+      // after a panic nothing closes, and closing the session would close the cursors it could
+      // not close itself; the connection stays open too (WiredTigerEngine#sessionLeftOpen)
+      failures.phrases.add("the session is left open");
+      engine().sessionLeftOpen(panic);
     } else if (session != null) {
       Session open = session;
       failures.attempt("closing a session", () -> open.close(null));
+      if (failures.cause instanceof WiredTigerPanicException panic) {
+        engine().sessionLeftOpen(panic);
+      }
     }
     bulkCursors.clear();
     failedBulkLoads.clear();

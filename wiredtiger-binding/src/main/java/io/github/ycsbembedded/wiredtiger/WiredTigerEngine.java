@@ -3,6 +3,7 @@ package io.github.ycsbembedded.wiredtiger;
 import com.wiredtiger.db.Connection;
 import com.wiredtiger.db.Session;
 import com.wiredtiger.db.WiredTigerException;
+import com.wiredtiger.db.WiredTigerPanicException;
 import com.wiredtiger.db.wiredtiger;
 import io.github.ycsbembedded.core.BindingProperties;
 import io.github.ycsbembedded.core.EngineHandle;
@@ -47,6 +48,19 @@ final class WiredTigerEngine implements EngineHandle {
 
   /** Tables (URIs) with a bulk cursor that cannot be closed; see {@link #abandon}. */
   private final Set<String> abandoned = ConcurrentHashMap.newKeySet();
+
+  /**
+   * The first failure to close a session (WiredTiger panicked), or null: the connection then stays
+   * open at a {@link #close} on another thread than its opener's; see {@link #sessionLeftOpen}.
+   */
+  private final java.util.concurrent.atomic.AtomicReference<WiredTigerPanicException>
+      sessionLeftOpen = new java.util.concurrent.atomic.AtomicReference<>();
+
+  /**
+   * The thread that opened the connection: WiredTiger's JNI close handler, which runs for every
+   * session or cursor the connection's close closes itself, uses that thread's JNIEnv.
+   */
+  private final Thread opener = Thread.currentThread();
 
   /** Whether this engine gave back its hold on {@link NativeStderr}: once, at the first close. */
   private final java.util.concurrent.atomic.AtomicBoolean released =
@@ -355,6 +369,18 @@ final class WiredTigerEngine implements EngineHandle {
   }
 
   /**
+   * Leaves the connection open at a {@link #close} on another thread than the one that opened it: a
+   * session (or a cursor of it) could not be closed after a panic (the data directory removed under
+   * a run, a failing disk), and the connection's close would close it itself, through WiredTiger's
+   * JNI close handler with the opener's JNIEnv, which crashed the JVM (SIGSEGV in {@code
+   * jni_GetObjectClass}: exit 134, nothing on stderr) or never returned. After a panic WiredTiger
+   * writes nothing more; what its log holds is kept, as after a kill.
+   */
+  void sessionLeftOpen(WiredTigerPanicException why) {
+    sessionLeftOpen.compareAndSet(null, why);
+  }
+
+  /**
    * A checkpoint of every table, so that the next open replays no log ({@code
    * wiredtiger.flush_on_close}). WiredTiger's close writes one anyway; asked for, it is timed on
    * its own.
@@ -437,11 +463,22 @@ final class WiredTigerEngine implements EngineHandle {
     for (Reader reader : allReaders) {
       try {
         reader.close();
+      } catch (WiredTigerPanicException e) {
+        sessionLeftOpen(e);
       } catch (WiredTigerException e) {
         // the connection's close reports what matters: a checkpoint that could not be written
       }
     }
     allReaders.clear();
+    WiredTigerPanicException leftOpen = sessionLeftOpen.get();
+    if (leftOpen != null && Thread.currentThread() != opener) {
+      throw new DBException(
+          "wiredtiger: the connection is left open, as a session could not be closed ("
+              + leftOpen.getMessage()
+              + ") and closing it on this thread would crash the JVM; "
+              + LOST_UNLESS_LOGGED,
+          leftOpen);
+    }
     if (!abandoned.isEmpty()) {
       checkpointAllBut(abandoned);
       return;

@@ -17,10 +17,12 @@ import java.util.Properties;
 import java.util.Random;
 import java.util.Vector;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,6 +43,12 @@ import site.ycsb.StringByteIterator;
 public abstract class CrashConformanceTest {
   static final String TABLE = "usertable";
 
+  /** The fewest acknowledged inserts a kill -9 case kills after, synced or not. */
+  static final long MIN_KILL_AFTER = 1000;
+
+  /** How long a kill -9 case's child may take to acknowledge them; the case fails after. */
+  static final long KILL_BOUND_MINUTES = 4;
+
   @TempDir protected Path dataDir;
 
   /** The binding's name, the prefix of its properties. */
@@ -58,8 +66,10 @@ public abstract class CrashConformanceTest {
   void everyInsertAcknowledgedBeforeAKillIsReadBackWithItsValues(boolean sync) throws Exception {
     long seed = System.nanoTime();
     Random random = new Random(seed);
-    // synced writes are slower: kill those after fewer
-    long killAfter = sync ? 200 + random.nextInt(400) : 1000 + random.nextInt(4000);
+    // a count of acknowledged inserts, never a time: synced ones too are killed after 1,000 or
+    // more (they are slower, so their range is narrower); a child that does not reach it within
+    // its bound fails the case below
+    long killAfter = MIN_KILL_AFTER + random.nextInt(sync ? 1000 : 4000);
     Path db = dataDir.resolve("db");
     Path acked = dataDir.resolve("acked");
     List<String> command = YcsbProcess.java(CrashLoader.class.getName());
@@ -71,7 +81,7 @@ public abstract class CrashConformanceTest {
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
             .start();
     long seen = 0;
-    YcsbProcess.Bound bounded = YcsbProcess.bound(child, 4);
+    YcsbProcess.Bound bounded = YcsbProcess.bound(child, KILL_BOUND_MINUTES);
     try (BufferedReader out =
         new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
       for (String line = out.readLine(); line != null; line = out.readLine()) {
@@ -90,7 +100,10 @@ public abstract class CrashConformanceTest {
       child.waitFor(1, TimeUnit.MINUTES);
     }
     assertThat(seen)
-        .as("acknowledged before the kill (seed %d); the child's stderr:%n%s", seed, stderr())
+        .as(
+            "inserts acknowledged by the child within %d minutes, to be killed after %d (seed %d);"
+                + " the child's stderr:%n%s",
+            KILL_BOUND_MINUTES, killAfter, seed, stderr())
         .isGreaterThanOrEqualTo(killAfter);
     long acknowledged = CrashLoader.acknowledged(acked);
 
@@ -122,27 +135,7 @@ public abstract class CrashConformanceTest {
   @Timeout(value = 5, unit = TimeUnit.MINUTES)
   void aSignalStopsALoadCleanlyAndKeepsEveryOperationItCounted(String signal) throws Exception {
     Path db = dataDir.resolve("db");
-    List<String> load = YcsbProcess.java("io.github.ycsbembedded.core.CheckedClient");
-    load.addAll(
-        List.of(
-            "-load",
-            "-db",
-            dbClass(),
-            "-P",
-            YcsbProcess.workload("workloada").toString(),
-            "-p",
-            name() + ".dir=" + db,
-            // more records than the load reaches before the signal; should the signal not stop
-            // it, YCSB ends it after two minutes and the assertions below fail
-            "-p",
-            "recordcount=50000000",
-            "-p",
-            "maxexecutiontime=120",
-            "-p",
-            "status.interval=1",
-            "-s",
-            "-threads",
-            "2"));
+    List<String> load = load(db);
     // started from a background job, this JVM's children inherit SIGINT ignored; the child gets
     // its default back, as a load started from a terminal has it
     Optional<List<String>> command =
@@ -150,25 +143,15 @@ public abstract class CrashConformanceTest {
     assumeTrue(
         command.isPresent(),
         "this machine's env cannot restore SIGINT's default (GNU coreutils 8.31 or later can)");
-    Process child =
-        new ProcessBuilder(command.get())
-            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-            .start();
-    CompletableFuture<String> stdout =
-        CompletableFuture.supplyAsync(() -> readAll(child.getInputStream()));
-    List<String> stderr = new java.util.concurrent.CopyOnWriteArrayList<>();
-    CompletableFuture<Void> watched =
-        CompletableFuture.runAsync(() -> signalOnFirstStatus(child, signal, stderr));
-    try {
-      assertThat(child.waitFor(4, TimeUnit.MINUTES))
-          .as("the load ended within 4 minutes; its stderr:%n%s", String.join("\n", stderr))
-          .isTrue();
-      watched.get(1, TimeUnit.MINUTES);
-    } finally {
-      if (child.isAlive()) {
-        YcsbProcess.destroyTree(child);
-      }
-    }
+    Ended run =
+        run(
+            command.get(),
+            (child, seen) -> {
+              if (seen == 1) {
+                signal(child, signal);
+              }
+            });
+    List<String> stderr = run.stderr();
     String lastLine = stderr.isEmpty() ? "" : stderr.get(stderr.size() - 1);
     Matcher stopped =
         Pattern.compile(
@@ -179,8 +162,8 @@ public abstract class CrashConformanceTest {
     assertThat(stopped.matches())
         .as("the last line of stderr:%n%s", String.join("\n", stderr))
         .isTrue();
-    assertThat(child.exitValue()).isEqualTo(signal.equals("TERM") ? 143 : 130);
-    assertThat(stdout.get())
+    assertThat(run.child().exitValue()).isEqualTo(signal.equals("TERM") ? 143 : 130);
+    assertThat(run.stdout())
         .as("the engine was closed")
         .containsPattern("(?m)^" + name() + ": closing \\S+ took \\d+ ms$");
     long operations = Long.parseLong(stopped.group(1));
@@ -197,28 +180,169 @@ public abstract class CrashConformanceTest {
   }
 
   /**
-   * Reads the child's stderr into {@code lines}, sending it {@code signal} at the first status line
-   * that counts operations (the load is under way), until the child closes it.
+   * The data directory removed while a load writes to it (at the first status line that counts
+   * operations; the load is stopped at the next, as one whose engine writes on into unlinked files
+   * would not stop by itself): the run exits 1 and says the failure once, in its last line. YCSB
+   * prints a binding's failed {@code cleanup()} on stderr and again on stdout, which put the
+   * engine's line twice before ours; no line of the engine's may be said twice.
    */
-  private static void signalOnFirstStatus(Process child, String signal, List<String> lines) {
+  @Test
+  @Timeout(value = 5, unit = TimeUnit.MINUTES)
+  void aDirectoryRemovedDuringALoadIsSaidOnceInTheLastLine() throws Exception {
+    Path db = dataDir.resolve("db");
+    Ended run =
+        run(
+            load(db),
+            (child, seen) -> {
+              if (seen == 1) {
+                remove(db);
+              } else if (seen == 2) {
+                signal(child, "TERM");
+              }
+            });
+    List<String> stderr = run.stderr();
+    Process child = run.child();
+    String all = String.join("\n", stderr);
+    assertThat(Files.exists(db)).as("the directory was removed; stderr:%n%s", all).isFalse();
+    assertThat(child.exitValue()).as("exit status; stderr:%n%s", all).isEqualTo(1);
+    String lastLine = stderr.isEmpty() ? "" : stderr.get(stderr.size() - 1);
+    assertThat(lastLine)
+        .as("the last line of stderr:%n%s", all)
+        .startsWith("ycsb: " + name() + ": ");
+    assertThat(stderr.stream().filter(line -> line.startsWith("ycsb: ")))
+        .as("lines of ours:%n%s", all)
+        .containsExactly(lastLine);
+    // the failure the last line quotes, without the count of others after it
+    String failure =
+        lastLine.substring("ycsb: ".length()).replaceFirst(" \\(and \\d+ more\\)$", "");
+    assertThat(stderr.subList(0, stderr.size() - 1))
+        .as("stderr before the last line")
+        .noneMatch(line -> line.contains(failure));
+    assertThat(run.stdout()).as("stdout").doesNotContain(failure);
+    assertThat(stderr.stream().filter(line -> line.startsWith(name() + ": ")))
+        .as("the engine's lines on stderr")
+        .doesNotHaveDuplicates();
+    // what the run said (surefire keeps it in the test's output file)
+    System.out.printf(
+        "removed during a load: %s exit %d, %s%n", name(), child.exitValue(), lastLine);
+  }
+
+  /**
+   * A YCSB load through {@code CheckedClient} of more records than it reaches before the test ends
+   * it, with a status line on stderr every second.
+   */
+  private List<String> load(Path db) {
+    List<String> load = YcsbProcess.java("io.github.ycsbembedded.core.CheckedClient");
+    load.addAll(
+        List.of(
+            "-load",
+            "-db",
+            dbClass(),
+            "-P",
+            YcsbProcess.workload("workloada").toString(),
+            "-p",
+            name() + ".dir=" + db,
+            // more records than the load reaches before the test ends it; should it not, YCSB
+            // ends it after two minutes and the test's assertions fail
+            "-p",
+            "recordcount=50000000",
+            "-p",
+            "maxexecutiontime=120",
+            "-p",
+            "status.interval=1",
+            "-s",
+            "-threads",
+            "2"));
+    return load;
+  }
+
+  /** A child run to its end: its process, its stdout, and its stderr's lines. */
+  private record Ended(Process child, String stdout, List<String> stderr) {}
+
+  /**
+   * Runs {@code command}, calling {@code action} at each status line of its stderr that counts
+   * operations, and waits up to 4 minutes for its end (killing it after).
+   */
+  private static Ended run(List<String> command, AtStatus action) throws Exception {
+    Process child =
+        new ProcessBuilder(command)
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+            .start();
+    CompletableFuture<String> stdout =
+        CompletableFuture.supplyAsync(() -> readAll(child.getInputStream()));
+    List<String> stderr = new CopyOnWriteArrayList<>();
+    CompletableFuture<Void> watched =
+        CompletableFuture.runAsync(() -> watchStatus(child, stderr, action));
+    try {
+      assertThat(child.waitFor(4, TimeUnit.MINUTES))
+          .as("the load ended within 4 minutes; its stderr:%n%s", String.join("\n", stderr))
+          .isTrue();
+      watched.get(1, TimeUnit.MINUTES);
+      return new Ended(child, stdout.get(1, TimeUnit.MINUTES), stderr);
+    } finally {
+      if (child.isAlive()) {
+        YcsbProcess.destroyTree(child);
+      }
+    }
+  }
+
+  /** What the test does at a status line of the child's that counts operations. */
+  @FunctionalInterface
+  private interface AtStatus {
+    /**
+     * @param child the child whose line it is
+     * @param seen how many status lines counting operations have been read, this one included
+     */
+    void at(Process child, int seen) throws IOException, InterruptedException;
+  }
+
+  /**
+   * Reads the child's stderr into {@code lines}, calling {@code action} at each status line that
+   * counts operations (the load is under way), until the child closes it.
+   */
+  private static void watchStatus(Process child, List<String> lines, AtStatus action) {
     try (BufferedReader err =
         new BufferedReader(new InputStreamReader(child.getErrorStream(), StandardCharsets.UTF_8))) {
-      boolean signalled = false;
+      int seen = 0;
       for (String line = err.readLine(); line != null; line = err.readLine()) {
         lines.add(line);
-        if (!signalled && line.matches(".* sec: [1-9]\\d* operations;.*")) {
-          Process kill =
-              new ProcessBuilder("kill", "-" + signal, Long.toString(child.pid())).start();
-          if (!kill.waitFor(30, TimeUnit.SECONDS)) {
-            kill.destroyForcibly();
+        if (line.matches(".* sec: [1-9]\\d* operations;.*")) {
+          try {
+            action.at(child, ++seen);
+          } catch (IOException e) {
+            // read on: the child must not block on a full pipe
+            lines.add("(the test's action at status line " + seen + " failed: " + e + ")");
           }
-          signalled = true;
         }
       }
     } catch (IOException e) {
       lines.add("(reading stderr failed: " + e + ")");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+  }
+
+  private static void signal(Process child, String signal)
+      throws IOException, InterruptedException {
+    Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(child.pid())).start();
+    if (!kill.waitFor(30, TimeUnit.SECONDS)) {
+      kill.destroyForcibly();
+    }
+  }
+
+  /**
+   * Removes the directory while the engine may still create files in it: a removal that meets a
+   * file created meanwhile is tried again, ten times at most.
+   */
+  private static void remove(Path directory) throws IOException {
+    for (int attempt = 1; Files.exists(directory); attempt++) {
+      try {
+        ConformanceRecords.deleteRecursively(directory);
+      } catch (IOException e) {
+        if (attempt == 10) {
+          throw e;
+        }
+      }
     }
   }
 

@@ -27,6 +27,29 @@ public final class ResultsFile {
   }
 
   /**
+   * The results schema of a file's JSON object, told by its fields: its {@code schema} number, or 1
+   * for a run of schema 1, written before the field (it names its {@code experiment}). An object
+   * with neither, or a {@code schema} that is no whole number, is not a results file of this
+   * runner.
+   */
+  private static int schema(Path file, JsonNode tree) throws ExperimentException {
+    JsonNode schema = tree.get("schema");
+    if (schema == null && tree.has("experiment")) {
+      return 1;
+    }
+    if (schema == null) {
+      throw new ExperimentException(
+          file + " has no schema field: not a results file of this runner");
+    }
+    if (!schema.isInt()) {
+      throw new ExperimentException(
+          file
+              + " has a schema field that is not a whole number: not a results file of this runner");
+    }
+    return schema.intValue();
+  }
+
+  /**
    * Reads {@code folder/results.json}; a folder without one, a file that is not JSON, or one of
    * another schema is one line naming the folder.
    */
@@ -44,7 +67,7 @@ public final class ResultsFile {
       if (tree == null || tree.isMissingNode() || !tree.isObject()) {
         throw new ExperimentException(file + " holds no results (it is not a JSON object)");
       }
-      int schema = tree.path("schema").asInt(1);
+      int schema = schema(file, tree);
       if (schema != Results.SCHEMA) {
         throw new ExperimentException(
             file
