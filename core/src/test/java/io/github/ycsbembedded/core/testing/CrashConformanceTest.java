@@ -188,7 +188,7 @@ public abstract class CrashConformanceTest {
    */
   @Test
   @Timeout(value = 5, unit = TimeUnit.MINUTES)
-  void aDirectoryRemovedDuringALoadIsSaidOnceInTheLastLine() throws Exception {
+  protected void aDirectoryRemovedDuringALoadIsSaidOnceInTheLastLine() throws Exception {
     Path db = dataDir.resolve("db");
     Ended run =
         run(
@@ -256,6 +256,9 @@ public abstract class CrashConformanceTest {
     return load;
   }
 
+  /** What a failure says when the child did not end within its bound. */
+  protected static final String HUNG = "the load ended within 4 minutes";
+
   /** A child run to its end: its process, its stdout, and its stderr's lines. */
   private record Ended(Process child, String stdout, List<String> stderr) {}
 
@@ -275,7 +278,7 @@ public abstract class CrashConformanceTest {
         CompletableFuture.runAsync(() -> watchStatus(child, stderr, action));
     try {
       assertThat(child.waitFor(4, TimeUnit.MINUTES))
-          .as("the load ended within 4 minutes; its stderr:%n%s", String.join("\n", stderr))
+          .as(HUNG + "; its stderr:%n%s", String.join("\n", stderr))
           .isTrue();
       watched.get(1, TimeUnit.MINUTES);
       return new Ended(child, stdout.get(1, TimeUnit.MINUTES), stderr);
