@@ -1,7 +1,6 @@
 package io.github.ycsbembedded.core;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Arrays;
@@ -139,14 +138,15 @@ public final class BindingProperties {
   }
 
   /**
-   * A directory that must be given; it is created, with its parents, if missing. Fails when the
-   * path exists and is not a directory or cannot be created.
+   * A directory that must be given; it is created, with its parents, if missing, durably ({@link
+   * DirectorySync#createDirectories}). Fails when the path exists and is not a directory or cannot
+   * be created.
    */
   public Path requiredDirectory(String name) throws DBException {
     String value = requiredString(name);
     Path dir = Paths.get(value);
     try {
-      Files.createDirectories(dir);
+      DirectorySync.createDirectories(dir);
       return dir.toRealPath();
     } catch (IOException | RuntimeException e) {
       throw new DBException(

@@ -32,12 +32,16 @@ public final class EngineDirectory {
 
   /**
    * The engine whose data {@code dir} holds, or null when it holds none: the marker's binding, else
-   * the engine whose own file names are there.
+   * the engine whose own file names are there. An empty marker (a power cut kept its name, not its
+   * content) names none.
    */
   public static String holder(Path dir) throws IOException {
     Path marker = dir.resolve(MARKER);
     if (Files.isRegularFile(marker)) {
-      return Files.readString(marker, StandardCharsets.UTF_8).strip();
+      String binding = holderOfMarker(marker);
+      if (!binding.isEmpty()) {
+        return binding;
+      }
     }
     return Engines.recognize(names(dir)).map(EngineDescriptor::name).orElse(null);
   }
@@ -113,12 +117,29 @@ public final class EngineDirectory {
     return Engines.named(binding).map(EngineDescriptor::essentialFiles).orElse(List.of());
   }
 
-  /** Writes the marker naming {@code binding}, once, after its engine opened the directory. */
+  /**
+   * Writes the marker naming {@code binding}, once, after its engine opened the directory, and
+   * syncs it and the directory: the marker, and the files the engine created at open, survive a
+   * power cut (LMDB, MVStore and LevelDB's CURRENT would otherwise not be durably named).
+   */
   public static void mark(Path dir, String binding) throws IOException {
     Path marker = dir.resolve(MARKER);
-    if (!Files.exists(marker)) {
-      Files.writeString(marker, binding + "\n", StandardCharsets.UTF_8);
+    if (!Files.exists(marker) || holderOfMarker(marker).isEmpty()) {
+      try (FileChannel out =
+          FileChannel.open(
+              marker,
+              StandardOpenOption.CREATE,
+              StandardOpenOption.TRUNCATE_EXISTING,
+              StandardOpenOption.WRITE)) {
+        out.write(java.nio.ByteBuffer.wrap((binding + "\n").getBytes(StandardCharsets.UTF_8)));
+        out.force(true);
+      }
     }
+    DirectorySync.sync(dir);
+  }
+
+  private static String holderOfMarker(Path marker) throws IOException {
+    return Files.readString(marker, StandardCharsets.UTF_8).strip();
   }
 
   /** Whether another process (or another handle of this one) holds a lock file of {@code dir}. */

@@ -5,7 +5,6 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Properties;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.StringByteIterator;
@@ -22,13 +21,7 @@ public final class CrashLoader {
   private CrashLoader() {}
 
   public static void main(String[] args) throws Exception {
-    Properties properties = new Properties();
-    for (int i = 2; i < args.length; i++) {
-      int eq = args[i].indexOf('=');
-      properties.setProperty(args[i].substring(0, eq), args[i].substring(eq + 1));
-    }
-    DB db = Class.forName(args[0]).asSubclass(DB.class).getDeclaredConstructor().newInstance();
-    db.setProperties(properties);
+    DB db = YcsbProcess.binding(args, 2);
     db.init();
     try (RandomAccessFile acked = new RandomAccessFile(args[1], "rw")) {
       for (int i = 0; i < 10_000_000; i++) {

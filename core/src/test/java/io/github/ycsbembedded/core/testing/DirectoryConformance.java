@@ -99,6 +99,14 @@ public interface DirectoryConformance extends Conformance {
   }
 
   @Test
+  default void anEmptyMarkerNamesNoBindingAndIsWrittenAgain() throws Exception {
+    // what a power cut leaves when the marker's name was durable and its content not
+    Files.writeString(dataDir().resolve("ycsb-embedded.binding"), "");
+    close(open());
+    assertThat(dataDir().resolve("ycsb-embedded.binding")).hasContent(name());
+  }
+
+  @Test
   default void theBindingMarksTheDirectoryItOpened() throws Exception {
     close(open());
     assertThat(dataDir().resolve("ycsb-embedded.binding")).hasContent(name());

@@ -1,6 +1,5 @@
 package io.github.ycsbembedded.core.testing;
 
-import java.util.Properties;
 import site.ycsb.DB;
 
 /**
@@ -12,13 +11,7 @@ public final class HoldDirectory {
   private HoldDirectory() {}
 
   public static void main(String[] args) throws Exception {
-    Properties properties = new Properties();
-    for (int i = 1; i < args.length; i++) {
-      int eq = args[i].indexOf('=');
-      properties.setProperty(args[i].substring(0, eq), args[i].substring(eq + 1));
-    }
-    DB db = Class.forName(args[0]).asSubclass(DB.class).getDeclaredConstructor().newInstance();
-    db.setProperties(properties);
+    DB db = YcsbProcess.binding(args, 1);
     db.init();
     System.out.println("ready");
     System.out.flush();

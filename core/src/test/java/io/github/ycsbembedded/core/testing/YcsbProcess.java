@@ -57,6 +57,25 @@ public final class YcsbProcess {
     return command;
   }
 
+  /**
+   * For a child JVM's main: a new client of the binding class {@code args[0]}, given the {@code
+   * name=value} properties of {@code args[first]} on, not yet initialized.
+   */
+  public static site.ycsb.DB binding(String[] args, int first) throws ReflectiveOperationException {
+    java.util.Properties properties = new java.util.Properties();
+    for (int i = first; i < args.length; i++) {
+      int eq = args[i].indexOf('=');
+      properties.setProperty(args[i].substring(0, eq), args[i].substring(eq + 1));
+    }
+    site.ycsb.DB db =
+        Class.forName(args[0])
+            .asSubclass(site.ycsb.DB.class)
+            .getDeclaredConstructor()
+            .newInstance();
+    db.setProperties(properties);
+    return db;
+  }
+
   /** Stock {@code site.ycsb.Client} in a child JVM: {@link #java} plus {@code args}. */
   public static YcsbProcess client(String... args) throws IOException, InterruptedException {
     List<String> command = java("site.ycsb.Client");

@@ -1,0 +1,9 @@
+package io.github.ycsbembedded.berkeleydb;
+
+import io.github.ycsbembedded.core.testing.DiskFaultConformanceTest;
+
+class BerkeleyDbDiskFaultTest extends DiskFaultConformanceTest {
+  BerkeleyDbDiskFaultTest() {
+    super(new BerkeleyDbCrashTest());
+  }
+}
