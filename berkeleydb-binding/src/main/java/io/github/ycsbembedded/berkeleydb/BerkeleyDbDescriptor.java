@@ -76,6 +76,12 @@ public final class BerkeleyDbDescriptor implements EngineDescriptor {
     return false;
   }
 
+  /** JE's cache is Java objects in the JVM's heap. */
+  @Override
+  public boolean cacheInHeap() {
+    return true;
+  }
+
   @Override
   public int recognitionOrder() {
     return 4;

@@ -61,6 +61,12 @@ public final class MvStoreDescriptor implements EngineDescriptor {
     return List.of(FILE);
   }
 
+  /** MVStore's cache is Java objects in the JVM's heap. */
+  @Override
+  public boolean cacheInHeap() {
+    return true;
+  }
+
   @Override
   public int recognitionOrder() {
     return 4;
