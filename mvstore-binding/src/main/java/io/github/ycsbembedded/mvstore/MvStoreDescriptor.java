@@ -2,6 +2,7 @@ package io.github.ycsbembedded.mvstore;
 
 import io.github.ycsbembedded.core.EngineDescriptor;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -65,6 +66,12 @@ public final class MvStoreDescriptor implements EngineDescriptor {
   @Override
   public boolean cacheInHeap() {
     return true;
+  }
+
+  /** The reports' brown, apart from the other engines'. */
+  @Override
+  public OptionalInt chartColour() {
+    return OptionalInt.of(0x8c564b);
   }
 
   @Override
