@@ -218,6 +218,7 @@ final class RunPlanner {
               variants.size() == 1 ? data : data.resolve(variant.name()),
               out);
       plan.checkOwnMemory();
+      plan.checkHeap();
       plans.add(plan);
     }
     return plans;
