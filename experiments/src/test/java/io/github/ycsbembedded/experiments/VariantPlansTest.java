@@ -37,6 +37,35 @@ class VariantPlansTest {
   }
 
   @Test
+  void aRunMeasuresTheVariantsItNamesElseTheScalesElseTheFiles() throws Exception {
+    Experiment engines = Experiment.load(ExperimentTest.EXPERIMENTS, "engines");
+    RunOptions quick = new RunOptions();
+    quick.scale = "quick";
+    assertThat(RunPlanner.variants(engines, quick))
+        .as("quick names in-memory beside the base")
+        .extracting(Variants.PlannedVariant::name)
+        .containsExactly("base", "in-memory");
+    RunOptions small = new RunOptions();
+    small.scale = "small";
+    assertThat(RunPlanner.variants(engines, small))
+        .as("small names none: the file's")
+        .extracting(Variants.PlannedVariant::name)
+        .containsExactly("base", "two-threads", "in-memory", "in-memory-two-threads");
+    RunOptions named = new RunOptions();
+    named.scale = "quick";
+    named.variants = List.of("two-threads");
+    assertThat(RunPlanner.variants(engines, named))
+        .extracting(Variants.PlannedVariant::name)
+        .containsExactly("base", "two-threads");
+    RunOptions scales = new RunOptions();
+    scales.scales = List.of("tiny", "quick");
+    assertThat(RunPlanner.variants(engines, scales))
+        .as("several scales run the file's")
+        .extracting(Variants.PlannedVariant::name)
+        .containsExactly("base", "two-threads", "in-memory", "in-memory-two-threads");
+  }
+
+  @Test
   void aVariantsPhasesRunWithItsYcsbPropertyInPlaceOfTheScales(@TempDir Path tmp) throws Exception {
     Experiment digg = Experiment.load(ExperimentTest.EXPERIMENTS, "digg");
     List<RunPlan> plans =

@@ -3,8 +3,11 @@ package io.github.ycsbembedded.experiments.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.ycsbembedded.experiments.model.Experiment;
+import io.github.ycsbembedded.experiments.model.ExperimentTest;
 import io.github.ycsbembedded.experiments.results.Results;
 import io.github.ycsbembedded.experiments.results.Runs;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -57,5 +60,28 @@ class EngineMemoryTest {
         run("rocksdb", 230 * MIB, "\"beforeFlush\": {\"memoryBytes\": " + 12 * MIB + "}");
     assertThat(EngineMemory.resident(rocksdb)).isEqualTo(30.0 * MIB);
     assertThat(EngineMemory.heapCache(rocksdb)).isNaN();
+  }
+
+  @Test
+  void eachEnginesHeapIsTheFilesAndAnInHeapCacheOnTop() throws Exception {
+    Experiment engines = Experiment.load(ExperimentTest.EXPERIMENTS, "engines");
+    List<Results.Setting> cache =
+        List.of(new Results.Setting("berkeleydb.cache_size", "4000000", "", "", null, List.of()));
+    Results.EngineRun je = new Results.EngineRun("berkeleydb", "h", null, cache, null, List.of());
+    Results.EngineRun sqlite =
+        new Results.EngineRun(
+            "sqlite",
+            "h",
+            null,
+            List.of(new Results.Setting("sqlite.cache_size", "4000000", "", "", null, List.of())),
+            null,
+            List.of());
+
+    assertThat(EngineMemory.heapBytes(engines, je)).isEqualTo((256 + 4) * MIB);
+    assertThat(EngineMemory.heapBytes(engines, sqlite)).isEqualTo(256 * MIB);
+    assertThat(Experiment.cacheInHeap("mvstore")).isTrue();
+    assertThat(Experiment.cacheInHeap("berkeleydb")).isTrue();
+    assertThat(Experiment.cacheInHeap("lmdb")).isFalse();
+    assertThat(Experiment.cacheInHeap("sqlite")).isFalse();
   }
 }

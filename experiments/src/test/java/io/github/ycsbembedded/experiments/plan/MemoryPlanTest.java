@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
+import io.github.ycsbembedded.experiments.model.ExperimentTest;
 import io.github.ycsbembedded.experiments.model.Variants;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +44,32 @@ public class MemoryPlanTest {
   private RunPlan plan(Experiment e, String variant, String scale, List<String> engines)
       throws ExperimentException {
     return plan(e, variant, scale, engines, tmp);
+  }
+
+  @Test
+  void anInHeapEnginesHeapHoldsItsCacheBesideTheFilesAndTheCgroupStaysTheSame() throws Exception {
+    Experiment engines = Experiment.load(ExperimentTest.EXPERIMENTS, "engines");
+    List<String> all = engines.engines();
+
+    RunPlan out = plan(engines, "base", "quick", all);
+    RunPlan in = plan(engines, "in-memory", "quick", all);
+
+    // 75,000 records of 1,000 bytes: a quarter of them out of memory, three times them in memory
+    assertThat(out.memory().engineMemoryBytes()).isEqualTo(18_750_000L);
+    assertThat(out.memory().limitBytes()).isEqualTo((256 + 192) * MIB + 18_750_000L);
+    assertThat(in.memory().limitBytes()).isEqualTo((256 + 192) * MIB + 225_000_000L);
+    // half of the engines' memory as cache, rounded up to a whole MiB on top of the file's 256 MiB
+    assertThat(out.cacheBytes("mvstore")).isEqualTo(9_375_000L);
+    assertThat(out.heapBytes("mvstore")).isEqualTo((256 + 9) * MIB);
+    assertThat(out.heapBytes("berkeleydb")).isEqualTo((256 + 9) * MIB);
+    assertThat(in.cacheBytes("berkeleydb")).isEqualTo(112_500_000L);
+    assertThat(in.heapBytes("berkeleydb")).isEqualTo((256 + 108) * MIB);
+    // the others' caches are native: their heap is the file's, whatever their cache_size
+    assertThat(out.cacheBytes("wiredtiger")).isEqualTo(9_375_000L);
+    assertThat(out.heapBytes("wiredtiger")).isEqualTo(256 * MIB);
+    assertThat(out.heapBytes("lmdb")).isEqualTo(256 * MIB);
+    out.checkHeap();
+    in.checkHeap();
   }
 
   /**
