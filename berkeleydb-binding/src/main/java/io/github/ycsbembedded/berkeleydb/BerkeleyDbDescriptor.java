@@ -2,6 +2,7 @@ package io.github.ycsbembedded.berkeleydb;
 
 import io.github.ycsbembedded.core.EngineDescriptor;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -74,6 +75,18 @@ public final class BerkeleyDbDescriptor implements EngineDescriptor {
   @Override
   public boolean isLog(String name) {
     return false;
+  }
+
+  /** JE's cache is Java objects in the JVM's heap. */
+  @Override
+  public boolean cacheInHeap() {
+    return true;
+  }
+
+  /** The reports' cyan, apart from the other engines'. */
+  @Override
+  public OptionalInt chartColour() {
+    return OptionalInt.of(0x17becf);
   }
 
   @Override

@@ -64,6 +64,17 @@ public interface EngineDescriptor {
   }
 
   /**
+   * Whether the engine's cache lives in the JVM's heap (a pure-Java engine: MVStore, Berkeley DB
+   * JE) rather than in native memory or the OS page cache; false by default. The experiment runner
+   * then gives a phase's JVM the engine's {@code <name>.cache_size} on top of its heap, and takes
+   * the engine's memory from the engine's own statistics ({@code memoryBytes}), since the process's
+   * memory beside the JVM's holds none of it.
+   */
+  default boolean cacheInHeap() {
+    return false;
+  }
+
+  /**
    * The versions of the engine's Java library a run may choose with a property of the binding, when
    * it has more than the one it is built with ({@link EngineLibraries}); empty by default.
    */

@@ -12,6 +12,7 @@ import io.github.ycsbembedded.experiments.results.Pooling;
 import io.github.ycsbembedded.experiments.results.Results;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -43,8 +44,7 @@ final class RunConsole {
         String.join(",", plan.engines()),
         plan.threads(),
         plan.threads() == 1 ? "" : "s");
-    out.println(
-        "memory: " + plan.memory().note() + "; heap -Xmx" + Sizes.format(experiment.heapBytes()));
+    out.println("memory: " + plan.memory().note() + "; heap " + heaps(plan, experiment));
     if (plan.memory().regimeApplies()
         && plan.memory().limitBytes() == null
         && experiment.regimeAppliesAt(chosen)) {
@@ -165,5 +165,23 @@ final class RunConsole {
             + name
             + ": stopping the running phase and writing what was measured (again to stop at"
             + " once)");
+  }
+
+  /**
+   * {@code -Xmx256m}, and where an engine's cache lives in the heap, that engine's: {@code -Xmx256m
+   * (mvstore -Xmx265m: the engine's cache lives in the heap)}.
+   */
+  private static String heaps(RunPlan plan, Experiment experiment) {
+    List<String> inHeap = new ArrayList<>();
+    for (String engine : plan.engines()) {
+      if (plan.heapBytes(engine) != experiment.heapBytes()) {
+        inHeap.add(engine + " -Xmx" + Sizes.format(plan.heapBytes(engine)));
+      }
+    }
+    return "-Xmx"
+        + Sizes.format(experiment.heapBytes())
+        + (inHeap.isEmpty()
+            ? ""
+            : " (" + String.join(", ", inHeap) + ": the engine's cache lives in the heap)");
   }
 }

@@ -81,14 +81,22 @@ final class RunPlanner {
    */
   record PlannedRun(List<RunPlan> plans, Path out, Results.Run skeleton, Path data, Path history) {}
 
-  /** The variants of {@code experiment} that {@code options} ask for. */
+  /**
+   * The variants of {@code experiment} that {@code options} ask for: {@code --variants}, else the
+   * scale's {@code variants} (one scale run), else the file's that are no ablation.
+   */
   static List<Variants.PlannedVariant> variants(Experiment experiment, RunOptions options)
       throws ExperimentException {
+    List<String> names = options.variants;
+    if (names == null && options.scales == null && options.scale != null) {
+      List<String> scales = experiment.scale(options.scale.trim()).variants();
+      if (scales != null) {
+        names = new ArrayList<>(scales);
+        names.add(0, Variants.BASE);
+      }
+    }
     return Variants.of(
-        withThreads(experiment, options.threads),
-        options.ablations,
-        options.variants,
-        sweeps(options.vary));
+        withThreads(experiment, options.threads), options.ablations, names, sweeps(options.vary));
   }
 
   private static List<Variation.Sweep> sweeps(List<String> vary) throws ExperimentException {
@@ -257,6 +265,7 @@ final class RunPlanner {
               variants.size() == 1 ? data : data.resolve(variant.name()),
               out);
       plan.checkOwnMemory();
+      plan.checkHeap();
       plans.add(plan);
     }
     return plans;

@@ -109,7 +109,7 @@ class ExperimentRunnerTest {
     assertThat(run("nosuch")).isEqualTo(2);
     assertThat(stderr())
         .isEqualTo(
-            "experiment: unknown experiment 'nosuch'; known experiments: bindings, digg, harperdb, hyperdex, latency, likes, unum (or give an experiment file's path)");
+            "experiment: unknown experiment 'nosuch'; known experiments: bindings, digg, engines, harperdb, hyperdex, latency, likes, unum (or give an experiment file's path)");
   }
 
   @Test

@@ -8,7 +8,7 @@ import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
 import io.github.ycsbembedded.experiments.model.ExperimentTest;
 import io.github.ycsbembedded.experiments.model.Variants;
-import io.github.ycsbembedded.experiments.plan.MemoryPlan;
+import io.github.ycsbembedded.experiments.plan.MemoryPlanTest;
 import io.github.ycsbembedded.experiments.plan.RunPlan;
 import io.github.ycsbembedded.experiments.results.Results;
 import java.nio.file.Files;
@@ -34,6 +34,35 @@ class VariantPlansTest {
     lmdb.engines = List.of("lmdb", "leveldb");
     assertThat(RunPlanner.engines(lmdb, unum.scale("quick"), unum))
         .containsExactly("lmdb", "leveldb");
+  }
+
+  @Test
+  void aRunMeasuresTheVariantsItNamesElseTheScalesElseTheFiles() throws Exception {
+    Experiment engines = Experiment.load(ExperimentTest.EXPERIMENTS, "engines");
+    RunOptions quick = new RunOptions();
+    quick.scale = "quick";
+    assertThat(RunPlanner.variants(engines, quick))
+        .as("quick names in-memory beside the base")
+        .extracting(Variants.PlannedVariant::name)
+        .containsExactly("base", "in-memory");
+    RunOptions small = new RunOptions();
+    small.scale = "small";
+    assertThat(RunPlanner.variants(engines, small))
+        .as("small names none: the file's")
+        .extracting(Variants.PlannedVariant::name)
+        .containsExactly("base", "two-threads", "in-memory", "in-memory-two-threads");
+    RunOptions named = new RunOptions();
+    named.scale = "quick";
+    named.variants = List.of("two-threads");
+    assertThat(RunPlanner.variants(engines, named))
+        .extracting(Variants.PlannedVariant::name)
+        .containsExactly("base", "two-threads");
+    RunOptions scales = new RunOptions();
+    scales.scales = List.of("tiny", "quick");
+    assertThat(RunPlanner.variants(engines, scales))
+        .as("several scales run the file's")
+        .extracting(Variants.PlannedVariant::name)
+        .containsExactly("base", "two-threads", "in-memory", "in-memory-two-threads");
   }
 
   @Test
@@ -72,25 +101,7 @@ class VariantPlansTest {
   /** The page cache each of unum's engines is held to in {@code variant} at {@code scale}. */
   private static Map<String, Long> pageCache(
       Experiment unum, String variant, String scale, Path tmp) throws Exception {
-    Variants.PlannedVariant planned =
-        Variants.of(unum, true, null, List.of()).stream()
-            .filter(v -> v.name().equals(variant))
-            .findFirst()
-            .orElseThrow();
-    Experiment e = planned.experiment();
-    MemoryPlan memory = MemoryPlan.of(e, e.scale(scale), null, null);
-    return new RunPlan(
-            planned,
-            e,
-            e.scale(scale),
-            List.of("rocksdb", "leveldb"),
-            1,
-            1,
-            1,
-            memory,
-            tmp,
-            tmp,
-            tmp)
+    return MemoryPlanTest.plan(unum, variant, scale, List.of("rocksdb", "leveldb"), tmp)
         .pageCacheShares();
   }
 
@@ -113,12 +124,9 @@ class VariantPlansTest {
 
   @Test
   void anOwnMemoryThatLeavesNoPageCacheAtTheScaleRunIsOneLine(@TempDir Path tmp) throws Exception {
-    Files.createDirectories(tmp.resolve("workloads"));
-    Files.writeString(tmp.resolve("workloads/w"), "readproportion=1\n");
-    Files.writeString(
-        tmp.resolve("mine.yaml"),
-        String.join(
-            "\n",
+    Experiment mine =
+        MemoryPlanTest.file(
+            tmp,
             "title: mine",
             "engines: [leveldb]",
             "ycsb: {fieldcount: 1, fieldlength: 1024}",
@@ -129,9 +137,7 @@ class VariantPlansTest {
             "  - {name: tiny, records: 20000, operations: 20000}",
             "  - {name: big, records: 400000, operations: 20000}",
             "variants:",
-            "  - {name: v, ownMemory: {leveldb: 8m}}",
-            ""));
-    Experiment mine = Experiment.load(tmp.resolve("mine.yaml"), tmp);
+            "  - {name: v, ownMemory: {leveldb: 8m}}");
     List<Variants.PlannedVariant> variants = Variants.of(mine, false, null, List.of());
 
     assertThatThrownBy(

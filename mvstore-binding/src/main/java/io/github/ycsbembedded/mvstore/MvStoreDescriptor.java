@@ -2,6 +2,7 @@ package io.github.ycsbembedded.mvstore;
 
 import io.github.ycsbembedded.core.EngineDescriptor;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -59,6 +60,18 @@ public final class MvStoreDescriptor implements EngineDescriptor {
   @Override
   public List<String> lockFiles() {
     return List.of(FILE);
+  }
+
+  /** MVStore's cache is Java objects in the JVM's heap. */
+  @Override
+  public boolean cacheInHeap() {
+    return true;
+  }
+
+  /** The reports' brown, apart from the other engines'. */
+  @Override
+  public OptionalInt chartColour() {
+    return OptionalInt.of(0x8c564b);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.github.ycsbembedded.sqlite;
 
 import io.github.ycsbembedded.core.EngineDescriptor;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -72,6 +73,12 @@ public final class SqliteDescriptor implements EngineDescriptor {
   @Override
   public List<String> lockFiles() {
     return List.of(SHM);
+  }
+
+  /** The reports' pink, apart from the other engines'. */
+  @Override
+  public OptionalInt chartColour() {
+    return OptionalInt.of(0xe377c2);
   }
 
   @Override

@@ -249,7 +249,8 @@ public record Claim(
 
   /**
    * An expectation of the experiment file's own: the ratio agrees with it from {@code low} to
-   * {@code high}; judged by the same rule as the write-ups' claims.
+   * {@code high}; judged by the same rule as the write-ups' claims ({@code regime differs} where it
+   * is about data out of memory and the run did not hold the file's regime).
    */
   public static Claim own(
       Context c,
@@ -258,7 +259,8 @@ public record Claim(
       String label,
       double low,
       double high,
-      Spread ours) {
+      Spread ours,
+      boolean regimeMatters) {
     return new Claim(
         statement,
         label,
@@ -266,7 +268,7 @@ public record Claim(
         Origin.OWN,
         new Band(Double.NaN, "", 0, low, high),
         ours,
-        judge(c, ours, false, () -> Verdicts.within(low, high, ours)),
+        judge(c, ours, regimeMatters, () -> Verdicts.within(low, high, ours)),
         subject,
         List.of(),
         List.of(),

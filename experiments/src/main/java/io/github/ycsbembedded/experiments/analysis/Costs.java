@@ -99,20 +99,41 @@ public final class Costs {
     return max / min;
   }
 
-  /** The costs as a report section, or null when no phase ran or no run measured two trials. */
+  /**
+   * The costs as a report section, or null when no phase ran or no run measured two trials: the
+   * base's, and where the run holds variants that are no ablation (another memory, other threads),
+   * each one's after it, in a first column naming the variant.
+   */
   static Section section(Context c) {
-    List<Row> rows = of(c);
+    List<Row> rows = new ArrayList<>();
+    List<String> variantOf = new ArrayList<>();
+    List<Results.VariantRun> variants =
+        c.run().variants().stream().filter(v -> v.ablation() == null).toList();
+    for (Results.VariantRun variant : variants) {
+      for (Row row : of(c.of(variant))) {
+        rows.add(row);
+        variantOf.add(variant.name());
+      }
+    }
     if (rows.isEmpty()) {
       return null;
     }
+    boolean several = variants.size() > 1;
     List<String> header = new ArrayList<>(List.of("engine", "phase"));
+    if (several) {
+      header.add(0, "variant");
+    }
     for (Cost cost : Cost.values()) {
       header.add(cost.label);
     }
     List<List<Cell>> table = new ArrayList<>();
-    for (Row row : rows) {
+    for (int i = 0; i < rows.size(); i++) {
+      Row row = rows.get(i);
       List<Cell> cells =
           new ArrayList<>(List.of(Cell.text(row.engine()), Cell.text(c.label(row.phase()))));
+      if (several) {
+        cells.add(0, Cell.text(variantOf.get(i)));
+      }
       for (Cost cost : Cost.values()) {
         Spread s = row.costs().get(cost);
         cells.add(

@@ -1,5 +1,7 @@
 package io.github.ycsbembedded.experiments.analysis;
 
+import io.github.ycsbembedded.experiments.model.Experiment;
+import io.github.ycsbembedded.experiments.model.Variation;
 import io.github.ycsbembedded.experiments.model.Variation.ClaimSpec;
 import io.github.ycsbembedded.experiments.model.Variation.ExpectedInterval;
 import io.github.ycsbembedded.experiments.model.Variation.Ratio;
@@ -29,16 +31,29 @@ public final class OwnClaims {
       }
       ToDoubleFunction<Results.Repetition> figure = figure(spec.figure());
       if (!ratio.variants()) {
+        // an engine ratio in one of the file's variants (its data, its memory), else the base's
+        Results.VariantRun variant =
+            spec.variant() == null ? null : c.run().variant(spec.variant());
+        Context in = variant == null ? c : c.of(variant);
+        boolean missing = spec.variant() != null && variant == null;
         claims.add(
             Claim.own(
-                c,
+                in,
                 new Claim.Subject(
                     List.of(ratio.top(), ratio.bottom()), List.of(spec.phase()), List.of()),
                 statement(spec, ratio.top() + " ÷ " + ratio.bottom()),
-                ratio.top() + "/" + ratio.bottom() + " " + spec.phase(),
+                ratio.top()
+                    + "/"
+                    + ratio.bottom()
+                    + " "
+                    + spec.phase()
+                    + (spec.variant() == null ? "" : " " + spec.variant()),
                 interval.low(),
                 interval.high(),
-                c.ratio(ratio.top(), spec.phase(), ratio.bottom(), spec.phase(), figure)));
+                missing
+                    ? Spread.NONE
+                    : in.ratio(ratio.top(), spec.phase(), ratio.bottom(), spec.phase(), figure),
+                outOfMemory(c.experiment(), spec.variant())));
         continue;
       }
       List<String> engines =
@@ -54,10 +69,30 @@ public final class OwnClaims {
                 engine + " " + ratio.top() + "/" + ratio.bottom() + " " + spec.phase(),
                 interval.low(),
                 interval.high(),
-                variants(c, engine, spec.phase(), ratio, figure)));
+                variants(c, engine, spec.phase(), ratio, figure),
+                outOfMemory(c.experiment(), ratio.top())
+                    || outOfMemory(c.experiment(), ratio.bottom())));
       }
     }
     return claims;
+  }
+
+  /**
+   * Whether {@code variant} (null or the base: the file as written) holds the data out of memory
+   * under the file's regime (its memory below the data's size), so that a claim taken in it depends
+   * on the regime: such a claim is {@code regime differs} where the run did not hold the regime.
+   */
+  static boolean outOfMemory(Experiment experiment, String variant) {
+    if (experiment.regime() == null) {
+      return false;
+    }
+    double fraction = experiment.regime().memoryFraction();
+    for (Variation.VariantSpec v : experiment.description().variants()) {
+      if (v.name().equals(variant) && v.memoryFraction() != null) {
+        fraction = v.memoryFraction();
+      }
+    }
+    return fraction < 1;
   }
 
   /** The claim's statement: the file's, else what it compares and expects. */
@@ -65,7 +100,14 @@ public final class OwnClaims {
     if (spec.statement() != null && !spec.statement().isBlank()) {
       return spec.statement().trim();
     }
-    return ratio + ", " + spec.figure() + " on " + spec.phase() + ": " + spec.expect().trim();
+    return ratio
+        + ", "
+        + spec.figure()
+        + " on "
+        + spec.phase()
+        + (spec.variant() == null ? "" : " in variant " + spec.variant())
+        + ": "
+        + spec.expect().trim();
   }
 
   /**
@@ -96,6 +138,8 @@ public final class OwnClaims {
       case "p95" -> r -> latency(r, Results.Latency::p95Us);
       case "p99" -> r -> latency(r, Results.Latency::p99Us);
       case "p999" -> r -> latency(r, Results.Latency::p999Us);
+      case "device-reads" -> r -> Costs.Cost.DEVICE_READS.of(r, Double.NaN);
+      case "cpu" -> r -> Costs.Cost.CPU.of(r, Double.NaN);
       default -> r -> r.speed().speed();
     };
   }

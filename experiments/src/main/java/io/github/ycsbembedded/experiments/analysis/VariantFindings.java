@@ -82,7 +82,10 @@ public record VariantFindings(List<Ratio> ratios, List<Sweep> sweeps) {
     for (Map.Entry<String, Map<String, String>> dimension : byDimension.entrySet()) {
       Map<String, String> points = new LinkedHashMap<>();
       String baseValue = c.run().base().changes().get(dimension.getKey());
-      if (baseValue != null) {
+      if (baseValue == null) {
+        baseValue = fileValue(c.experiment(), dimension.getKey());
+      }
+      if (baseValue != null && !dimension.getValue().containsKey(baseValue)) {
         points.put(baseValue, Results.BASE);
       }
       points.putAll(dimension.getValue());
@@ -98,6 +101,18 @@ public record VariantFindings(List<Ratio> ratios, List<Sweep> sweeps) {
               figure(c, variants, r -> OwnClaims.latency(r, Results.Latency::p99Us))));
     }
     return sweeps;
+  }
+
+  /**
+   * The file's own value of a dimension named variants change ({@code threads}, {@code memory}),
+   * which the base runs: the point the variants' are read against; null for another dimension.
+   */
+  private static String fileValue(io.github.ycsbembedded.experiments.model.Experiment e, String d) {
+    return switch (d) {
+      case "threads" -> Integer.toString(e.threads());
+      case "memory" -> e.regime() == null ? null : e.regime().memoryFraction().toString();
+      default -> null;
+    };
   }
 
   /** Numbers (and sizes such as 64m) in numeric order, else as written. */

@@ -455,7 +455,9 @@ public record Description(
    * bounds it; run phases run {@code duration} seconds each, the first {@code warmup} left out of
    * every figure, {@code repeat} times per trial; {@code trials} loads of the data (default 1);
    * {@code engines} the engines a run at this scale measures unless {@code --engines} says
-   * (default: every engine of the file); {@code properties} every phase gets at this scale, {@code
+   * (default: every engine of the file); {@code variants} the file's variants a run at this scale
+   * measures beside the base unless {@code --variants} says (default: every one that is no
+   * ablation; empty: the base alone); {@code properties} every phase gets at this scale, {@code
    * phaseProperties} per phase id.
    */
   public record Scale(
@@ -467,6 +469,7 @@ public record Description(
       Integer repeat,
       Integer trials,
       List<String> engines,
+      List<String> variants,
       String estimate,
       Map<String, String> properties,
       Map<String, Map<String, String>> phaseProperties) {
@@ -475,6 +478,7 @@ public record Description(
       repeat = repeat == null ? 3 : repeat;
       trials = trials == null ? 1 : trials;
       engines = engines == null ? null : List.copyOf(engines);
+      variants = variants == null ? null : List.copyOf(variants);
       estimate = estimate == null ? "?" : estimate;
       properties = Ordered.copy(properties);
       phaseProperties = Ordered.copy(phaseProperties);
@@ -499,6 +503,7 @@ public record Description(
           repeat,
           trials,
           engines,
+          variants,
           estimate,
           all,
           phaseProperties);

@@ -273,6 +273,33 @@ public final class Experiment {
     return description.jvm().heap().bytes();
   }
 
+  /**
+   * The {@code -Xmx} of {@code engine}'s phases: the file's heap, and where the engine's cache
+   * lives in the JVM's heap ({@link #cacheInHeap}), that cache on top of it, rounded up to a whole
+   * MiB. Under a memory limit the cache is part of the engines' memory, so the cgroup stays the
+   * JVM's allowance plus the engines' memory: the heap holds the engine's cache, the page cache the
+   * engine's share beside it.
+   *
+   * @param cacheBytes the engine's {@code <engine>.cache_size} as the run sets it, or null
+   */
+  public long heapBytes(String engine, Long cacheBytes) {
+    if (!cacheInHeap(engine) || cacheBytes == null) {
+      return heapBytes();
+    }
+    long mib = 1L << 20;
+    return heapBytes() + (cacheBytes + mib - 1) / mib * mib;
+  }
+
+  /**
+   * Whether {@code engine}'s cache lives in the JVM's heap (MVStore, Berkeley DB JE), as its
+   * descriptor says, rather than in native memory or the OS page cache.
+   */
+  public static boolean cacheInHeap(String engine) {
+    return io.github.ycsbembedded.core.Engines.named(engine)
+        .map(io.github.ycsbembedded.core.EngineDescriptor::cacheInHeap)
+        .orElse(false);
+  }
+
   /** What a phase JVM needs besides its heap: code, metadata, threads. */
   public long jvmOverheadBytes() {
     return description.jvm().overhead().bytes();

@@ -22,8 +22,16 @@ final class VariationChecks {
   /** What a variant's name may hold: it names folders and is typed on command lines. */
   private static final String NAME = "[A-Za-z0-9][A-Za-z0-9._=,+-]*";
 
+  /**
+   * The most memory a variant or a sweep may give the engines, as a multiple of the data: above 1 a
+   * store runs in memory with room for its space amplification (an in-memory variant beside an
+   * out-of-memory regime).
+   */
+  static final double MEMORY_MAX = 10;
+
   /** The figures a claim of one's own may compare. */
-  static final List<String> FIGURES = List.of("speed", "p50", "p95", "p99", "p999");
+  static final List<String> FIGURES =
+      List.of("speed", "p50", "p95", "p99", "p999", "device-reads", "cpu");
 
   private VariationChecks() {}
 
@@ -59,6 +67,22 @@ final class VariationChecks {
     for (int i = 0; i < file.claims().size(); i++) {
       claim(checks, file, file.claims().get(i), "claims[" + i + "]", names);
     }
+    for (Description.Scale scale : file.scales()) {
+      for (String v : scale.variants() == null ? List.<String>of() : scale.variants()) {
+        if (!names.contains(v) || v.equals(Variants.BASE)) {
+          throw checks.bad(
+              "scale "
+                  + scale.name()
+                  + ": variants: '"
+                  + v
+                  + "' is not a variant of this file; its variants: "
+                  + String.join(
+                      ", ",
+                      new java.util.TreeSet<>(
+                          names.stream().filter(n -> !n.equals(Variants.BASE)).toList())));
+        }
+      }
+    }
   }
 
   private static void variant(ExperimentChecks checks, Description file, VariantSpec v, String at)
@@ -89,9 +113,13 @@ final class VariationChecks {
       if (file.regime() == null) {
         throw checks.bad(at + ": memoryFraction needs the file's regime");
       }
-      if (v.memoryFraction() <= 0 || v.memoryFraction() > 1) {
+      if (v.memoryFraction() <= 0 || v.memoryFraction() > MEMORY_MAX) {
         throw checks.bad(
-            at + ": memoryFraction: " + v.memoryFraction() + "; use a fraction above 0, at most 1");
+            at
+                + ": memoryFraction: "
+                + v.memoryFraction()
+                + "; use a fraction of the data above 0, at most "
+                + (int) MEMORY_MAX);
       }
     }
     Set<String> seen = new HashSet<>();
@@ -225,14 +253,18 @@ final class VariationChecks {
     for (String value : sweep.values()) {
       try {
         double f = Double.parseDouble(value);
-        if (f > 0 && f <= 1) {
+        if (f > 0 && f <= MEMORY_MAX) {
           continue;
         }
       } catch (NumberFormatException e) {
         // reported below
       }
       return Optional.of(
-          at + " over memory: '" + value + "' is not a fraction of the data above 0, at most 1");
+          at
+              + " over memory: '"
+              + value
+              + "' is not a fraction of the data above 0, at most "
+              + (int) MEMORY_MAX);
     }
     return Optional.empty();
   }
@@ -250,6 +282,9 @@ final class VariationChecks {
               + " variant b");
     }
     if (ratio.variants()) {
+      if (c.variant() != null) {
+        throw checks.bad(at + ".variant: a ratio of two variants is taken in neither alone");
+      }
       for (String v : List.of(ratio.top(), ratio.bottom())) {
         if (!variants.contains(v)) {
           throw checks.bad(
@@ -268,6 +303,14 @@ final class VariationChecks {
       checks.oneOf(at + ".ratio", ratio.bottom(), file.engines());
       if (c.engine() != null) {
         throw checks.bad(at + ".engine: a ratio of two engines names no third");
+      }
+      if (c.variant() != null && !variants.contains(c.variant())) {
+        throw checks.bad(
+            at
+                + ".variant: '"
+                + c.variant()
+                + "' is not a variant of this file; its variants: "
+                + String.join(", ", new java.util.TreeSet<>(variants)));
       }
     }
     checks.required(c.phase(), at + ".phase");

@@ -1,5 +1,7 @@
 package io.github.ycsbembedded.experiments.plan;
 
+import io.github.ycsbembedded.core.EngineDescriptor;
+import io.github.ycsbembedded.core.Engines;
 import io.github.ycsbembedded.core.Sizes;
 import io.github.ycsbembedded.experiments.measure.MemoryLimit;
 import io.github.ycsbembedded.experiments.model.Description;
@@ -150,6 +152,58 @@ public record MemoryPlan(
                 : reproduced
                     ? ", no more than the write-up's regime"
                     : ", more than the write-up's regime (" + Units.bytes(regimeMemory) + ")"));
+  }
+
+  /**
+   * Refuses, in one line naming the property, a cache in the JVM's heap that cannot be planned:
+   * unsized under a memory limit (the engine's default then depends on the heap itself, Berkeley DB
+   * JE's 60% of it), more than the engines' memory under the limit, or more than the file's heap
+   * beside it (YCSB's own objects would get less than half the heap; MVStore refuses that too).
+   */
+  public void checkHeap(Experiment experiment, String engine, Long cacheBytes)
+      throws ExperimentException {
+    if (!Experiment.cacheInHeap(engine)) {
+      return;
+    }
+    String property = engine + ".cache_size";
+    String name = Engines.named(engine).map(EngineDescriptor::displayName).orElse(engine);
+    if (cacheBytes == null) {
+      if (limitBytes != null) {
+        throw new ExperimentException(
+            property
+                + " is not set: "
+                + name
+                + "'s cache lives in the JVM's heap, and under a memory limit of "
+                + Units.bytes(limitBytes)
+                + " the heap is planned from it; give it among the file's settings");
+      }
+      return;
+    }
+    if (limitBytes != null && cacheBytes > engineMemoryBytes) {
+      throw new ExperimentException(
+          property
+              + ": "
+              + Units.bytes(cacheBytes)
+              + " does not fit the "
+              + Units.bytes(engineMemoryBytes)
+              + " the memory limit gives the engines' caches and page cache ("
+              + name
+              + "'s cache lives in the JVM's heap, inside the limit); use less");
+    }
+    long fileHeap = experiment.heapBytes();
+    if (cacheBytes > fileHeap) {
+      throw new ExperimentException(
+          property
+              + ": "
+              + Units.bytes(cacheBytes)
+              + " is more than the heap's own "
+              + Units.bytes(fileHeap)
+              + " (jvm.heap) beside it: "
+              + name
+              + "'s cache would be more than half of -Xmx"
+              + Sizes.format(experiment.heapBytes(engine, cacheBytes))
+              + "; raise jvm.heap or use less");
+    }
   }
 
   public Results.Regime describe(Experiment experiment, Map<String, Long> pageCacheBytes) {

@@ -109,7 +109,7 @@ public final class PhaseCommand {
             "-jvm-args",
             String.join(
                 " ",
-                "-Xmx" + Sizes.format(plan.experiment().heapBytes()),
+                "-Xmx" + Sizes.format(plan.heapBytes(engine)),
                 YOUNG,
                 TRACKING,
                 "-D" + JVM_REPORT + "=" + jvmReport(raw))));

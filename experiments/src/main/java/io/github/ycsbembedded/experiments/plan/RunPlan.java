@@ -111,6 +111,40 @@ public record RunPlan(
     }
   }
 
+  /** The {@code -Xmx} of {@code engine}'s phases ({@link Experiment#heapBytes(String, Long)}). */
+  public long heapBytes(String engine) {
+    return experiment.heapBytes(engine, cacheBytes(engine));
+  }
+
+  /** {@code engine}'s {@code <engine>.cache_size} as this plan sets it, or null where none does. */
+  Long cacheBytes(String engine) {
+    Long bytes = null;
+    for (EngineSettings.Applied a :
+        EngineSettings.of(experiment, engine, null, settingsContext())) {
+      if (a.property().equals(engine + ".cache_size")) {
+        bytes = io.github.ycsbembedded.core.Sizes.parse(a.value());
+      }
+    }
+    return bytes;
+  }
+
+  /**
+   * Checks that each engine whose cache lives in the JVM's heap has one the heap and the memory
+   * limit can hold ({@link MemoryPlan#checkHeap}).
+   */
+  public void checkHeap() throws ExperimentException {
+    for (String engine : engines) {
+      try {
+        memory.checkHeap(experiment, engine, cacheBytes(engine));
+      } catch (ExperimentException e) {
+        if (variant.name().equals(Variants.BASE)) {
+          throw e;
+        }
+        throw new ExperimentException("variant " + variant.name() + ": " + e.getMessage());
+      }
+    }
+  }
+
   /** Checks the engines chosen and the thread count against the experiment. */
   public static void check(Experiment experiment, List<String> engines, int threads)
       throws ExperimentException {

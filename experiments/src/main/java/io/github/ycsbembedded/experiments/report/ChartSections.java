@@ -65,8 +65,9 @@ final class ChartSections {
             + " s) is left out of the speed charts. Memory: the engine's resident memory at the"
             + " peak, its native memory and the file pages it maps (what a resident set counts"
             + (c.experiment().hasWriteUp() ? ", as the write-up's RAM column did" : "")
-            + "); the JVM's own and the page cache beside it are left out (see Every engine ×"
-            + " phase).");
+            + "), and for an engine whose cache lives in the JVM's heap, that cache as its"
+            + " statistics give it; the JVM's own and the page cache beside it are left out (see"
+            + " Every engine × phase).");
     timelines(doc, c, dir);
   }
 

@@ -201,7 +201,8 @@ final class PhaseSections {
             "window (median run)",
             "operations inside, by type",
             "CPU user + sys (s)",
-            "memory: process peak (engine native / page cache / mapped; JVM heap peak)",
+            "memory: process peak (engine native / page cache / mapped; JVM heap peak, an"
+                + " in-heap engine's cache)",
             "device read / written",
             "write / read amplification",
             "disk allocated / apparent",
@@ -276,8 +277,15 @@ final class PhaseSections {
                 + " / "
                 + Units.bytes(u.mappedAtPeak())
                 + (u.heapPeak() < 0 ? "" : "; " + Units.bytes(u.heapPeak()))
+                + heapCache(m)
                 + ")";
     return Cells.spread(peak, v -> Units.bytes((long) v)) + parts;
+  }
+
+  /** {@code , cache 12.0 MiB}: an engine's cache in the JVM's heap, for one whose lives there. */
+  private static String heapCache(Results.Repetition m) {
+    double cache = io.github.ycsbembedded.experiments.analysis.EngineMemory.heapCache(m);
+    return Double.isNaN(cache) ? "" : ", its cache " + Units.bytes((long) cache);
   }
 
   /** Operations by type, in name order (the same in every row). */

@@ -2,7 +2,9 @@ package io.github.ycsbembedded.experiments.report;
 
 import io.github.ycsbembedded.experiments.analysis.Claim;
 import io.github.ycsbembedded.experiments.analysis.Context;
+import io.github.ycsbembedded.experiments.analysis.EngineMemory;
 import io.github.ycsbembedded.experiments.model.Description;
+import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.Units;
 import io.github.ycsbembedded.experiments.results.Results;
 import java.util.ArrayList;
@@ -56,6 +58,10 @@ final class RunSections {
     }
     lines.add(enginesLine(c, writeUp));
     lines.add(memoryLine(c));
+    String caches = cachesLine(c);
+    if (caches != null) {
+      lines.add(caches);
+    }
     doc.bullets(lines);
   }
 
@@ -159,6 +165,42 @@ final class RunSections {
                 + " which the cap holds only within that sum: an engine whose own memory"
                 + " outgrows its share keeps less page cache."
             : "");
+  }
+
+  /**
+   * Where each engine's cache lives, where some engine's lives in the JVM's heap: those engines'
+   * heaps, planned with their caches, and how their memory is counted; null where none does.
+   */
+  static String cachesLine(Context c) {
+    List<String> inHeap = new ArrayList<>();
+    List<String> outside = new ArrayList<>();
+    for (Results.EngineRun e : c.engines()) {
+      if (Experiment.cacheInHeap(e.engine())) {
+        inHeap.add(
+            e.engine() + " (-Xmx " + Units.bytes(EngineMemory.heapBytes(c.experiment(), e)) + ")");
+      } else {
+        outside.add(e.engine());
+      }
+    }
+    if (inHeap.isEmpty()) {
+      return null;
+    }
+    return "**Caches**: in the JVM's heap: "
+        + String.join(", ", inHeap)
+        + ", each heap the file's "
+        + Units.bytes(c.experiment().heapBytes())
+        + " and the engine's cache"
+        + (c.run().memory().limitBytes() == null
+            ? ""
+            : " (within the cgroup: its part of the engines' memory)")
+        + "; their engine memory is that cache as the engine's statistics give it, besides any"
+        + " native memory"
+        + (outside.isEmpty()
+            ? "."
+            : ". Native memory or the OS page cache, outside the heap: "
+                + String.join(", ", outside)
+                + ".")
+        + " Variants that change the engines' memory plan the heap likewise.";
   }
 
   /** {@code 2: 1 holds, 1 inconclusive}: the file's own expectations. */

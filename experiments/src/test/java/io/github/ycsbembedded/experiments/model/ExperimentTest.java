@@ -30,7 +30,8 @@ public class ExperimentTest {
   void everyExperimentFileLoadsAndEveryNameItUsesExists() throws Exception {
     java.util.Set<String> documented = documentedProperties();
     assertThat(Experiment.names(EXPERIMENTS))
-        .containsExactly("bindings", "digg", "harperdb", "hyperdex", "latency", "likes", "unum");
+        .containsExactly(
+            "bindings", "digg", "engines", "harperdb", "hyperdex", "latency", "likes", "unum");
     for (String name : Experiment.names(EXPERIMENTS)) {
       // load checks phases, scales, settings, differences and published figures; WriteUp.of the
       // roles of a write-up's file
@@ -85,6 +86,62 @@ public class ExperimentTest {
     assertThat(unum.publishedDataBytes("quick")).isEqualTo(100_000_000L * 1024);
     assertThat(unum.publishedVersion("rocksdb")).isEqualTo("RocksDB 6.20.3");
     assertThat(unum.publishedVersion("lmdb")).isNull();
+  }
+
+  @Test
+  void enginesRunsEveryWorkloadOnTheSevenEnginesOutOfMemoryAndInAtOneAndTwoThreads()
+      throws Exception {
+    Experiment engines = Experiment.load(EXPERIMENTS, "engines");
+
+    assertThat(engines.engines())
+        .containsExactly(
+            "lmdb", "rocksdb", "leveldb", "wiredtiger", "sqlite", "mvstore", "berkeleydb");
+    assertThat(engines.phases())
+        .extracting(Phase::id)
+        .containsExactly("load", "a", "b", "c", "f", "d", "e", "z");
+    assertThat(engines.phase("load").isLoad()).isTrue();
+    assertThat(engines.phase("z").keysAreSpeed()).isTrue();
+    assertThat(engines.description().scales())
+        .extracting(Scale::name)
+        .containsExactly("tiny", "quick", "small");
+    // quick: 75,000 records of YCSB's 10 × 100 bytes, a quarter of them in the engines' memory
+    Scale quick = engines.scale("quick");
+    assertThat(engines.dataSize(quick)).isEqualTo(75_000_000L);
+    assertThat(engines.regime().memoryFraction()).isEqualTo(0.25);
+    assertThat(engines.regimeAppliesAt(quick)).isTrue();
+    assertThat(quick.trials()).isEqualTo(1);
+    assertThat(quick.variants()).containsExactly("in-memory");
+    assertThat(engines.scale("small").variants()).isNull();
+    // every variant: the base out of memory at one thread, then two threads, in memory, both
+    List<Variants.PlannedVariant> all = Variants.of(engines, false, null, List.of());
+    assertThat(all)
+        .extracting(Variants.PlannedVariant::name)
+        .containsExactly("base", "two-threads", "in-memory", "in-memory-two-threads");
+    assertThat(all)
+        .extracting(v -> v.experiment().regime().memoryFraction())
+        .containsExactly(0.25, 0.25, 3.0, 3.0);
+    assertThat(all)
+        .extracting(v -> v.experiment().description().threads())
+        .containsExactly(1, 2, 1, 2);
+    assertThat(engines.description().claims())
+        .extracting(Variation.ClaimSpec::ratio)
+        .containsExactly(
+            "rocksdb / lmdb",
+            "rocksdb / lmdb",
+            "rocksdb / lmdb",
+            "variant in-memory-two-threads / variant in-memory");
+    // the caches of the two engines that keep them in the heap, sized with it at quick
+    Variants.PlannedVariant inMemory = all.get(2);
+    assertThat(
+            EngineSettings.properties(
+                inMemory.experiment(),
+                engines.phase("c"),
+                "mvstore",
+                at(quick, true, 225_000_000L)))
+        .containsEntry("mvstore.cache_size", "112500000");
+    assertThat(engines.heapBytes("mvstore", 112_500_000L)).isEqualTo((256L + 108) << 20);
+    assertThat(engines.heapBytes("berkeleydb", 9_375_000L)).isEqualTo((256L + 9) << 20);
+    assertThat(engines.heapBytes("sqlite", 9_375_000L)).isEqualTo(256L << 20);
   }
 
   @Test
@@ -324,7 +381,7 @@ public class ExperimentTest {
     assertThatThrownBy(() -> Experiment.load(EXPERIMENTS, "nosuch"))
         .isInstanceOf(ExperimentException.class)
         .hasMessage(
-            "unknown experiment 'nosuch'; known experiments: bindings, digg, harperdb, hyperdex, latency, likes, unum (or give an experiment file's path)");
+            "unknown experiment 'nosuch'; known experiments: bindings, digg, engines, harperdb, hyperdex, latency, likes, unum (or give an experiment file's path)");
     Experiment unum = Experiment.load(EXPERIMENTS, "unum");
     assertThatThrownBy(() -> unum.scale("huge"))
         .hasMessage(

@@ -230,7 +230,60 @@ class OwnExperimentTest {
                 load(
                     FILE
                         + "claims: [{ratio: lmdb / leveldb, phase: b, figure: p98, expect: '< 1'}]\n"))
-        .hasMessage("mine.yaml: claims[0].figure: 'p98' is not one of speed, p50, p95, p99, p999");
+        .hasMessage(
+            "mine.yaml: claims[0].figure: 'p98' is not one of speed, p50, p95, p99, p999,"
+                + " device-reads, cpu");
+    String twoThreads = "variants: [{name: two, threads: 2}]\n";
+    assertThat(
+            load(FILE
+                    + twoThreads
+                    + "claims: [{ratio: lmdb / leveldb, variant: two, phase: b,"
+                    + " figure: device-reads, expect: 'between 0.5 and 2'}]\n")
+                .description()
+                .claims())
+        .extracting(Variation.ClaimSpec::variant)
+        .containsExactly("two");
+    assertThatThrownBy(
+            () ->
+                load(
+                    FILE
+                        + twoThreads
+                        + "claims: [{ratio: lmdb / leveldb, variant: three, phase: b,"
+                        + " expect: '>= 1.1'}]\n"))
+        .hasMessage(
+            "mine.yaml: claims[0].variant: 'three' is not a variant of this file; its variants:"
+                + " base, two");
+    assertThatThrownBy(
+            () ->
+                load(
+                    FILE
+                        + twoThreads
+                        + "claims: [{ratio: variant two / variant base, variant: two, phase: b,"
+                        + " expect: '>= 1.1'}]\n"))
+        .hasMessage(
+            "mine.yaml: claims[0].variant: a ratio of two variants is taken in neither alone");
+  }
+
+  @Test
+  void aScaleNamesTheVariantsItRunsByDefaultAmongTheFiles() throws Exception {
+    String variants = "variants: [{name: two, threads: 2}, {name: four, threads: 4}]\n";
+    Experiment mine =
+        load(
+            FILE.replace(
+                    "{name: tiny, records: 2000, operations: 20000}",
+                    "{name: tiny, records: 2000, operations: 20000, variants: [four]}")
+                + variants);
+    assertThat(mine.scale("tiny").variants()).containsExactly("four");
+    assertThatThrownBy(
+            () ->
+                load(
+                    FILE.replace(
+                            "{name: tiny, records: 2000, operations: 20000}",
+                            "{name: tiny, records: 2000, operations: 20000, variants: [eight]}")
+                        + variants))
+        .hasMessage(
+            "mine.yaml: scale tiny: variants: 'eight' is not a variant of this file; its variants:"
+                + " four, two");
   }
 
   @Test

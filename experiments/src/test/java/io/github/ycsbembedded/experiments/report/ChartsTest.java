@@ -59,6 +59,14 @@ class ChartsTest {
     assertThat(Charts.color("rocksdb")).isEqualTo(new Color(0xd62728));
     assertThat(Charts.color("leveldb p99")).isEqualTo(new Color(0x2ca02c));
     assertThat(Charts.color("published")).isEqualTo(new Color(0x8c8c8c));
+    // the seven engines, each in a colour of its own: one chart tells them apart
+    assertThat(
+            java.util.stream.Stream.of(
+                    "lmdb", "rocksdb", "leveldb", "wiredtiger", "sqlite", "mvstore", "berkeleydb")
+                .map(Charts::color)
+                .toList())
+        .doesNotHaveDuplicates()
+        .doesNotContain(Charts.color("published"));
     Color spare = Charts.color("nosuchengine");
     assertThat(spare)
         .isEqualTo(Charts.color("nosuchengine base"))

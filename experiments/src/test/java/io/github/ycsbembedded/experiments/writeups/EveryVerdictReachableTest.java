@@ -11,6 +11,7 @@ import io.github.ycsbembedded.experiments.analysis.WriteUp;
 import io.github.ycsbembedded.experiments.model.Description;
 import io.github.ycsbembedded.experiments.model.Experiment;
 import io.github.ycsbembedded.experiments.model.ExperimentTest;
+import io.github.ycsbembedded.experiments.model.Variation;
 import io.github.ycsbembedded.experiments.results.Results;
 import io.github.ycsbembedded.experiments.results.Spread;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every write-up, at every scale its file gives, claim by claim: the verdict rule can reach each of
@@ -70,17 +72,62 @@ class EveryVerdictReachableTest {
   }
 
   /**
+   * Every experiment file's claims of its own, at every scale, each way: judged by its file's
+   * interval ({@link Verdicts#within}, as {@code OwnClaims} judges it) from samples of the count
+   * that scale measures; one sample decides nothing.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"engines"})
+  void eachOwnClaimAtEachScaleCanComeOutEachWay(String name) throws Exception {
+    Experiment experiment = Experiment.load(ExperimentTest.EXPERIMENTS, name);
+    int judged = 0;
+    assertThat(experiment.description().claims()).as(name + ": claims of its own").isNotEmpty();
+    for (Description.Scale scale : experiment.description().scales()) {
+      for (Variation.ClaimSpec claim : experiment.description().claims()) {
+        Variation.ExpectedInterval band = Variation.ExpectedInterval.parse(claim.expect());
+        String what = name + " at " + scale.name() + ": " + claim.statement();
+        int samples = samples(experiment, scale, List.of(claim.phase()));
+        if (samples < 2) {
+          Verdicts.Judgement one = Verdicts.within(band.low(), band.high(), around(1, 1, 0.01));
+          assertThat(one.verdict()).as(what).isEqualTo(Verdict.INCONCLUSIVE);
+          assertThat(one.interval().basis()).as(what).isEqualTo(ConfidenceInterval.Basis.ONE);
+          continue;
+        }
+        double inside =
+            Double.isFinite(band.high()) ? Math.sqrt(band.low() * band.high()) : 2 * band.low();
+        assertThat(
+                Verdicts.within(band.low(), band.high(), around(inside, samples, 0.001)).verdict())
+            .as(what + ", holds")
+            .isEqualTo(Verdict.REPRODUCED);
+        assertThat(
+                Verdicts.within(band.low(), band.high(), around(band.low() / 4, samples, 0.001))
+                    .verdict())
+            .as(what + ", does not hold")
+            .isEqualTo(Verdict.NOT_REPRODUCED);
+        assertThat(
+                Verdicts.within(band.low(), band.high(), around(band.low(), samples, 0.05))
+                    .verdict())
+            .as(what + ", inconclusive")
+            .isEqualTo(Verdict.INCONCLUSIVE);
+        judged++;
+      }
+    }
+    assertThat(judged).as(name + ": claims judged at some scale").isPositive();
+  }
+
+  /**
    * The independent samples a scale gives a claim by default: its trials, else the runs of its one
    * trial (a load runs once a trial).
    */
   private static int samples(Experiment experiment, Description.Scale scale, Claim claim) {
+    return samples(experiment, scale, claim.subject().phases());
+  }
+
+  private static int samples(Experiment experiment, Description.Scale scale, List<String> phases) {
     if (scale.trials() >= 2) {
       return scale.trials();
     }
-    boolean load =
-        claim.subject().phases().stream()
-            .map(experiment::phase)
-            .anyMatch(p -> p != null && p.isLoad());
+    boolean load = phases.stream().map(experiment::phase).anyMatch(p -> p != null && p.isLoad());
     return load ? 1 : scale.repeat();
   }
 
