@@ -80,9 +80,10 @@ final class ReportCommand implements Callable<Integer> {
         return 0;
       }
       Merge.Folders read = Merge.read(folders);
-      List<Merge.Folders> kinds = read.byMachineKind();
+      // each kind of machine's folders merged once: the largest's run is the report's
+      List<Results.Run> kinds = read.byMachineKind().stream().map(Merge.Folders::merged).toList();
       int judged = largest(kinds);
-      Results.Run merged = kinds.size() == 1 ? read.merged() : kinds.get(judged).merged();
+      Results.Run merged = kinds.get(judged);
       Path out =
           base.resolve(
               merged.experiment().name() + "-" + merged.scale().name() + "-report-" + stamp);
@@ -112,11 +113,10 @@ final class ReportCommand implements Callable<Integer> {
   }
 
   /** The kind of machine with the most trials (the first such): the one the verdicts rest on. */
-  static int largest(List<Merge.Folders> kinds) {
+  static int largest(List<Results.Run> kinds) {
     int best = 0;
     for (int i = 1; i < kinds.size(); i++) {
-      if (kinds.get(i).merged().protocol().trials()
-          > kinds.get(best).merged().protocol().trials()) {
+      if (kinds.get(i).protocol().trials() > kinds.get(best).protocol().trials()) {
         best = i;
       }
     }
@@ -124,11 +124,10 @@ final class ReportCommand implements Callable<Integer> {
   }
 
   /** Every kind of machine's claims, judged on its own trials, side by side. */
-  private static Section apart(Experiment experiment, List<Merge.Folders> kinds, int judged)
+  private static Section apart(Experiment experiment, List<Results.Run> kinds, int judged)
       throws ExperimentException {
     List<HostSpread.Kind> each = new ArrayList<>();
-    for (Merge.Folders kind : kinds) {
-      Results.Run run = kind.merged();
+    for (Results.Run run : kinds) {
       each.add(
           new HostSpread.Kind(
               run.machines().stream().map(Results.Machine::host).toList(),
