@@ -2,7 +2,6 @@ package io.github.ycsbembedded.experiments.plan;
 
 import io.github.ycsbembedded.experiments.model.ExperimentException;
 import io.github.ycsbembedded.experiments.results.Results;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
@@ -112,11 +111,7 @@ public record Shard(int index, int count) {
 
   /** This shard's trials of a run of {@code trials}: their numbers in the whole run, in order. */
   public List<Integer> trials(int trials) {
-    List<Integer> mine = new ArrayList<>();
-    for (int t = index; t <= trials; t += count) {
-      mine.add(t);
-    }
-    return mine;
+    return Results.Shard.trialsOf(index, count, trials);
   }
 
   /**

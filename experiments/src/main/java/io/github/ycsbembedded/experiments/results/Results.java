@@ -314,6 +314,18 @@ public final class Results {
       trials = List.copyOf(trials);
     }
 
+    /**
+     * The trials of a run of {@code ofTrials} that shard {@code index} of {@code count} runs:
+     * {@code index}, {@code index + count}, … in order.
+     */
+    public static List<Integer> trialsOf(int index, int count, int ofTrials) {
+      List<Integer> trials = new ArrayList<>();
+      for (int t = index; t <= ofTrials; t += count) {
+        trials.add(t);
+      }
+      return trials;
+    }
+
     /** The trial of the whole run that this shard's trial {@code own} (from 1) is. */
     public int global(int own) {
       return own >= 1 && own <= trials.size() ? trials.get(own - 1) : own;

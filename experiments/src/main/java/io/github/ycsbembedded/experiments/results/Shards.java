@@ -113,10 +113,7 @@ final class Shards {
   private static String missingTrials(Results.Shard any, List<String> missing) {
     List<Integer> trials = new ArrayList<>();
     for (String k : missing) {
-      int index = Integer.parseInt(k);
-      for (int t = index; t <= any.ofTrials(); t += any.count()) {
-        trials.add(t);
-      }
+      trials.addAll(Results.Shard.trialsOf(Integer.parseInt(k), any.count(), any.ofTrials()));
     }
     trials.sort(Integer::compare);
     return trials.toString().replaceAll("[\\[\\]]", "");
