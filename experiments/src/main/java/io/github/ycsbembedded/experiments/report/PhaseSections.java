@@ -83,6 +83,7 @@ final class PhaseSections {
         r.ok().forEach(rep -> operations.addAll(rep.latency().keySet()));
         for (String op : operations) {
           String e = engine.engine();
+          org.HdrHistogram.Histogram all = added(r, op);
           rows.add(
               List.of(
                   e,
@@ -98,8 +99,8 @@ final class PhaseSections {
                       c.spread(e, phase.id(), rep -> latency(rep, op, Results.Latency::p999Us))),
                   Cells.spread(
                       c.spread(e, phase.id(), rep -> latency(rep, op, Results.Latency::maxUs))),
-                  added(r, op, 50),
-                  added(r, op, 99)));
+                  added(all, 50),
+                  added(all, 99)));
         }
       }
       if (rows.isEmpty()) {
@@ -111,10 +112,10 @@ final class PhaseSections {
   }
 
   /**
-   * The {@code percentile} of every run's window of {@code op} taken together (their histograms
-   * added), or "n/a" where a run kept no histogram.
+   * Every run's window of {@code op} taken together: their histograms added, or null where a run
+   * kept no histogram.
    */
-  static String added(Results.PhaseRun r, String op, double percentile) {
+  static org.HdrHistogram.Histogram added(Results.PhaseRun r, String op) {
     List<Results.Latency> each = new ArrayList<>();
     for (Results.Repetition rep : r.ok()) {
       Results.Latency l = rep.latency().get(op);
@@ -122,7 +123,11 @@ final class PhaseSections {
         each.add(l);
       }
     }
-    org.HdrHistogram.Histogram all = Results.Latency.added(each);
+    return Results.Latency.added(each);
+  }
+
+  /** {@code percentile} of {@code all} ({@link #added}), or "n/a" where there is none. */
+  static String added(org.HdrHistogram.Histogram all, double percentile) {
     return all == null || all.getTotalCount() == 0
         ? "n/a"
         : Units.number((double) all.getValueAtPercentile(percentile));

@@ -48,11 +48,13 @@ class AddedLatencyTest {
             "ops/s",
             List.of(reads(1, 100, 100, true), reads(2, 1000, 100, true), reads(3, 100, 200, true)));
 
-    assertThat(PhaseSections.added(r, "READ", 50)).isEqualTo("100");
-    assertThat(PhaseSections.added(r, "READ", 75)).isEqualTo("100");
-    assertThat(PhaseSections.added(r, "READ", 76)).isEqualTo("1,000");
-    assertThat(PhaseSections.added(r, "READ", 99)).isEqualTo("1,000");
-    assertThat(PhaseSections.added(r, "UPDATE", 99)).as("no such operation").isEqualTo("n/a");
+    assertThat(PhaseSections.added(PhaseSections.added(r, "READ"), 50)).isEqualTo("100");
+    assertThat(PhaseSections.added(PhaseSections.added(r, "READ"), 75)).isEqualTo("100");
+    assertThat(PhaseSections.added(PhaseSections.added(r, "READ"), 76)).isEqualTo("1,000");
+    assertThat(PhaseSections.added(PhaseSections.added(r, "READ"), 99)).isEqualTo("1,000");
+    assertThat(PhaseSections.added(PhaseSections.added(r, "UPDATE"), 99))
+        .as("no such operation")
+        .isEqualTo("n/a");
   }
 
   @Test
@@ -61,6 +63,6 @@ class AddedLatencyTest {
         new Results.PhaseRun(
             "c", "C", "ops/s", List.of(reads(1, 100, 100, true), reads(2, 1000, 100, false)));
 
-    assertThat(PhaseSections.added(r, "READ", 50)).isEqualTo("n/a");
+    assertThat(PhaseSections.added(PhaseSections.added(r, "READ"), 50)).isEqualTo("n/a");
   }
 }
