@@ -20,12 +20,8 @@ final class Reports {
    * (a folder written before copies were kept) the shipped experiment of its name.
    */
   static Experiment experimentOf(Path folder, Results.Run run) throws ExperimentException {
-    Path home = ExperimentRunner.home();
-    String file = run.experiment().file();
-    if (file != null && Files.isRegularFile(folder.resolve(file))) {
-      return Experiment.load(folder.resolve(file), home);
-    }
-    return Experiment.load(home.resolve("experiments"), run.experiment().name());
+    return Experiment.ofResults(
+        folder, run.experiment().file(), run.experiment().name(), ExperimentRunner.home());
   }
 
   /**

@@ -61,6 +61,17 @@ public final class Experiment {
   }
 
   /**
+   * The experiment a results folder ran: the copy of its file it kept ({@code file}, relative to
+   * {@code folder}; may be null), else the shipped experiment {@code name} of {@code home}.
+   */
+  public static Experiment ofResults(Path folder, String file, String name, Path home)
+      throws ExperimentException {
+    return file != null && Files.isRegularFile(folder.resolve(file))
+        ? load(folder.resolve(file), home)
+        : load(home.resolve("experiments"), name);
+  }
+
+  /**
    * Reads and checks the experiment file {@code file}, anywhere; its workload files are found next
    * to it, then under {@code home} (the project: {@code workloads/<name>}, or a path from it).
    */

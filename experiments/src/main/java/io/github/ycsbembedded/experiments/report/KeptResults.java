@@ -53,18 +53,11 @@ public final class KeptResults {
     for (Path folder : byStart) {
       Results.Run run = runs.get(folder);
       run(s, run, root.relativize(folder.toAbsolutePath().normalize()));
-      claims(s, Findings.of(new Context(experiment(folder, run, root), run)).claims());
+      Experiment experiment =
+          Experiment.ofResults(folder, run.experiment().file(), run.experiment().name(), root);
+      claims(s, Findings.of(new Context(experiment, run)).claims());
     }
     return s.toString();
-  }
-
-  /** The experiment file as the run kept it, else the shipped one of its name. */
-  private static Experiment experiment(Path folder, Results.Run run, Path root)
-      throws ExperimentException {
-    String file = run.experiment().file();
-    return file != null && Files.isRegularFile(folder.resolve(file))
-        ? Experiment.load(folder.resolve(file), root)
-        : Experiment.load(root.resolve("experiments"), run.experiment().name());
   }
 
   /** {@code page} with its generated part replaced by {@code tables}. */
