@@ -38,8 +38,8 @@ final class CompareCommand implements Callable<Integer> {
       names = "--fail-on-slowdown",
       paramLabel = "PERCENT",
       description =
-          "exit 1 when a change told from noise is a slowdown beyond this, e.g. 5% (less speed or"
-              + " more p99 latency)")
+          "exit 1 when a change told from noise is a slowdown beyond this, e.g. 5% (less speed,"
+              + " more p99 latency or more CPU time per operation)")
   String failOnSlowdown;
 
   @Option(
@@ -108,7 +108,7 @@ final class CompareCommand implements Callable<Integer> {
             worst.variant(),
             worst.engine(),
             worst.phase(),
-            worst.figure() == Comparison.ComparedFigure.SPEED ? "speed" : "p99",
+            CompareReport.label(worst.figure()),
             worst.changePercent()));
     return 1;
   }

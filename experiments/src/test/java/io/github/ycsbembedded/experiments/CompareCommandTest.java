@@ -85,7 +85,64 @@ class CompareCommandTest {
     out.reset();
     assertThat(compare(a.toString(), b.toString(), "--fail-on-slowdown", "5%")).isEqualTo(1);
     assertThat(err.toString(StandardCharsets.UTF_8).strip())
-        .isEqualTo("experiment compare: 1 slowdown beyond 5%, the first: base lmdb c speed -50.0%");
+        .isEqualTo(
+            "experiment compare: 2 slowdowns beyond 5%, the first: base lmdb c speed -50.0%");
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .as("the same CPU time over half the operations: twice the CPU per operation")
+        .containsPattern("(?m)^base +lmdb +c +CPU µs per operation +20\\.00 .* \\+100\\.0% ");
+  }
+
+  /**
+   * A results folder of unum's C with LMDB at 10,000 operations a second over 10 s windows, each
+   * trial spending {@code cpuUs} µs of CPU time per operation.
+   */
+  private Path cpuFolder(String name, double... cpuUs) throws Exception {
+    Results.Repetition[] reps = new Results.Repetition[cpuUs.length];
+    for (int i = 0; i < cpuUs.length; i++) {
+      Results.Repetition r = rep(i + 1, 1, 10_000);
+      double seconds = cpuUs[i] * 100_000 / 1e6;
+      reps[i] =
+          r.withFigures(
+              new Results.Figures(
+                  r.figures().speed(),
+                  r.figures().window(),
+                  new Results.Cpu(seconds, 0),
+                  r.figures().io(),
+                  r.figures().memory(),
+                  r.figures().disk(),
+                  r.figures().amplification()));
+    }
+    Path dir = Files.createDirectories(tmp.resolve(name));
+    ResultsFile.write(
+        run("bindings", "quick", "h", cpuUs.length, engine("lmdb", "h", phase("c", reps))), dir);
+    return dir;
+  }
+
+  @Test
+  void twoMicrosecondsMoreCpuPerOperationAtTheSameSpeedFailsTheThreshold() throws Exception {
+    Path a = cpuFolder("a", 6.0, 6.1, 5.9);
+    Path b = cpuFolder("b", 8.0, 8.1, 7.9);
+
+    assertThat(compare(a.toString(), b.toString(), "--fail-on-slowdown", "5%")).isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8).strip())
+        .isEqualTo(
+            "experiment compare: 1 slowdown beyond 5%, the first: base lmdb c CPU µs per"
+                + " operation +33.3%");
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .containsPattern("(?m)^base +lmdb +c +speed .* ~ ")
+        .containsPattern(
+            "(?m)^base +lmdb +c +CPU µs per operation +6\\.00 \\[5\\.90–6\\.10\\] +8\\.00"
+                + " \\[7\\.90–8\\.10\\] +\\+33\\.3% ");
+  }
+
+  @Test
+  void aCpuChangeWithinNoiseIsATilde() throws Exception {
+    Path a = cpuFolder("a", 6.0, 6.6, 5.5);
+    Path b = cpuFolder("b", 6.2, 5.7, 6.5);
+
+    assertThat(compare(a.toString(), b.toString(), "--fail-on-slowdown", "5%")).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .containsPattern("(?m)^base +lmdb +c +CPU µs per operation .* ~ ");
   }
 
   @Test

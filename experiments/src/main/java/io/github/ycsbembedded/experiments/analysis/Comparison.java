@@ -13,11 +13,11 @@ import org.apache.commons.statistics.inference.TTest;
 /**
  * Two runs of one experiment at one scale side by side (two builds, two engine versions, two
  * machines, two days), per variant × engine × phase: speed and the 99th percentile latency of the
- * phase's main operation in each, and the change from the first to the second. A change is told
- * from noise only when Welch's t-test on the two runs' samples (every trial and repetition of each)
- * gives p below {@value #ALPHA} and the two ranges do not overlap; otherwise it is {@code ~}, as
- * Go's benchstat prints a difference it cannot tell. Welch's test, not a rank test: with two or
- * three trials a side, a Mann–Whitney U test can never reach 0.05.
+ * phase's main operation and the CPU time per operation in each, and the change from the first to
+ * the second. A change is told from noise only when Welch's t-test on the two runs' samples (every
+ * trial and repetition of each) gives p below {@value #ALPHA} and the two ranges do not overlap;
+ * otherwise it is {@code ~}, as Go's benchstat prints a difference it cannot tell. Welch's test,
+ * not a rank test: with two or three trials a side, a Mann–Whitney U test can never reach 0.05.
  */
 public final class Comparison {
   /** The significance level of the test. */
@@ -34,10 +34,15 @@ public final class Comparison {
 
   private Comparison() {}
 
-  /** What is compared: speed (higher is better) or p99 latency (lower is better). */
+  /**
+   * What is compared: speed (higher is better), p99 latency or CPU time per operation (lower is
+   * better: the client process's user and system time over the window, which leaves the time the
+   * hypervisor stole out and so holds stiller than speed on a shared machine).
+   */
   public enum ComparedFigure {
     SPEED,
-    P99
+    P99,
+    CPU
   }
 
   /**
@@ -58,8 +63,8 @@ public final class Comparison {
       double p,
       boolean significant) {
     /**
-     * Whether the change is a slowdown beyond {@code thresholdPercent}: less speed, or more
-     * latency, told from noise.
+     * Whether the change is a slowdown beyond {@code thresholdPercent}: less speed, more latency or
+     * more CPU time per operation, told from noise.
      */
     public boolean slowdown(double thresholdPercent) {
       if (!significant) {
@@ -116,6 +121,17 @@ public final class Comparison {
                   r -> OwnClaims.latency(r, Results.Latency::p99Us));
           if (!latency.before().isEmpty() && !latency.after().isEmpty()) {
             rows.add(latency);
+          }
+          Row cpu =
+              row(
+                  a.name(),
+                  engine.engine(),
+                  phase,
+                  then,
+                  ComparedFigure.CPU,
+                  Costs::cpuPerOperationUs);
+          if (!cpu.before().isEmpty() && !cpu.after().isEmpty()) {
+            rows.add(cpu);
           }
         }
       }

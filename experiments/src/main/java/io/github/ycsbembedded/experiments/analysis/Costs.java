@@ -46,7 +46,7 @@ public final class Costs {
         case SPEED -> r.speed().speed();
         case DEVICE_READS -> perOperation(r, r.io().read() / PAGE);
         case READ_BYTES -> perOperation(r, r.io().read() / 1024.0);
-        case CPU -> perOperation(r, r.cpu().total() * 1e6);
+        case CPU -> cpuPerOperationUs(r);
         case WRITTEN -> written(r);
         case DISK ->
             r.disk().allocated() > 0 && dataBytes > 0
@@ -223,6 +223,11 @@ public final class Costs {
             + " %.1f%%, /proc/stat's steal); the CPU per operation above leaves it out.",
         100 * s.median(),
         100 * s.max());
+  }
+
+  /** The run's CPU time (user and system) per operation over its window, in µs; NaN if unknown. */
+  static double cpuPerOperationUs(Results.Repetition r) {
+    return perOperation(r, r.cpu().total() * 1e6);
   }
 
   private static double perOperation(Results.Repetition r, double amount) {

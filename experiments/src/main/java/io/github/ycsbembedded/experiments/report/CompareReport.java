@@ -13,8 +13,8 @@ import java.util.Locale;
 
 /**
  * Two runs side by side, as {@code bin/experiment compare} prints and writes them: per variant ×
- * engine × phase, speed and p99 in each run, the change with its range, and {@code ~} where the
- * change cannot be told from noise ({@link Comparison#TEST}).
+ * engine × phase, speed, p99 and CPU time per operation in each run, the change with its range, and
+ * {@code ~} where the change cannot be told from noise ({@link Comparison#TEST}).
  */
 public final class CompareReport {
   private CompareReport() {}
@@ -34,13 +34,27 @@ public final class CompareReport {
               r.engine(),
               r.phase(),
               // in µs: a point operation's p99 is a few µs to a few ms, which ms would round to 0
-              speed ? "speed" : "p99 (µs)",
-              speed ? Cells.spread(r.before()) : Cells.spread(r.before(), Units::number),
-              speed ? Cells.spread(r.after()) : Cells.spread(r.after(), Units::number),
+              label(r.figure()),
+              speed ? Cells.spread(r.before()) : Cells.spread(r.before(), CompareReport::micros),
+              speed ? Cells.spread(r.after()) : Cells.spread(r.after(), CompareReport::micros),
               change(r),
               Double.isFinite(r.p()) ? String.format(Locale.ROOT, "%.3f", r.p()) : "n/a"));
     }
     return text;
+  }
+
+  /** The figure's name in the table's column. */
+  public static String label(Comparison.ComparedFigure figure) {
+    return switch (figure) {
+      case SPEED -> "speed";
+      case P99 -> "p99 (µs)";
+      case CPU -> "CPU µs per operation";
+    };
+  }
+
+  /** A figure in µs: to two decimals below 100 (CPU per operation), else as a number. */
+  private static String micros(double us) {
+    return us < 100 ? String.format(Locale.ROOT, "%.2f", us) : Units.number(us);
   }
 
   /** {@code -12.3% [-15.0% to -9.8%]} where it is told from noise, else {@code ~}. */
