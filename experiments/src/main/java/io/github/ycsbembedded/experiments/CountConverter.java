@@ -52,4 +52,11 @@ abstract class CountConverter implements ITypeConverter<Integer> {
       super("--trials", "trials");
     }
   }
+
+  /** {@code --rounds}: rounds of {@code bin/experiment peers}. */
+  static final class Rounds extends CountConverter {
+    Rounds() {
+      super("--rounds", "rounds");
+    }
+  }
 }

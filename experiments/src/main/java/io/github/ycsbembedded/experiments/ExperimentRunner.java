@@ -14,7 +14,7 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code bin/experiment}: parses the command line and hands it on — a run of a shipped write-up by
  * name or of any experiment file ({@link Runner}), or one of the subcommands (list, run, report,
- * compare, resume, slurm). Every bad input is one line and exit status 2.
+ * compare, resume, slurm, peers). Every bad input is one line and exit status 2.
  */
 @Command(
     name = "experiment",
@@ -29,7 +29,8 @@ import picocli.CommandLine.Parameters;
       ReportCommand.class,
       CompareCommand.class,
       ResumeCommand.class,
-      SlurmCommand.class
+      SlurmCommand.class,
+      PeersCommand.class
     })
 public final class ExperimentRunner implements Callable<Integer> {
   static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
  * The experiments module's layers, one direction (DESIGN.md, Experiments): the experiment file's
  * model at the bottom; the results schema above it; measurement (processes, plans, the campaign)
  * and analysis (claims, verdicts, write-ups) beside each other, each reading only the results and
- * the model; rendering reading analysis; the command line over all. No package cycle.
+ * the model; rendering reading analysis; the peers comparison beside the commands; the command line
+ * over all. No package cycle.
  */
 class LayersTest {
   private static final String ROOT = "io.github.ycsbembedded.experiments";
@@ -28,6 +29,8 @@ class LayersTest {
         .consideringOnlyDependenciesInLayers()
         .layer("Commands")
         .definedBy(ROOT)
+        .layer("Peers")
+        .definedBy(ROOT + ".peers..")
         .layer("Rendering")
         .definedBy(ROOT + ".report..")
         .layer("Analysis")
@@ -40,14 +43,16 @@ class LayersTest {
         .definedBy(ROOT + ".model..")
         .whereLayer("Commands")
         .mayNotBeAccessedByAnyLayer()
+        .whereLayer("Peers")
+        .mayOnlyBeAccessedByLayers("Commands")
         .whereLayer("Rendering")
-        .mayOnlyBeAccessedByLayers("Commands")
+        .mayOnlyBeAccessedByLayers("Commands", "Peers")
         .whereLayer("Analysis")
-        .mayOnlyBeAccessedByLayers("Rendering", "Commands")
+        .mayOnlyBeAccessedByLayers("Rendering", "Commands", "Peers")
         .whereLayer("Measurement")
-        .mayOnlyBeAccessedByLayers("Commands")
+        .mayOnlyBeAccessedByLayers("Commands", "Peers")
         .whereLayer("Results")
-        .mayOnlyBeAccessedByLayers("Measurement", "Analysis", "Rendering", "Commands")
+        .mayOnlyBeAccessedByLayers("Measurement", "Analysis", "Rendering", "Commands", "Peers")
         .check(MAIN);
   }
 

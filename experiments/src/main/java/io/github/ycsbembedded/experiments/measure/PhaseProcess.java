@@ -231,9 +231,9 @@ public final class PhaseProcess {
       while ((line = in.readLine()) != null) {
         Optional<Results.Point> status = YcsbOutput.status(line);
         if (status.isPresent()) {
-          // read the JVM's counters first, as close to the line's moment as can be
+          // read the client's counters first, as close to the line's moment as can be
           ProcFiles.Counters counters =
-              jvm(process.toHandle()).map(h -> ProcFiles.read(h.pid())).orElse(null);
+              client(process.toHandle()).map(h -> ProcFiles.read(h.pid())).orElse(null);
           synchronized (samples) {
             samples.add(new Sample(status.get(), counters));
           }
@@ -247,18 +247,33 @@ public final class PhaseProcess {
     }
   }
 
-  /** The JVM under bash: bin/ycsb execs java, so it is bash's java child. */
-  private static Optional<ProcessHandle> jvm(ProcessHandle bash) {
-    try (Stream<ProcessHandle> children = bash.children()) {
-      return children
-          .filter(
-              h ->
-                  h.info()
-                      .command()
-                      .map(c -> c.endsWith("/java") || c.equals("java"))
-                      .orElse(false))
-          .findFirst();
+  /**
+   * The client under bash: {@code bin/ycsb} execs java, so it is bash's java child; another client
+   * (a peer's binary) is bash's child that is no shell (the watchdog is a shell of its own).
+   */
+  private static Optional<ProcessHandle> client(ProcessHandle bash) {
+    List<ProcessHandle> children;
+    try (Stream<ProcessHandle> all = bash.children()) {
+      children = all.toList();
     }
+    Optional<ProcessHandle> java =
+        children.stream()
+            .filter(h -> command(h).map(PhaseProcess::isJava).orElse(false))
+            .findFirst();
+    if (java.isPresent()) {
+      return java;
+    }
+    return children.stream()
+        .filter(h -> command(h).map(c -> !c.endsWith("bash") && !c.endsWith("/sh")).orElse(false))
+        .findFirst();
+  }
+
+  private static Optional<String> command(ProcessHandle h) {
+    return h.info().command();
+  }
+
+  private static boolean isJava(String command) {
+    return command.endsWith("/java") || command.equals("java");
   }
 
   /** The JVM's report: {@code name=bytes} lines; empty when there is none. */

@@ -96,7 +96,7 @@ public final class ProcFiles {
   }
 
   /** User and system CPU seconds from the text of {@code /proc/<pid>/stat} (fields 14 and 15). */
-  static CpuSeconds cpuSeconds(String stat) {
+  public static CpuSeconds cpuSeconds(String stat) {
     // the command name (field 2) may hold spaces and parentheses: fields resume after the last ')'
     String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+", -1);
     return new CpuSeconds(

@@ -1,0 +1,70 @@
+package io.github.ycsbembedded.experiments.peers;
+
+import io.github.ycsbembedded.experiments.report.Document;
+import io.github.ycsbembedded.experiments.results.Spread;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Where each side's CPU time per operation goes, by {@link ThreadKind}: a run's window CPU time per
+ * operation split in the shares its threads took over the window (read twice a second from {@code
+ * /proc}), median of the rounds. On our side the JVM's JIT compiler and garbage collector stand
+ * apart from the client's and the engine's threads; on YCSB-cpp's, RocksDB's named background
+ * threads.
+ */
+final class CpuByThreads {
+  private CpuByThreads() {}
+
+  /**
+   * µs of CPU time per operation that threads of {@code kind} took in run {@code m}; NaN if
+   * unknown.
+   */
+  static double perOperationUs(PeerResults.Measurement m, ThreadKind kind) {
+    if (m.figures() == null || m.figures().cpuByThreads().isEmpty()) {
+      return Double.NaN;
+    }
+    double all =
+        m.figures().cpuByThreads().values().stream().mapToDouble(Double::doubleValue).sum();
+    double mine = m.figures().cpuByThreads().getOrDefault(kind.label(), 0.0);
+    return all > 0 ? m.cpuPerOperationUs() * mine / all : Double.NaN;
+  }
+
+  /** The section; nothing when no run's threads were read. */
+  static void section(Document doc, PeerResults results) {
+    List<List<String>> rows = new ArrayList<>();
+    Yardsticks.forEachCell(
+        results,
+        (engine, t, phase, side) -> {
+          List<String> row =
+              new ArrayList<>(List.of(engine, Integer.toString(t), phase.label(), side.label()));
+          boolean any = false;
+          for (ThreadKind kind : ThreadKind.values()) {
+            Spread s =
+                Yardsticks.spread(results, engine, t, phase, side, m -> perOperationUs(m, kind));
+            any |= !s.isEmpty();
+            row.add(s.isEmpty() ? "—" : String.format(Locale.ROOT, "%.2f", s.median()));
+          }
+          if (any) {
+            rows.add(row);
+          }
+        });
+    if (rows.isEmpty()) {
+      return;
+    }
+    List<String> header = new ArrayList<>(List.of("engine", "threads", "phase", "side"));
+    for (ThreadKind kind : ThreadKind.values()) {
+      header.add(kind.label());
+    }
+    doc.heading(2, "Where the CPU time goes");
+    doc.paragraph(
+        "µs of CPU time per operation by kind of thread, median of the rounds: each run's window"
+            + " CPU time per operation split in the shares its threads took, read twice a second"
+            + " from /proc/<pid>/task. The JVM names its JIT compiler and garbage collector threads"
+            + " (the VM thread, which runs the collector's pauses, counts with them); RocksDB names"
+            + " its background threads; every other thread — the client's, and an engine's own"
+            + " that took its creator's name (LevelDB's compaction, WiredTiger's eviction) — counts"
+            + " as client and engine.");
+    doc.table(header, rows);
+  }
+}

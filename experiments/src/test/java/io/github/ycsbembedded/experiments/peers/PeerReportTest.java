@@ -1,0 +1,120 @@
+package io.github.ycsbembedded.experiments.peers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.ycsbembedded.experiments.report.Markdown;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The report's cells, from measured runs: figures per side, ratios per round, the verdicts. */
+class PeerReportTest {
+  private static final PeerScale THREE = new PeerScale("quick", 100, 100, 100, 3, 2, "");
+
+  /** One run: {@code cpuUs} µs of CPU per operation, {@code speed} operations per second. */
+  private static PeerResults.Measurement run(
+      int round, Phase phase, Side side, double cpuUs, double speed) {
+    long ops = 1_000_000;
+    double cpu = cpuUs * ops / 1e6;
+    // our JVM's threads: a tenth of the CPU time in the JIT compiler, a twentieth in the collector
+    Map<String, Double> threads =
+        side == Side.OURS
+            ? Map.of(
+                "client and engine",
+                cpu * 0.85,
+                "JIT compiler",
+                cpu * 0.10,
+                "garbage collector",
+                cpu * 0.05)
+            : Map.of("client and engine", cpu);
+    return new PeerResults.Measurement(
+        round,
+        "rocksdb",
+        1,
+        phase,
+        side,
+        "cmd",
+        null,
+        new PeerResults.Figures(ops, ops / speed, cpu, true, speed, threads));
+  }
+
+  private static PeerResults results() {
+    List<PeerResults.Measurement> runs = new ArrayList<>();
+    double[] oursCpu = {6.0, 6.5, 6.3};
+    double[] cppCpu = {5.0, 5.1, 5.2};
+    double[] oursSpeed = {60_000, 90_000, 70_000};
+    double[] upstreamSpeed = {40_000, 60_000, 45_000};
+    for (int r = 1; r <= 3; r++) {
+      for (Phase phase : Phase.values()) {
+        runs.add(run(r, phase, Side.OURS, oursCpu[r - 1], oursSpeed[r - 1]));
+        runs.add(run(r, phase, Side.YCSB_CPP, cppCpu[r - 1], 80_000));
+        runs.add(run(r, phase, Side.YCSB, 9.0, upstreamSpeed[r - 1]));
+      }
+    }
+    runs.set(
+        runs.size() - 1,
+        new PeerResults.Measurement(
+            3, "rocksdb", 1, Phase.C, Side.YCSB, "cmd", "exit status 1: boom", null));
+    return new PeerResults(
+        THREE, List.of("rocksdb"), List.of(1), Map.of("ours", "bin/ycsb"), null, runs);
+  }
+
+  @Test
+  void theCpuTableGivesEachSidesMedianWithItsRangeAndTheRatioRoundByRound() {
+    String md = Markdown.render(PeerReport.document(results()));
+
+    assertThat(md)
+        .contains(
+            "| rocksdb | 1 | Load | 6.30 [6.00–6.50] | 5.10 [5.00–5.20] | 1.21 [1.20–1.27] |"
+                + " 9.00 [9.00–9.00] | 0.70 [0.67–0.72] |");
+  }
+
+  @Test
+  void theClaimsAreJudgedOnTheRoundRatios() {
+    List<PeerClaims.Judged> claims = PeerClaims.of(results());
+
+    assertThat(claims)
+        .extracting(PeerClaims.Judged::claim, PeerClaims.Judged::verdict)
+        .contains(
+            org.assertj.core.groups.Tuple.tuple(
+                "rocksdb Load, 1 thread: CPU per operation, ours ÷ YCSB-cpp ≤ 1.0",
+                PeerClaims.Verdict.DOES_NOT_HOLD),
+            org.assertj.core.groups.Tuple.tuple(
+                "rocksdb Load, 1 thread: speed, ours ÷ YCSB 0.17.0 ≥ 1.2",
+                PeerClaims.Verdict.HOLDS));
+  }
+
+  @Test
+  void aFailedRunIsLeftOutOfItsCellAndListedWithItsError() {
+    String md = Markdown.render(PeerReport.document(results()));
+
+    assertThat(md)
+        .contains(
+            "| rocksdb | 1 | C (100% read) | 6.30 [6.00–6.50] | 5.10 [5.00–5.20] | 1.21 [1.20–1.27] | 9.00 [9.00–9.00] | 0.69 [0.67–0.72] |")
+        .contains("## Failed runs")
+        .contains("| 3 | rocksdb | 1 | c | YCSB 0.17.0 | exit status 1: boom |")
+        .contains("1 run failed: see \"Failed runs\".");
+  }
+
+  @Test
+  void theYardsticksSectionComparesHowFarEachMovedBetweenRounds() {
+    String md = Markdown.render(PeerReport.document(results()));
+
+    // ours: speed 60,000–90,000 (×1.50), CPU 6.0–6.5 (×1.08)
+    assertThat(md).contains("| rocksdb | 1 | Load | ours | ×1.50 | ×1.08 |");
+    assertThat(md)
+        .contains("CPU time per operation held stiller than speed: verdicts here rest on it");
+  }
+
+  @Test
+  void theCpuTimeIsSplitByKindOfThread() {
+    String md = Markdown.render(PeerReport.document(results()));
+
+    // ours: 6.30 µs median; 85% client and engine, 10% JIT, 5% collector
+    assertThat(md)
+        .contains("## Where the CPU time goes")
+        .contains("| rocksdb | 1 | Load | ours | 5.36 | 0.00 | 0.63 | 0.32 | 0.00 |")
+        .contains("| rocksdb | 1 | Load | YCSB-cpp | 5.10 | 0.00 | 0.00 | 0.00 | 0.00 |");
+  }
+}
