@@ -135,7 +135,7 @@ final class PhaseRunner implements PhaseExecutor {
   private String error(PhaseProcess.Measured measured, Phase phase) {
     String error = Failures.of(measured, Set.copyOf(phase.accept()));
     Long limit = plan.memory().limitBytes();
-    if (measured.outOfMemory()) {
+    if (measured.memory().outOfMemory()) {
       return "the phase's JVM needed more than the memory limit of "
           + Units.bytes(limit)
           + " and was ended; raise jvm.overhead in the experiment file, or the limit with --memory-limit";
