@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.experiments.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.BeanDescription;
@@ -144,8 +145,7 @@ public record Description(
   public record WriteUpRef(String className, Map<String, String> roles) {
     @JsonCreator
     public WriteUpRef(
-        @com.fasterxml.jackson.annotation.JsonProperty("class") String className,
-        @com.fasterxml.jackson.annotation.JsonProperty("roles") Map<String, String> roles) {
+        @JsonProperty("class") String className, @JsonProperty("roles") Map<String, String> roles) {
       this.className = className;
       this.roles = Ordered.copy(roles);
     }
@@ -276,9 +276,7 @@ public record Description(
       String workload,
       String dataset,
       Integer threads,
-      SpeedUnit speed,
-      List<String> accept,
-      Bound bound,
+      Counting counting,
       Map<String, String> properties,
       String beside,
       String note,
@@ -287,10 +285,38 @@ public record Description(
       label = label == null ? id : label;
       command = command == null ? Command.RUN : command;
       dataset = dataset == null ? "" : dataset;
-      speed = speed == null ? SpeedUnit.OPS : speed;
-      accept = accept == null ? List.of() : List.copyOf(accept);
-      bound = bound == null ? Bound.TIME : bound;
+      counting = counting == null ? new Counting(null, null, null) : counting;
       properties = Ordered.copy(properties);
+    }
+
+    /** A phase as the file writes it, its keys all at one level. */
+    @JsonCreator
+    static Phase read(
+        @JsonProperty("id") String id,
+        @JsonProperty("label") String label,
+        @JsonProperty("command") Command command,
+        @JsonProperty("workload") String workload,
+        @JsonProperty("dataset") String dataset,
+        @JsonProperty("threads") Integer threads,
+        @JsonProperty("speed") SpeedUnit speed,
+        @JsonProperty("accept") List<String> accept,
+        @JsonProperty("bound") Bound bound,
+        @JsonProperty("properties") Map<String, String> properties,
+        @JsonProperty("beside") String beside,
+        @JsonProperty("note") String note,
+        @JsonProperty("rate") Rate rate) {
+      return new Phase(
+          id,
+          label,
+          command,
+          workload,
+          dataset,
+          threads,
+          new Counting(speed, accept, bound),
+          properties,
+          beside,
+          note,
+          rate);
     }
 
     public boolean isLoad() {
@@ -298,11 +324,11 @@ public record Description(
     }
 
     public boolean keysAreSpeed() {
-      return speed == SpeedUnit.KEYS;
+      return counting.speed() == SpeedUnit.KEYS;
     }
 
     public boolean countBound() {
-      return bound == Bound.COUNT;
+      return counting.bound() == Bound.COUNT;
     }
 
     /** Whether this phase is ours, shown beside one of the write-up's. */
@@ -324,13 +350,23 @@ public record Description(
           workload,
           dataset,
           threads,
-          speed,
-          accept,
-          bound,
+          counting,
           properties,
           beside,
           note,
           newRate);
+    }
+  }
+
+  /**
+   * What a phase counts and how it ends: its {@code speed}'s unit, the answers besides OK that are
+   * no failures ({@code accept}), and what bounds a run phase ({@code bound}).
+   */
+  public record Counting(SpeedUnit speed, List<String> accept, Bound bound) {
+    public Counting {
+      speed = speed == null ? SpeedUnit.OPS : speed;
+      accept = accept == null ? List.of() : List.copyOf(accept);
+      bound = bound == null ? Bound.TIME : bound;
     }
   }
 

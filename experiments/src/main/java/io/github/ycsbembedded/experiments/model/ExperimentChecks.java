@@ -88,7 +88,7 @@ final class ExperimentChecks {
       if (p.threads() != null && p.threads() < 1) {
         throw bad("phase " + p.id() + ": threads: " + p.threads() + "; use 1 or more");
       }
-      for (String answer : p.accept()) {
+      for (String answer : p.counting().accept()) {
         if (!answer.matches("[A-Z0-9_]+:[A-Z_]+")) {
           throw bad(
               "phase "

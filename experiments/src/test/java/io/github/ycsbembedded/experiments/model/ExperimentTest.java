@@ -312,7 +312,7 @@ public class ExperimentTest {
     assertThat(likes.phase("like").countBound())
         .as("its likes are the data of the lookups")
         .isTrue();
-    assertThat(likes.phases().stream().filter(p -> !p.accept().isEmpty()).map(Phase::id))
+    assertThat(likes.phases().stream().filter(p -> !p.counting().accept().isEmpty()).map(Phase::id))
         .containsExactly("like-exists");
     for (Scale scale : likes.scales()) {
       long users = Long.parseLong(scale.properties().get("likes.users"));
@@ -418,6 +418,18 @@ public class ExperimentTest {
     assertThat(x.scale("s").trials()).isEqualTo(1);
     assertThat(x.phase("p").command()).isEqualTo(Description.Command.RUN);
     assertThat(x.recordBytes()).as("1 field of YCSB's 100 bytes").isEqualTo(100);
+  }
+
+  @Test
+  void theKnownKeysAreTheFilesNotTheGroupsTheyAreReadInto() {
+    assertThatThrownBy(() -> write("counting", BASE.replace("workloads/w}", "workloads/w, x: 1}")))
+        .hasMessageContaining(
+            "known here: accept, beside, bound, command, dataset, id, label, note, properties,"
+                + " rate, speed, threads, workload");
+    assertThatThrownBy(() -> write("counting", BASE + "x: 1\n"))
+        .hasMessageContaining(
+            "known here: claims, differences, engines, jvm, phases, published, record, reference,"
+                + " regime, scales, settings, source, sweep, threads, title, variants, writeup, ycsb");
   }
 
   @Test
