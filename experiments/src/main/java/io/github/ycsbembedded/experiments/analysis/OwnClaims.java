@@ -88,8 +88,8 @@ public final class OwnClaims {
     }
     double fraction = experiment.regime().memoryFraction();
     for (Variation.VariantSpec v : experiment.description().variants()) {
-      if (v.name().equals(variant) && v.memoryFraction() != null) {
-        fraction = v.memoryFraction();
+      if (v.name().equals(variant) && v.memory().fraction() != null) {
+        fraction = v.memory().fraction();
       }
     }
     return fraction < 1;

@@ -90,20 +90,20 @@ public record Description(
     Map<String, String> allYcsb = new LinkedHashMap<>(ycsb);
     allYcsb.putAll(v.ycsb());
     Regime changedRegime = regime;
-    if (regime != null
-        && (v.memoryFraction() != null || !v.pageCache().isEmpty() || !v.ownMemory().isEmpty())) {
+    Variation.MemoryChange memory = v.memory();
+    if (regime != null && !memory.empty()) {
       // an engine's page cache is either a share or what its own memory leaves: the variant's word
       // for an engine replaces the file's, whichever form either takes
       Map<String, Double> shares = new LinkedHashMap<>(regime.pageCache());
-      shares.keySet().removeAll(v.ownMemory().keySet());
-      shares.putAll(v.pageCache());
+      shares.keySet().removeAll(memory.ownMemory().keySet());
+      shares.putAll(memory.pageCache());
       Map<String, Size> own = new LinkedHashMap<>(regime.ownMemory());
-      own.keySet().removeAll(v.pageCache().keySet());
-      own.putAll(v.ownMemory());
+      own.keySet().removeAll(memory.pageCache().keySet());
+      own.putAll(memory.ownMemory());
       changedRegime =
           new Regime(
               regime.description(),
-              v.memoryFraction() == null ? regime.memoryFraction() : v.memoryFraction(),
+              memory.fraction() == null ? regime.memoryFraction() : memory.fraction(),
               regime.from(),
               shares,
               own);

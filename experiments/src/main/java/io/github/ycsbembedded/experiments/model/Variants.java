@@ -184,10 +184,8 @@ public final class Variants {
         settings,
         v.ycsb(),
         v.threads(),
-        v.memoryFraction(),
+        v.memory(),
         v.phases(),
-        v.pageCache(),
-        v.ownMemory(),
         v.speed(),
         v.on());
   }
@@ -200,14 +198,16 @@ public final class Variants {
     if (v.threads() != null) {
       changes.put("threads", v.threads().toString());
     }
-    if (v.memoryFraction() != null) {
-      changes.put("memory", v.memoryFraction().toString());
+    if (v.memory().fraction() != null) {
+      changes.put("memory", v.memory().fraction().toString());
     }
     if (!v.phases().isEmpty()) {
       changes.put("phases", String.join(",", v.phases()));
     }
-    v.pageCache().forEach((engine, share) -> changes.put("pageCache." + engine, share.toString()));
-    v.ownMemory().forEach((engine, own) -> changes.put("ownMemory." + engine, own.text()));
+    v.memory()
+        .pageCache()
+        .forEach((engine, share) -> changes.put("pageCache." + engine, share.toString()));
+    v.memory().ownMemory().forEach((engine, own) -> changes.put("ownMemory." + engine, own.text()));
     if (v.speed() != null) {
       changes.put("speed", v.speed());
     }

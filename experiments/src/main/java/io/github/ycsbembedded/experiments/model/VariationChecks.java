@@ -109,15 +109,15 @@ final class VariationChecks {
     if (v.threads() != null && v.threads() < 1) {
       throw checks.bad(at + ": threads: " + v.threads() + "; use 1 or more");
     }
-    if (v.memoryFraction() != null) {
+    if (v.memory().fraction() != null) {
       if (file.regime() == null) {
         throw checks.bad(at + ": memoryFraction needs the file's regime");
       }
-      if (v.memoryFraction() <= 0 || v.memoryFraction() > MEMORY_MAX) {
+      if (v.memory().fraction() <= 0 || v.memory().fraction() > MEMORY_MAX) {
         throw checks.bad(
             at
                 + ": memoryFraction: "
-                + v.memoryFraction()
+                + v.memory().fraction()
                 + "; use a fraction of the data above 0, at most "
                 + (int) MEMORY_MAX);
       }
@@ -191,10 +191,10 @@ final class VariationChecks {
   /** A variant's page-cache shares and its engines' own memory. */
   private static void memory(ExperimentChecks checks, Description file, VariantSpec v, String at)
       throws ExperimentException {
-    if (!v.pageCache().isEmpty() && file.regime() == null) {
+    if (!v.memory().pageCache().isEmpty() && file.regime() == null) {
       throw checks.bad(at + ": pageCache needs the file's regime");
     }
-    for (var share : v.pageCache().entrySet()) {
+    for (var share : v.memory().pageCache().entrySet()) {
       checks.oneOf(at + ": pageCache", share.getKey(), file.engines());
       if (share.getValue() == null || share.getValue() <= 0 || share.getValue() > 1) {
         throw checks.bad(
@@ -206,10 +206,10 @@ final class VariationChecks {
                 + "; use a fraction above 0, at most 1");
       }
     }
-    if (!v.ownMemory().isEmpty() && file.regime() == null) {
+    if (!v.memory().ownMemory().isEmpty() && file.regime() == null) {
       throw checks.bad(at + ": ownMemory needs the file's regime");
     }
-    checks.ownMemory(at + ": ownMemory", v.ownMemory(), v.pageCache());
+    checks.ownMemory(at + ": ownMemory", v.memory().ownMemory(), v.memory().pageCache());
   }
 
   private static Optional<String> bindingProperty(String prefix, String over, String at) {

@@ -430,6 +430,10 @@ public class ExperimentTest {
         .hasMessageContaining(
             "known here: claims, differences, engines, jvm, phases, published, record, reference,"
                 + " regime, scales, settings, source, sweep, threads, title, variants, writeup, ycsb");
+    assertThatThrownBy(() -> write("counting", BASE + "variants:\n  - {name: v, x: 1}\n"))
+        .hasMessageContaining(
+            "known here: ablation, concerns, memoryFraction, name, note, on, ownMemory, pageCache,"
+                + " phases, settings, speed, tests, threads, ycsb");
   }
 
   @Test
