@@ -65,7 +65,7 @@ public final class HarnessRatios {
    */
   public static Summary summary(Context c, List<Claim> claims) {
     Description.Harness harness = c.experiment().description().published().harness();
-    Long theirs = c.experiment().description().published().records();
+    Long theirs = c.experiment().description().published().setup().records();
     if (harness == null || harness.points().isEmpty() || theirs == null) {
       return null;
     }
@@ -167,7 +167,7 @@ public final class HarnessRatios {
       return null;
     }
     Description.Harness harness = c.experiment().description().published().harness();
-    Long recordBytes = c.experiment().description().published().recordBytes();
+    Long recordBytes = c.experiment().description().published().setup().recordBytes();
     List<String> header = new ArrayList<>(List.of("claim", "write-up"));
     for (Description.HarnessPoint p : harness.points()) {
       header.add(harness.name() + ", " + size(p.records(), recordBytes));

@@ -123,7 +123,7 @@ public abstract class WriteUp {
     return switch (kind) {
       case ENGINE -> {
         List<String> engines = new ArrayList<>(experiment.engines());
-        engines.addAll(experiment.description().published().subjects());
+        engines.addAll(experiment.description().published().naming().subjects());
         yield engines;
       }
       case PHASE -> experiment.phases().stream().map(Description.Phase::id).toList();

@@ -547,47 +547,99 @@ public record Description(
   }
 
   /**
-   * The write-up's figures and the setting they were measured in: {@code note} (hardware and
-   * versions, in words); {@code records} and {@code recordBytes} of its tables' data (for the scale
-   * model and the why-lists); {@code cores}, {@code threads}, {@code device}; each engine's {@code
-   * versions} and write-up {@code names}; {@code figures} by phase (or table), engine (or subject)
-   * and column; {@code at} a scale's own tables where the write-up has several sizes; {@code lists}
-   * for tables the write-up orders itself (for example its setups); {@code tables} and {@code
-   * subjects}: the names besides phases and engines its figures are keyed by.
+   * The write-up's figures and the setting they were measured in: its {@code setup}; the {@code
+   * naming} of its engines and tables; {@code figures} by phase (or table), engine (or subject) and
+   * column; {@code at} a scale's own tables where the write-up has several sizes; its authors' own
+   * {@code harness}. The file writes the keys of the setup and the naming beside the others: {@code
+   * note}, {@code records}, {@code recordBytes}, {@code cores}, {@code threads}, {@code device},
+   * {@code versions}; {@code names}, {@code lists}, {@code tables}, {@code subjects}.
    */
   public record Published(
+      Setup setup,
+      Naming naming,
+      Map<String, Map<String, Map<String, PublishedFigure>>> figures,
+      Map<String, Published> at,
+      Harness harness) {
+    /** What a file that publishes nothing has. */
+    static final Published NONE = new Published(Setup.UNSTATED, Naming.NONE, null, null, null);
+
+    public Published {
+      figures = figures == null ? Map.of() : new LinkedHashMap<>(figures);
+      at = Ordered.copy(at);
+    }
+
+    /** The write-up's figures as the file writes them, its keys all at one level. */
+    @JsonCreator
+    static Published read(
+        @JsonProperty("note") String note,
+        @JsonProperty("records") Long records,
+        @JsonProperty("recordBytes") Long recordBytes,
+        @JsonProperty("cores") Integer cores,
+        @JsonProperty("threads") Integer threads,
+        @JsonProperty("device") String device,
+        @JsonProperty("versions") Map<String, String> versions,
+        @JsonProperty("names") Map<String, String> names,
+        @JsonProperty("lists") Map<String, List<String>> lists,
+        @JsonProperty("tables") List<String> tables,
+        @JsonProperty("subjects") List<String> subjects,
+        @JsonProperty("figures") Map<String, Map<String, Map<String, PublishedFigure>>> figures,
+        @JsonProperty("at") Map<String, Published> at,
+        @JsonProperty("harness") Harness harness) {
+      return new Published(
+          new Setup(note, records, recordBytes, cores, threads, device, versions),
+          new Naming(names, lists, tables, subjects),
+          figures,
+          at,
+          harness);
+    }
+  }
+
+  /**
+   * The setting the write-up measured in: {@code note} (hardware and versions, in words); {@code
+   * records} and {@code recordBytes} of its tables' data (for the scale model and the why-lists);
+   * {@code cores}, {@code threads}, {@code device}; each engine's {@code versions}. Each is null
+   * where the write-up does not say.
+   */
+  public record Setup(
       String note,
       Long records,
       Long recordBytes,
       Integer cores,
       Integer threads,
       String device,
-      Map<String, String> versions,
-      Map<String, String> names,
-      Map<String, List<String>> lists,
-      List<String> tables,
-      List<String> subjects,
-      Map<String, Map<String, Map<String, PublishedFigure>>> figures,
-      Map<String, Published> at,
-      Harness harness) {
-    static final Published NONE =
-        new Published(
-            null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+      Map<String, String> versions) {
+    /** A write-up that states none of it. */
+    static final Setup UNSTATED = new Setup("", null, null, null, null, null, Map.of());
 
-    public Published {
+    public Setup {
       note = note == null ? "" : note;
       versions = Ordered.copy(versions);
-      names = Ordered.copy(names);
-      lists = Ordered.copy(lists);
-      tables = tables == null ? List.of() : List.copyOf(tables);
-      subjects = subjects == null ? List.of() : List.copyOf(subjects);
-      figures = figures == null ? Map.of() : new LinkedHashMap<>(figures);
-      at = Ordered.copy(at);
     }
 
     /** Bytes of the write-up's data, or null when it does not say. */
     public Long dataBytes() {
       return records == null || recordBytes == null ? null : records * recordBytes;
+    }
+  }
+
+  /**
+   * What the write-up calls things: each engine's write-up {@code names}; {@code lists} for tables
+   * the write-up orders itself (for example its setups); {@code tables} and {@code subjects}: the
+   * names besides phases and engines its figures are keyed by.
+   */
+  public record Naming(
+      Map<String, String> names,
+      Map<String, List<String>> lists,
+      List<String> tables,
+      List<String> subjects) {
+    /** A write-up that names nothing of its own. */
+    static final Naming NONE = new Naming(Map.of(), Map.of(), List.of(), List.of());
+
+    public Naming {
+      names = Ordered.copy(names);
+      lists = Ordered.copy(lists);
+      tables = tables == null ? List.of() : List.copyOf(tables);
+      subjects = subjects == null ? List.of() : List.copyOf(subjects);
     }
   }
 

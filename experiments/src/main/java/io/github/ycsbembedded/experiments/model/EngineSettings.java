@@ -65,7 +65,7 @@ public final class EngineSettings {
     String derivation;
     switch (s.scaling()) {
       case WITH_DATA -> {
-        long published = experiment.description().published().dataBytes();
+        long published = experiment.description().published().setup().dataBytes();
         long here = experiment.dataSize(context.scale());
         base = (double) Sizes.parse(s.value()) * here / published;
         derivation =

@@ -401,8 +401,8 @@ public final class Experiment {
   /** Bytes of the data the write-up's tables for {@code scale} were measured on, or null. */
   public Long publishedDataBytes(String scale) {
     Published own = description.published().at().get(scale);
-    Long bytes = own == null ? null : own.dataBytes();
-    return bytes != null ? bytes : description.published().dataBytes();
+    Long bytes = own == null ? null : own.setup().dataBytes();
+    return bytes != null ? bytes : description.published().setup().dataBytes();
   }
 
   /**
@@ -410,7 +410,7 @@ public final class Experiment {
    * (RocksDB for rocksdb), else the name as given.
    */
   public String publishedName(String engine) {
-    String name = description.published().names().get(engine);
+    String name = description.published().naming().names().get(engine);
     if (name != null) {
       return name;
     }
@@ -421,16 +421,16 @@ public final class Experiment {
 
   /** The engine version the write-up measured, or null when it names none. */
   public String publishedVersion(String engine) {
-    return description.published().versions().get(engine);
+    return description.published().setup().versions().get(engine);
   }
 
   /** A list the report walks in the write-up's order (for example its setups); may be empty. */
   public List<String> publishedList(String list) {
-    return description.published().lists().getOrDefault(list, List.of());
+    return description.published().naming().lists().getOrDefault(list, List.of());
   }
 
   public String publishedNote() {
-    return description.published().note();
+    return description.published().setup().note();
   }
 
   /** The data sets the phases use, in order ({@code ""}: the engine's folder itself). */

@@ -284,7 +284,7 @@ final class ExperimentChecks {
       switch (s.scaling()) {
         case WITH_DATA -> {
           size(at, s.value());
-          if (file.published().dataBytes() == null) {
+          if (file.published().setup().dataBytes() == null) {
             throw bad(
                 at
                     + ": scaling with-data needs the write-up's data size (published.records and"
@@ -319,10 +319,10 @@ final class ExperimentChecks {
 
   private void published(Published p, String at) throws ExperimentException {
     List<String> tables = new ArrayList<>(phaseIds());
-    tables.addAll(file.published().tables());
+    tables.addAll(file.published().naming().tables());
     List<String> subjects = new ArrayList<>(file.engines());
     file.phases().forEach(ph -> subjects.add(ph.dataset()));
-    subjects.addAll(file.published().subjects());
+    subjects.addAll(file.published().naming().subjects());
     for (Map.Entry<String, Map<String, Map<String, PublishedFigure>>> table :
         p.figures().entrySet()) {
       oneOf(at + ".figures", table.getKey(), tables);
@@ -330,10 +330,10 @@ final class ExperimentChecks {
         oneOf(at + ".figures." + table.getKey(), subject, subjects);
       }
     }
-    for (String engine : p.versions().keySet()) {
+    for (String engine : p.setup().versions().keySet()) {
       oneOf(at + ".versions", engine, subjects);
     }
-    for (String engine : p.names().keySet()) {
+    for (String engine : p.naming().names().keySet()) {
       oneOf(at + ".names", engine, subjects);
     }
     for (Map.Entry<String, Published> scale : p.at().entrySet()) {

@@ -160,7 +160,7 @@ public final class ScaleReport {
     for (int i = 0; theirs != null && i < theirs.size(); i++) {
       if (!theirs.get(i).isNaN()) {
         long records = harness.points().get(i).records();
-        Long bytes = experiment.description().published().recordBytes();
+        Long bytes = experiment.description().published().setup().recordBytes();
         rows.add(
             List.of(
                 harness.name() + " (the authors' harness)",

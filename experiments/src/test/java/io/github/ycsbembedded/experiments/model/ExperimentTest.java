@@ -434,6 +434,10 @@ public class ExperimentTest {
         .hasMessageContaining(
             "known here: ablation, concerns, memoryFraction, name, note, on, ownMemory, pageCache,"
                 + " phases, settings, speed, tests, threads, ycsb");
+    assertThatThrownBy(() -> write("counting", BASE + "published: {x: 1}\n"))
+        .hasMessageContaining(
+            "known here: at, cores, device, figures, harness, lists, names, note, recordBytes,"
+                + " records, subjects, tables, threads, versions");
   }
 
   @Test
