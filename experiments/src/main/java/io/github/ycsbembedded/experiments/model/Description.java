@@ -29,54 +29,73 @@ import java.util.Map;
  * alone cannot (that every name used exists) and derives sizes from it.
  *
  * @param title the report's title
- * @param source the write-up: author or publisher, title, date, address
- * @param writeup the class that shapes the report, and the names it needs from this file
  * @param engines the engines that run, in the report's order
  * @param reference the engine ratios are taken against (default: the first)
  * @param threads client threads of every phase that does not set its own (default 1)
  * @param record the bytes of one record, where they are not YCSB's fieldcount × fieldlength
  * @param ycsb YCSB properties every phase gets ({@code -p name=value})
  * @param jvm each phase JVM's heap and what it needs besides
- * @param regime the write-up's memory regime, or null when it describes none
- * @param settings engine settings, each with its source, applied in the order given
- * @param differences what this harness does differently from the write-up's, with sources
  * @param phases the phases, in order, on the engines' data sets
  * @param scales the sizes an experiment runs at, smallest first
- * @param published the write-up's own figures and the setting they were measured in
+ * @param origin the write-up, how its authors ran the engines, and what it published
+ * @param variation the variants, sweep and claims of the file's own
  */
 public record Description(
     String title,
-    String source,
-    WriteUpRef writeup,
     List<String> engines,
     String reference,
     Integer threads,
     RecordShape record,
     Map<String, String> ycsb,
     Jvm jvm,
-    Regime regime,
-    List<Setting> settings,
-    List<Difference> differences,
     List<Phase> phases,
     List<Scale> scales,
-    Published published,
-    List<Variation.VariantSpec> variants,
-    Variation.Sweep sweep,
-    List<Variation.ClaimSpec> claims) {
+    Origin origin,
+    Variation.Spec variation) {
 
   public Description {
     engines = engines == null ? List.of() : List.copyOf(engines);
     ycsb =
         ycsb == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(ycsb));
     jvm = jvm == null ? new Jvm(null, null) : jvm;
-    settings = settings == null ? List.of() : List.copyOf(settings);
-    differences = differences == null ? List.of() : List.copyOf(differences);
     phases = phases == null ? List.of() : Rate.expand(phases);
     scales = scales == null ? List.of() : List.copyOf(scales);
-    published = published == null ? Published.NONE : published;
     threads = threads == null ? 1 : threads;
-    variants = variants == null ? List.of() : List.copyOf(variants);
-    claims = claims == null ? List.of() : List.copyOf(claims);
+  }
+
+  /** The file as written, its keys all at one level. */
+  @JsonCreator
+  static Description read(
+      @JsonProperty("title") String title,
+      @JsonProperty("source") String source,
+      @JsonProperty("writeup") WriteUpRef writeup,
+      @JsonProperty("engines") List<String> engines,
+      @JsonProperty("reference") String reference,
+      @JsonProperty("threads") Integer threads,
+      @JsonProperty("record") RecordShape record,
+      @JsonProperty("ycsb") Map<String, String> ycsb,
+      @JsonProperty("jvm") Jvm jvm,
+      @JsonProperty("regime") Regime regime,
+      @JsonProperty("settings") List<Setting> settings,
+      @JsonProperty("differences") List<Difference> differences,
+      @JsonProperty("phases") List<Phase> phases,
+      @JsonProperty("scales") List<Scale> scales,
+      @JsonProperty("published") Published published,
+      @JsonProperty("variants") List<Variation.VariantSpec> variants,
+      @JsonProperty("sweep") Variation.Sweep sweep,
+      @JsonProperty("claims") List<Variation.ClaimSpec> claims) {
+    return new Description(
+        title,
+        engines,
+        reference,
+        threads,
+        record,
+        ycsb,
+        jvm,
+        phases,
+        scales,
+        new Origin(source, writeup, regime, settings, differences, published),
+        new Variation.Spec(variants, sweep, claims));
   }
 
   /**
@@ -85,10 +104,11 @@ public record Description(
    * its order).
    */
   public Description with(Variation.VariantSpec v) {
-    List<Setting> allSettings = new java.util.ArrayList<>(settings);
+    List<Setting> allSettings = new java.util.ArrayList<>(origin.settings());
     allSettings.addAll(v.settings());
     Map<String, String> allYcsb = new LinkedHashMap<>(ycsb);
     allYcsb.putAll(v.ycsb());
+    Regime regime = origin.regime();
     Regime changedRegime = regime;
     Variation.MemoryChange memory = v.memory();
     if (regime != null && !memory.empty()) {
@@ -117,23 +137,46 @@ public record Description(
     }
     return new Description(
         title,
-        source,
-        writeup,
         engines,
         reference,
         v.threads() == null ? threads : v.threads(),
         record,
         allYcsb,
         jvm,
-        changedRegime,
-        allSettings,
-        differences,
         chosen,
         v.ycsb().isEmpty() ? scales : scales.stream().map(s -> s.with(v.ycsb())).toList(),
-        published,
-        List.of(),
-        null,
-        claims);
+        new Origin(
+            origin.source(),
+            origin.writeup(),
+            changedRegime,
+            allSettings,
+            origin.differences(),
+            origin.published()),
+        new Variation.Spec(List.of(), null, variation.claims()));
+  }
+
+  /**
+   * What the file takes from the write-up it re-measures (or says of its own where it has none).
+   *
+   * @param source the write-up: author or publisher, title, date, address
+   * @param writeup the class that shapes the report, and the names it needs from this file
+   * @param regime the write-up's memory regime, or null when it describes none
+   * @param settings engine settings, each with its source, applied in the order given
+   * @param differences what this harness does differently from the write-up's, with sources
+   * @param published the write-up's own figures and the setting they were measured in
+   */
+  public record Origin(
+      String source,
+      WriteUpRef writeup,
+      Regime regime,
+      List<Setting> settings,
+      List<Difference> differences,
+      Published published) {
+    public Origin {
+      settings = settings == null ? List.of() : List.copyOf(settings);
+      differences = differences == null ? List.of() : List.copyOf(differences);
+      published = published == null ? Published.NONE : published;
+    }
   }
 
   /**

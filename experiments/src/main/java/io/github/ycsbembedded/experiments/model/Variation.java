@@ -18,6 +18,17 @@ public final class Variation {
   private Variation() {}
 
   /**
+   * The file's own variation: its named {@code variants}, a {@code sweep} (or null) and its {@code
+   * claims}.
+   */
+  public record Spec(List<VariantSpec> variants, Sweep sweep, List<ClaimSpec> claims) {
+    public Spec {
+      variants = variants == null ? List.of() : List.copyOf(variants);
+      claims = claims == null ? List.of() : List.copyOf(claims);
+    }
+  }
+
+  /**
    * A variant: the experiment with some things changed — engine {@code settings} (added after the
    * file's, a later one replacing an earlier one), YCSB properties ({@code ycsb}), the client
    * {@code threads} of every phase that does not set its own, the regime's {@code memoryFraction},

@@ -23,7 +23,7 @@ final class RunSections {
 
   static void summary(Document doc, Context c, List<Claim> claims) {
     Results.Run run = c.run();
-    Description.Setup published = c.experiment().description().published().setup();
+    Description.Setup published = c.experiment().description().origin().published().setup();
     boolean writeUp = c.experiment().hasWriteUp();
     doc.paragraph(
         writeUp && !c.experiment().source().isBlank()

@@ -44,7 +44,7 @@ public class ExperimentTest {
             .as("%s %s", name, phase.id())
             .isRegularFile();
       }
-      for (var setting : experiment.description().settings()) {
+      for (var setting : experiment.description().origin().settings()) {
         assertThat(documented)
             .as("%s: %s's property %s", name, setting.engine(), setting.property())
             .contains(setting.property());
@@ -81,7 +81,7 @@ public class ExperimentTest {
     assertThat(unum.phase("init-bulk").beside()).isEqualTo("init");
     assertThat(unum.batchSize(unum.phase("init-bulk"))).isEqualTo(5000);
     assertThat(unum.dataSize(unum.scale("tiny"))).isEqualTo(2_000L * 1024);
-    assertThat(unum.description().settings())
+    assertThat(unum.description().origin().settings())
         .allSatisfy(s -> assertThat(s.source()).as(s.property()).isNotBlank());
     assertThat(unum.publishedDataBytes("quick")).isEqualTo(100_000_000L * 1024);
     assertThat(unum.publishedVersion("rocksdb")).isEqualTo("RocksDB 6.20.3");
@@ -123,7 +123,7 @@ public class ExperimentTest {
     assertThat(all)
         .extracting(v -> v.experiment().description().threads())
         .containsExactly(1, 2, 1, 2);
-    assertThat(engines.description().claims())
+    assertThat(engines.description().variation().claims())
         .extracting(Variation.ClaimSpec::ratio)
         .containsExactly(
             "rocksdb / lmdb",
@@ -344,7 +344,7 @@ public class ExperimentTest {
           .doesNotContainKey("friendfeed.edges");
     }
     Variation.VariantSpec fifty =
-        digg.description().variants().stream()
+        digg.description().variation().variants().stream()
             .filter(v -> v.name().equals("fifty-friends"))
             .findFirst()
             .get();
