@@ -422,19 +422,19 @@ public class ExperimentTest {
 
   @Test
   void theKnownKeysAreTheFilesNotTheGroupsTheyAreReadInto() {
-    assertThatThrownBy(() -> write("counting", BASE.replace("workloads/w}", "workloads/w, x: 1}")))
+    assertThatThrownBy(() -> write("keys", BASE.replace("workloads/w}", "workloads/w, x: 1}")))
         .hasMessageContaining(
             "known here: accept, beside, bound, command, dataset, id, label, note, properties,"
                 + " rate, speed, threads, workload");
-    assertThatThrownBy(() -> write("counting", BASE + "x: 1\n"))
+    assertThatThrownBy(() -> write("keys", BASE + "x: 1\n"))
         .hasMessageContaining(
             "known here: claims, differences, engines, jvm, phases, published, record, reference,"
                 + " regime, scales, settings, source, sweep, threads, title, variants, writeup, ycsb");
-    assertThatThrownBy(() -> write("counting", BASE + "variants:\n  - {name: v, x: 1}\n"))
+    assertThatThrownBy(() -> write("keys", BASE + "variants:\n  - {name: v, x: 1}\n"))
         .hasMessageContaining(
             "known here: ablation, concerns, memoryFraction, name, note, on, ownMemory, pageCache,"
                 + " phases, settings, speed, tests, threads, ycsb");
-    assertThatThrownBy(() -> write("counting", BASE + "published: {x: 1}\n"))
+    assertThatThrownBy(() -> write("keys", BASE + "published: {x: 1}\n"))
         .hasMessageContaining(
             "known here: at, cores, device, figures, harness, lists, names, note, recordBytes,"
                 + " records, subjects, tables, threads, versions");
