@@ -1,6 +1,8 @@
 package io.github.ycsbembedded.core;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
@@ -52,19 +54,16 @@ public record EngineStats(
 
   /**
    * The figures at one moment. Bytes are bytes, times microseconds; every count is since the engine
-   * was opened in this process, unless its entry in the docs says otherwise.
+   * was opened in this process, unless its entry in the docs says otherwise. In the file, the
+   * figures of {@code compaction} and {@code lookups} stand beside the others, under their own
+   * names.
    *
    * @param tree the shape of the engine's tree
    * @param liveDataBytes the engine's estimate of its live data
    * @param flushedBytes bytes written by memtable flushes
-   * @param compactionReadBytes bytes compaction read
-   * @param compactionWrittenBytes bytes compaction wrote
-   * @param pendingCompactionBytes bytes the engine estimates compaction still has to rewrite
+   * @param compaction what compaction did and still has to do
    * @param stallMicros time writes were stalled or slowed down
-   * @param cacheHits reads served from the engine's cache
-   * @param cacheMisses reads the engine's cache could not serve
-   * @param filterUseful reads a filter spared a table read
-   * @param filterChecked reads that consulted a filter
+   * @param lookups how the engine's cache and filters served reads
    * @param memoryBytes memory the engine says it uses
    * @param engine the engine's own figures under its own names
    */
@@ -73,14 +72,9 @@ public record EngineStats(
       Tree tree,
       Long liveDataBytes,
       Long flushedBytes,
-      Long compactionReadBytes,
-      Long compactionWrittenBytes,
-      Long pendingCompactionBytes,
+      @JsonUnwrapped Compaction compaction,
       Long stallMicros,
-      Long cacheHits,
-      Long cacheMisses,
-      Long filterUseful,
-      Long filterChecked,
+      @JsonUnwrapped Lookups lookups,
       Long memoryBytes,
       Map<String, Object> engine) {
     /**
@@ -91,19 +85,33 @@ public record EngineStats(
     }
   }
 
+  /**
+   * Compaction's work: bytes it read ({@code compactionReadBytes}) and wrote ({@code
+   * compactionWrittenBytes}), and the bytes the engine estimates it still has to rewrite ({@code
+   * pendingCompactionBytes}).
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Compaction(
+      @JsonProperty("compactionReadBytes") Long readBytes,
+      @JsonProperty("compactionWrittenBytes") Long writtenBytes,
+      @JsonProperty("pendingCompactionBytes") Long pendingBytes) {}
+
+  /**
+   * How reads were served: from the engine's cache ({@code cacheHits}) or not ({@code
+   * cacheMisses}), and how many consulted a filter ({@code filterChecked}) that spared them a table
+   * read ({@code filterUseful}).
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Lookups(Long cacheHits, Long cacheMisses, Long filterUseful, Long filterChecked) {}
+
   /** Builds {@link Figures}, each common figure left out unless set. */
   public static final class Builder {
     private final Tree tree;
     private Long liveData;
     private Long flushed;
-    private Long compactionRead;
-    private Long compactionWritten;
-    private Long pendingCompaction;
+    private Compaction compaction = new Compaction(null, null, null);
     private Long stallMicros;
-    private Long cacheHits;
-    private Long cacheMisses;
-    private Long filterUseful;
-    private Long filterChecked;
+    private Lookups lookups = new Lookups(null, null, null, null);
     private Long memory;
     private Map<String, Object> engine = Map.of();
 
@@ -122,13 +130,12 @@ public record EngineStats(
     }
 
     public Builder compaction(Long readBytes, Long writtenBytes) {
-      compactionRead = readBytes;
-      compactionWritten = writtenBytes;
+      compaction = new Compaction(readBytes, writtenBytes, compaction.pendingBytes());
       return this;
     }
 
     public Builder pendingCompactionBytes(Long v) {
-      pendingCompaction = v;
+      compaction = new Compaction(compaction.readBytes(), compaction.writtenBytes(), v);
       return this;
     }
 
@@ -138,14 +145,12 @@ public record EngineStats(
     }
 
     public Builder cache(Long hits, Long misses) {
-      cacheHits = hits;
-      cacheMisses = misses;
+      lookups = new Lookups(hits, misses, lookups.filterUseful(), lookups.filterChecked());
       return this;
     }
 
     public Builder filter(Long useful, Long checked) {
-      filterUseful = useful;
-      filterChecked = checked;
+      lookups = new Lookups(lookups.cacheHits(), lookups.cacheMisses(), useful, checked);
       return this;
     }
 
@@ -160,20 +165,7 @@ public record EngineStats(
     }
 
     public Figures build() {
-      return new Figures(
-          tree,
-          liveData,
-          flushed,
-          compactionRead,
-          compactionWritten,
-          pendingCompaction,
-          stallMicros,
-          cacheHits,
-          cacheMisses,
-          filterUseful,
-          filterChecked,
-          memory,
-          engine);
+      return new Figures(tree, liveData, flushed, compaction, stallMicros, lookups, memory, engine);
     }
   }
 

@@ -276,9 +276,7 @@ public class FriendFeedWorkload extends Workload {
             (int) digg[1],
             digg[2],
             layout == Layout.FANOUT ? graph.followers(user) : null);
-    long endNs = System.nanoTime();
-    measurements.measure(DIGG, (int) ((endNs - startNs) / 1000));
-    measurements.reportStatus(DIGG, status);
+    Timed.record(measurements, DIGG, startNs, status);
     return status.isOk();
   }
 

@@ -137,8 +137,7 @@ public class LikesWorkload extends Workload {
     }
     long startNs = System.nanoTime();
     Status status = like(db, like[0], like[1]);
-    measurements.measure("LIKE", (int) ((System.nanoTime() - startNs) / 1000));
-    measurements.reportStatus("LIKE", status);
+    Timed.record(measurements, "LIKE", startNs, status);
     return status.isOk();
   }
 

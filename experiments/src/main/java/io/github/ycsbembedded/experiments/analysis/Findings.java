@@ -36,7 +36,7 @@ public record Findings(
     List<Section> sections = new ArrayList<>();
     List<Section> beside = new ArrayList<>();
     Conclusion conclusion = null;
-    if (c.experiment().description().writeup() != null) {
+    if (c.experiment().description().origin().writeup() != null) {
       WriteUp writeUp = WriteUp.of(c.experiment());
       claims.addAll(Ablations.apply(c, writeUp, writeUp.claims(c)));
       sections.addAll(writeUp.tables(c));

@@ -64,8 +64,8 @@ public final class HarnessRatios {
    * when the file names no harness results or the write-up no data size.
    */
   public static Summary summary(Context c, List<Claim> claims) {
-    Description.Harness harness = c.experiment().description().published().harness();
-    Long theirs = c.experiment().description().published().records();
+    Description.Harness harness = c.experiment().description().origin().published().harness();
+    Long theirs = c.experiment().description().origin().published().setup().records();
     if (harness == null || harness.points().isEmpty() || theirs == null) {
       return null;
     }
@@ -112,7 +112,7 @@ public final class HarnessRatios {
 
   /** The rows of {@code c}'s write-up claims that compare two engines on one phase. */
   public static List<Row> of(Context c, List<Claim> claims) {
-    Description.Harness harness = c.experiment().description().published().harness();
+    Description.Harness harness = c.experiment().description().origin().published().harness();
     List<Row> rows = new ArrayList<>();
     if (harness == null || harness.points().isEmpty()) {
       return rows;
@@ -166,8 +166,8 @@ public final class HarnessRatios {
     if (rows.isEmpty()) {
       return null;
     }
-    Description.Harness harness = c.experiment().description().published().harness();
-    Long recordBytes = c.experiment().description().published().recordBytes();
+    Description.Harness harness = c.experiment().description().origin().published().harness();
+    Long recordBytes = c.experiment().description().origin().published().setup().recordBytes();
     List<String> header = new ArrayList<>(List.of("claim", "write-up"));
     for (Description.HarnessPoint p : harness.points()) {
       header.add(harness.name() + ", " + size(p.records(), recordBytes));

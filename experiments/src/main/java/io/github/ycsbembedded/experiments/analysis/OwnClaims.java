@@ -23,7 +23,7 @@ public final class OwnClaims {
   /** The file's claims, judged on {@code c}'s run (a ratio of variants, per engine). */
   public static List<Claim> of(Context c) {
     List<Claim> claims = new ArrayList<>();
-    for (ClaimSpec spec : c.experiment().description().claims()) {
+    for (ClaimSpec spec : c.experiment().description().variation().claims()) {
       Ratio ratio = Ratio.parse(spec.ratio());
       ExpectedInterval interval = ExpectedInterval.parse(spec.expect());
       if (ratio == null || interval == null) {
@@ -87,9 +87,9 @@ public final class OwnClaims {
       return false;
     }
     double fraction = experiment.regime().memoryFraction();
-    for (Variation.VariantSpec v : experiment.description().variants()) {
-      if (v.name().equals(variant) && v.memoryFraction() != null) {
-        fraction = v.memoryFraction();
+    for (Variation.VariantSpec v : experiment.description().variation().variants()) {
+      if (v.name().equals(variant) && v.memory().fraction() != null) {
+        fraction = v.memory().fraction();
       }
     }
     return fraction < 1;

@@ -20,7 +20,7 @@ final class WhyList {
 
   static List<String> of(Context c, Claim.Subject subject) {
     List<String> why = new ArrayList<>();
-    Description.Published published = c.experiment().description().published();
+    Description.Setup published = c.experiment().description().origin().published().setup();
     Results.Run run = c.run();
     Long theirs = c.experiment().publishedDataBytes(run.scale().name());
     long ours = run.scale().dataBytes();

@@ -53,7 +53,7 @@ public abstract class WriteUp {
    * phase, data set or operation the file has.
    */
   public static WriteUp of(Experiment experiment) throws ExperimentException {
-    String name = experiment.description().writeup().className();
+    String name = experiment.description().origin().writeup().className();
     String className = name.contains(".") ? name : PACKAGE + "." + name;
     WriteUp writeUp;
     try {
@@ -74,7 +74,7 @@ public abstract class WriteUp {
 
   private static void checkRoles(Experiment experiment, WriteUp writeUp)
       throws ExperimentException {
-    Map<String, String> given = experiment.description().writeup().roles();
+    Map<String, String> given = experiment.description().origin().writeup().roles();
     String file = experiment.fileName();
     for (Map.Entry<String, RoleKind> role : new java.util.TreeMap<>(writeUp.roles()).entrySet()) {
       String value = given.get(role.getKey());
@@ -123,7 +123,7 @@ public abstract class WriteUp {
     return switch (kind) {
       case ENGINE -> {
         List<String> engines = new ArrayList<>(experiment.engines());
-        engines.addAll(experiment.description().published().subjects());
+        engines.addAll(experiment.description().origin().published().naming().subjects());
         yield engines;
       }
       case PHASE -> experiment.phases().stream().map(Description.Phase::id).toList();

@@ -135,7 +135,7 @@ public record PhaseFigures(
             figures,
             cpu,
             io,
-            memory(m),
+            memory(m.memory()),
             run.disk(),
             new Results.Amplification(
                 writeAmplification(counts, io), readAmplification(counts, io)));
@@ -150,12 +150,12 @@ public record PhaseFigures(
         run.engineStats());
   }
 
-  private static Results.MemoryUse memory(PhaseProcess.Measured m) {
+  private static Results.MemoryUse memory(PhaseProcess.Memory m) {
     ProcFiles.MemoryStat atPeak = m.atPeak();
     Map<String, Long> jvm = m.jvm();
     Results.MemoryUse.Builder memory =
         Results.MemoryUse.builder()
-            .peak(m.peakMemoryBytes(), m.averageMemoryBytes())
+            .peak(m.peakBytes(), m.averageBytes())
             .pageCache(m.pageCachePeakBytes(), m.pageCacheBaselineBytes())
             .jvm(
                 jvm.getOrDefault("heap.peak", -1L),

@@ -97,13 +97,8 @@ public final class PhaseProcess {
   }
 
   /**
-   * What was measured of the process. {@code totalCpu} and {@code totalIo} cover its whole life;
-   * {@code peakMemoryBytes} is the cgroup's peak (or the JVM's peak resident set), {@code atPeak}
-   * the cgroup's make-up at the sampled peak (null without a cgroup); {@code jvm} the JVM's own
-   * report (see core's {@code JvmMemory}); {@code pageCachePeakBytes} the most page cache sampled
-   * (-1 without a cgroup), {@code pageCacheBaselineBytes} the file pages mapped when the workload
-   * began (-1 when not held); {@code outOfMemory} that the JVM was ended because it needed more
-   * than the group's ceiling.
+   * What was measured of the process: its exit code and output, its status lines ({@code samples}),
+   * and {@code totalCpu} and {@code totalIo} over its whole life, and its {@code memory}.
    */
   public record Measured(
       int exitCode,
@@ -112,8 +107,19 @@ public final class PhaseProcess {
       List<Sample> samples,
       ProcFiles.CpuSeconds totalCpu,
       ProcFiles.Counters totalIo,
-      long peakMemoryBytes,
-      long averageMemoryBytes,
+      Memory memory) {}
+
+  /**
+   * The process's memory: {@code peakBytes} is the cgroup's peak (or the JVM's peak resident set),
+   * {@code averageBytes} the average sampled, {@code atPeak} the cgroup's make-up at the sampled
+   * peak (null without a cgroup); {@code pageCachePeakBytes} the most page cache sampled (-1
+   * without a cgroup), {@code pageCacheBaselineBytes} the file pages mapped when the workload began
+   * (-1 when not held); {@code outOfMemory} that the JVM was ended because it needed more than the
+   * group's ceiling; {@code jvm} the JVM's own report (see core's {@code JvmMemory}).
+   */
+  public record Memory(
+      long peakBytes,
+      long averageBytes,
       ProcFiles.MemoryStat atPeak,
       long pageCachePeakBytes,
       long pageCacheBaselineBytes,
@@ -204,13 +210,14 @@ public final class PhaseProcess {
           List.copyOf(samples),
           cpu,
           io,
-          memory.peakBytes(jvm.getOrDefault("vm.hwm", -1L)),
-          memory.averageBytes(),
-          memory.atPeak(),
-          memory.pageCachePeakBytes(),
-          memory.baselineBytes(),
-          memory.outOfMemory(),
-          jvm);
+          new Memory(
+              memory.peakBytes(jvm.getOrDefault("vm.hwm", -1L)),
+              memory.averageBytes(),
+              memory.atPeak(),
+              memory.pageCachePeakBytes(),
+              memory.baselineBytes(),
+              memory.outOfMemory(),
+              jvm));
     }
   }
 

@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.experiments.model;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.BeanDescription;
@@ -28,54 +29,73 @@ import java.util.Map;
  * alone cannot (that every name used exists) and derives sizes from it.
  *
  * @param title the report's title
- * @param source the write-up: author or publisher, title, date, address
- * @param writeup the class that shapes the report, and the names it needs from this file
  * @param engines the engines that run, in the report's order
  * @param reference the engine ratios are taken against (default: the first)
  * @param threads client threads of every phase that does not set its own (default 1)
  * @param record the bytes of one record, where they are not YCSB's fieldcount × fieldlength
  * @param ycsb YCSB properties every phase gets ({@code -p name=value})
  * @param jvm each phase JVM's heap and what it needs besides
- * @param regime the write-up's memory regime, or null when it describes none
- * @param settings engine settings, each with its source, applied in the order given
- * @param differences what this harness does differently from the write-up's, with sources
  * @param phases the phases, in order, on the engines' data sets
  * @param scales the sizes an experiment runs at, smallest first
- * @param published the write-up's own figures and the setting they were measured in
+ * @param origin the write-up, how its authors ran the engines, and what it published
+ * @param variation the variants, sweep and claims of the file's own
  */
 public record Description(
     String title,
-    String source,
-    WriteUpRef writeup,
     List<String> engines,
     String reference,
     Integer threads,
     RecordShape record,
     Map<String, String> ycsb,
     Jvm jvm,
-    Regime regime,
-    List<Setting> settings,
-    List<Difference> differences,
     List<Phase> phases,
     List<Scale> scales,
-    Published published,
-    List<Variation.VariantSpec> variants,
-    Variation.Sweep sweep,
-    List<Variation.ClaimSpec> claims) {
+    Origin origin,
+    Variation.Spec variation) {
 
   public Description {
     engines = engines == null ? List.of() : List.copyOf(engines);
     ycsb =
         ycsb == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(ycsb));
     jvm = jvm == null ? new Jvm(null, null) : jvm;
-    settings = settings == null ? List.of() : List.copyOf(settings);
-    differences = differences == null ? List.of() : List.copyOf(differences);
     phases = phases == null ? List.of() : Rate.expand(phases);
     scales = scales == null ? List.of() : List.copyOf(scales);
-    published = published == null ? Published.NONE : published;
     threads = threads == null ? 1 : threads;
-    variants = variants == null ? List.of() : List.copyOf(variants);
-    claims = claims == null ? List.of() : List.copyOf(claims);
+  }
+
+  /** The file as written, its keys all at one level. */
+  @JsonCreator
+  static Description read(
+      @JsonProperty("title") String title,
+      @JsonProperty("source") String source,
+      @JsonProperty("writeup") WriteUpRef writeup,
+      @JsonProperty("engines") List<String> engines,
+      @JsonProperty("reference") String reference,
+      @JsonProperty("threads") Integer threads,
+      @JsonProperty("record") RecordShape record,
+      @JsonProperty("ycsb") Map<String, String> ycsb,
+      @JsonProperty("jvm") Jvm jvm,
+      @JsonProperty("regime") Regime regime,
+      @JsonProperty("settings") List<Setting> settings,
+      @JsonProperty("differences") List<Difference> differences,
+      @JsonProperty("phases") List<Phase> phases,
+      @JsonProperty("scales") List<Scale> scales,
+      @JsonProperty("published") Published published,
+      @JsonProperty("variants") List<Variation.VariantSpec> variants,
+      @JsonProperty("sweep") Variation.Sweep sweep,
+      @JsonProperty("claims") List<Variation.ClaimSpec> claims) {
+    return new Description(
+        title,
+        engines,
+        reference,
+        threads,
+        record,
+        ycsb,
+        jvm,
+        phases,
+        scales,
+        new Origin(source, writeup, regime, settings, differences, published),
+        new Variation.Spec(variants, sweep, claims));
   }
 
   /**
@@ -84,25 +104,26 @@ public record Description(
    * its order).
    */
   public Description with(Variation.VariantSpec v) {
-    List<Setting> allSettings = new java.util.ArrayList<>(settings);
+    List<Setting> allSettings = new java.util.ArrayList<>(origin.settings());
     allSettings.addAll(v.settings());
     Map<String, String> allYcsb = new LinkedHashMap<>(ycsb);
     allYcsb.putAll(v.ycsb());
+    Regime regime = origin.regime();
     Regime changedRegime = regime;
-    if (regime != null
-        && (v.memoryFraction() != null || !v.pageCache().isEmpty() || !v.ownMemory().isEmpty())) {
+    Variation.MemoryChange memory = v.memory();
+    if (regime != null && !memory.empty()) {
       // an engine's page cache is either a share or what its own memory leaves: the variant's word
       // for an engine replaces the file's, whichever form either takes
       Map<String, Double> shares = new LinkedHashMap<>(regime.pageCache());
-      shares.keySet().removeAll(v.ownMemory().keySet());
-      shares.putAll(v.pageCache());
+      shares.keySet().removeAll(memory.ownMemory().keySet());
+      shares.putAll(memory.pageCache());
       Map<String, Size> own = new LinkedHashMap<>(regime.ownMemory());
-      own.keySet().removeAll(v.pageCache().keySet());
-      own.putAll(v.ownMemory());
+      own.keySet().removeAll(memory.pageCache().keySet());
+      own.putAll(memory.ownMemory());
       changedRegime =
           new Regime(
               regime.description(),
-              v.memoryFraction() == null ? regime.memoryFraction() : v.memoryFraction(),
+              memory.fraction() == null ? regime.memoryFraction() : memory.fraction(),
               regime.from(),
               shares,
               own);
@@ -116,23 +137,46 @@ public record Description(
     }
     return new Description(
         title,
-        source,
-        writeup,
         engines,
         reference,
         v.threads() == null ? threads : v.threads(),
         record,
         allYcsb,
         jvm,
-        changedRegime,
-        allSettings,
-        differences,
         chosen,
         v.ycsb().isEmpty() ? scales : scales.stream().map(s -> s.with(v.ycsb())).toList(),
-        published,
-        List.of(),
-        null,
-        claims);
+        new Origin(
+            origin.source(),
+            origin.writeup(),
+            changedRegime,
+            allSettings,
+            origin.differences(),
+            origin.published()),
+        new Variation.Spec(List.of(), null, variation.claims()));
+  }
+
+  /**
+   * What the file takes from the write-up it re-measures (or says of its own where it has none).
+   *
+   * @param source the write-up: author or publisher, title, date, address
+   * @param writeup the class that shapes the report, and the names it needs from this file
+   * @param regime the write-up's memory regime, or null when it describes none
+   * @param settings engine settings, each with its source, applied in the order given
+   * @param differences what this harness does differently from the write-up's, with sources
+   * @param published the write-up's own figures and the setting they were measured in
+   */
+  public record Origin(
+      String source,
+      WriteUpRef writeup,
+      Regime regime,
+      List<Setting> settings,
+      List<Difference> differences,
+      Published published) {
+    public Origin {
+      settings = settings == null ? List.of() : List.copyOf(settings);
+      differences = differences == null ? List.of() : List.copyOf(differences);
+      published = published == null ? Published.NONE : published;
+    }
   }
 
   /**
@@ -144,8 +188,7 @@ public record Description(
   public record WriteUpRef(String className, Map<String, String> roles) {
     @JsonCreator
     public WriteUpRef(
-        @com.fasterxml.jackson.annotation.JsonProperty("class") String className,
-        @com.fasterxml.jackson.annotation.JsonProperty("roles") Map<String, String> roles) {
+        @JsonProperty("class") String className, @JsonProperty("roles") Map<String, String> roles) {
       this.className = className;
       this.roles = Ordered.copy(roles);
     }
@@ -276,9 +319,7 @@ public record Description(
       String workload,
       String dataset,
       Integer threads,
-      SpeedUnit speed,
-      List<String> accept,
-      Bound bound,
+      Counting counting,
       Map<String, String> properties,
       String beside,
       String note,
@@ -287,10 +328,38 @@ public record Description(
       label = label == null ? id : label;
       command = command == null ? Command.RUN : command;
       dataset = dataset == null ? "" : dataset;
-      speed = speed == null ? SpeedUnit.OPS : speed;
-      accept = accept == null ? List.of() : List.copyOf(accept);
-      bound = bound == null ? Bound.TIME : bound;
+      counting = counting == null ? new Counting(null, null, null) : counting;
       properties = Ordered.copy(properties);
+    }
+
+    /** A phase as the file writes it, its keys all at one level. */
+    @JsonCreator
+    static Phase read(
+        @JsonProperty("id") String id,
+        @JsonProperty("label") String label,
+        @JsonProperty("command") Command command,
+        @JsonProperty("workload") String workload,
+        @JsonProperty("dataset") String dataset,
+        @JsonProperty("threads") Integer threads,
+        @JsonProperty("speed") SpeedUnit speed,
+        @JsonProperty("accept") List<String> accept,
+        @JsonProperty("bound") Bound bound,
+        @JsonProperty("properties") Map<String, String> properties,
+        @JsonProperty("beside") String beside,
+        @JsonProperty("note") String note,
+        @JsonProperty("rate") Rate rate) {
+      return new Phase(
+          id,
+          label,
+          command,
+          workload,
+          dataset,
+          threads,
+          new Counting(speed, accept, bound),
+          properties,
+          beside,
+          note,
+          rate);
     }
 
     public boolean isLoad() {
@@ -298,11 +367,11 @@ public record Description(
     }
 
     public boolean keysAreSpeed() {
-      return speed == SpeedUnit.KEYS;
+      return counting.speed() == SpeedUnit.KEYS;
     }
 
     public boolean countBound() {
-      return bound == Bound.COUNT;
+      return counting.bound() == Bound.COUNT;
     }
 
     /** Whether this phase is ours, shown beside one of the write-up's. */
@@ -324,13 +393,23 @@ public record Description(
           workload,
           dataset,
           threads,
-          speed,
-          accept,
-          bound,
+          counting,
           properties,
           beside,
           note,
           newRate);
+    }
+  }
+
+  /**
+   * What a phase counts and how it ends: its {@code speed}'s unit, the answers besides OK that are
+   * no failures ({@code accept}), and what bounds a run phase ({@code bound}).
+   */
+  public record Counting(SpeedUnit speed, List<String> accept, Bound bound) {
+    public Counting {
+      speed = speed == null ? SpeedUnit.OPS : speed;
+      accept = accept == null ? List.of() : List.copyOf(accept);
+      bound = bound == null ? Bound.TIME : bound;
     }
   }
 
@@ -511,47 +590,99 @@ public record Description(
   }
 
   /**
-   * The write-up's figures and the setting they were measured in: {@code note} (hardware and
-   * versions, in words); {@code records} and {@code recordBytes} of its tables' data (for the scale
-   * model and the why-lists); {@code cores}, {@code threads}, {@code device}; each engine's {@code
-   * versions} and write-up {@code names}; {@code figures} by phase (or table), engine (or subject)
-   * and column; {@code at} a scale's own tables where the write-up has several sizes; {@code lists}
-   * for tables the write-up orders itself (for example its setups); {@code tables} and {@code
-   * subjects}: the names besides phases and engines its figures are keyed by.
+   * The write-up's figures and the setting they were measured in: its {@code setup}; the {@code
+   * naming} of its engines and tables; {@code figures} by phase (or table), engine (or subject) and
+   * column; {@code at} a scale's own tables where the write-up has several sizes; its authors' own
+   * {@code harness}. The file writes the keys of the setup and the naming beside the others: {@code
+   * note}, {@code records}, {@code recordBytes}, {@code cores}, {@code threads}, {@code device},
+   * {@code versions}; {@code names}, {@code lists}, {@code tables}, {@code subjects}.
    */
   public record Published(
+      Setup setup,
+      Naming naming,
+      Map<String, Map<String, Map<String, PublishedFigure>>> figures,
+      Map<String, Published> at,
+      Harness harness) {
+    /** What a file that publishes nothing has. */
+    static final Published NONE = new Published(Setup.UNSTATED, Naming.NONE, null, null, null);
+
+    public Published {
+      figures = figures == null ? Map.of() : new LinkedHashMap<>(figures);
+      at = Ordered.copy(at);
+    }
+
+    /** The write-up's figures as the file writes them, its keys all at one level. */
+    @JsonCreator
+    static Published read(
+        @JsonProperty("note") String note,
+        @JsonProperty("records") Long records,
+        @JsonProperty("recordBytes") Long recordBytes,
+        @JsonProperty("cores") Integer cores,
+        @JsonProperty("threads") Integer threads,
+        @JsonProperty("device") String device,
+        @JsonProperty("versions") Map<String, String> versions,
+        @JsonProperty("names") Map<String, String> names,
+        @JsonProperty("lists") Map<String, List<String>> lists,
+        @JsonProperty("tables") List<String> tables,
+        @JsonProperty("subjects") List<String> subjects,
+        @JsonProperty("figures") Map<String, Map<String, Map<String, PublishedFigure>>> figures,
+        @JsonProperty("at") Map<String, Published> at,
+        @JsonProperty("harness") Harness harness) {
+      return new Published(
+          new Setup(note, records, recordBytes, cores, threads, device, versions),
+          new Naming(names, lists, tables, subjects),
+          figures,
+          at,
+          harness);
+    }
+  }
+
+  /**
+   * The setting the write-up measured in: {@code note} (hardware and versions, in words); {@code
+   * records} and {@code recordBytes} of its tables' data (for the scale model and the why-lists);
+   * {@code cores}, {@code threads}, {@code device}; each engine's {@code versions}. Each is null
+   * where the write-up does not say.
+   */
+  public record Setup(
       String note,
       Long records,
       Long recordBytes,
       Integer cores,
       Integer threads,
       String device,
-      Map<String, String> versions,
-      Map<String, String> names,
-      Map<String, List<String>> lists,
-      List<String> tables,
-      List<String> subjects,
-      Map<String, Map<String, Map<String, PublishedFigure>>> figures,
-      Map<String, Published> at,
-      Harness harness) {
-    static final Published NONE =
-        new Published(
-            null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+      Map<String, String> versions) {
+    /** A write-up that states none of it. */
+    static final Setup UNSTATED = new Setup("", null, null, null, null, null, Map.of());
 
-    public Published {
+    public Setup {
       note = note == null ? "" : note;
       versions = Ordered.copy(versions);
-      names = Ordered.copy(names);
-      lists = Ordered.copy(lists);
-      tables = tables == null ? List.of() : List.copyOf(tables);
-      subjects = subjects == null ? List.of() : List.copyOf(subjects);
-      figures = figures == null ? Map.of() : new LinkedHashMap<>(figures);
-      at = Ordered.copy(at);
     }
 
     /** Bytes of the write-up's data, or null when it does not say. */
     public Long dataBytes() {
       return records == null || recordBytes == null ? null : records * recordBytes;
+    }
+  }
+
+  /**
+   * What the write-up calls things: each engine's write-up {@code names}; {@code lists} for tables
+   * the write-up orders itself (for example its setups); {@code tables} and {@code subjects}: the
+   * names besides phases and engines its figures are keyed by.
+   */
+  public record Naming(
+      Map<String, String> names,
+      Map<String, List<String>> lists,
+      List<String> tables,
+      List<String> subjects) {
+    /** A write-up that names nothing of its own. */
+    static final Naming NONE = new Naming(Map.of(), Map.of(), List.of(), List.of());
+
+    public Naming {
+      names = Ordered.copy(names);
+      lists = Ordered.copy(lists);
+      tables = tables == null ? List.of() : List.copyOf(tables);
+      subjects = subjects == null ? List.of() : List.copyOf(subjects);
     }
   }
 

@@ -42,7 +42,7 @@ public final class EngineSettings {
   public static List<Applied> of(
       Experiment experiment, String engine, Phase phase, Context context) {
     Map<String, Applied> applied = new LinkedHashMap<>();
-    for (Setting s : experiment.description().settings()) {
+    for (Setting s : experiment.description().origin().settings()) {
       boolean inPhase = phase == null || s.phases().isEmpty() || s.phases().contains(phase.id());
       boolean where =
           switch (s.where()) {
@@ -65,7 +65,7 @@ public final class EngineSettings {
     String derivation;
     switch (s.scaling()) {
       case WITH_DATA -> {
-        long published = experiment.description().published().dataBytes();
+        long published = experiment.description().origin().published().setup().dataBytes();
         long here = experiment.dataSize(context.scale());
         base = (double) Sizes.parse(s.value()) * here / published;
         derivation =

@@ -167,7 +167,7 @@ public final class Experiment {
 
   /** Whether the file names a write-up class (a shipped write-up) or is one of its own. */
   public boolean hasWriteUp() {
-    return description.writeup() != null;
+    return description.origin().writeup() != null;
   }
 
   /** The workload file of {@code phase}, found as the file's checks found it (null: none). */
@@ -205,7 +205,7 @@ public final class Experiment {
   }
 
   public String source() {
-    return description.source() == null ? "" : description.source();
+    return description.origin().source() == null ? "" : description.origin().source();
   }
 
   public List<String> engines() {
@@ -251,24 +251,27 @@ public final class Experiment {
 
   /** The write-up's memory regime, or null when the file declares none. */
   public Description.Regime regime() {
-    return description.regime();
+    return description.origin().regime();
   }
 
   /** Whether the regime applies at {@code scale} (it does from its {@code from} scale on). */
   public boolean regimeAppliesAt(Scale scale) {
-    if (description.regime() == null) {
+    if (description.origin().regime() == null) {
       return false;
     }
-    if (description.regime().from() == null) {
+    if (description.origin().regime().from() == null) {
       return true;
     }
     List<String> order = description.scales().stream().map(Scale::name).toList();
-    return order.indexOf(scale.name()) >= order.indexOf(description.regime().from());
+    return order.indexOf(scale.name()) >= order.indexOf(description.origin().regime().from());
   }
 
   /** The engine, phase, data set or operation the write-up's class calls {@code role}. */
   public String role(String role) {
-    String value = description.writeup() == null ? null : description.writeup().roles().get(role);
+    String value =
+        description.origin().writeup() == null
+            ? null
+            : description.origin().writeup().roles().get(role);
     if (value == null) {
       throw new IllegalStateException(name + ": the write-up's role '" + role + "' is not given");
     }
@@ -276,7 +279,7 @@ public final class Experiment {
   }
 
   public List<Description.Difference> differences() {
-    return description.differences();
+    return description.origin().differences();
   }
 
   /** Each phase JVM's -Xmx. */
@@ -376,14 +379,17 @@ public final class Experiment {
    * The published tables for {@code scale}: its own where the write-up has a table at that size.
    */
   public Published publishedAt(String scale) {
-    Published own = description.published().at().get(scale);
-    return own == null ? description.published() : own;
+    Published own = description.origin().published().at().get(scale);
+    return own == null ? description.origin().published() : own;
   }
 
   /** A published figure for a scale, phase (or table), engine (or subject) and column; or null. */
   public PublishedFigure published(String scale, String phase, String engine, String column) {
-    PublishedFigure figure = figure(description.published().at().get(scale), phase, engine, column);
-    return figure != null ? figure : figure(description.published(), phase, engine, column);
+    PublishedFigure figure =
+        figure(description.origin().published().at().get(scale), phase, engine, column);
+    return figure != null
+        ? figure
+        : figure(description.origin().published(), phase, engine, column);
   }
 
   private static PublishedFigure figure(
@@ -400,9 +406,9 @@ public final class Experiment {
 
   /** Bytes of the data the write-up's tables for {@code scale} were measured on, or null. */
   public Long publishedDataBytes(String scale) {
-    Published own = description.published().at().get(scale);
-    Long bytes = own == null ? null : own.dataBytes();
-    return bytes != null ? bytes : description.published().dataBytes();
+    Published own = description.origin().published().at().get(scale);
+    Long bytes = own == null ? null : own.setup().dataBytes();
+    return bytes != null ? bytes : description.origin().published().setup().dataBytes();
   }
 
   /**
@@ -410,7 +416,7 @@ public final class Experiment {
    * (RocksDB for rocksdb), else the name as given.
    */
   public String publishedName(String engine) {
-    String name = description.published().names().get(engine);
+    String name = description.origin().published().naming().names().get(engine);
     if (name != null) {
       return name;
     }
@@ -421,16 +427,16 @@ public final class Experiment {
 
   /** The engine version the write-up measured, or null when it names none. */
   public String publishedVersion(String engine) {
-    return description.published().versions().get(engine);
+    return description.origin().published().setup().versions().get(engine);
   }
 
   /** A list the report walks in the write-up's order (for example its setups); may be empty. */
   public List<String> publishedList(String list) {
-    return description.published().lists().getOrDefault(list, List.of());
+    return description.origin().published().naming().lists().getOrDefault(list, List.of());
   }
 
   public String publishedNote() {
-    return description.published().note();
+    return description.origin().published().setup().note();
   }
 
   /** The data sets the phases use, in order ({@code ""}: the engine's folder itself). */

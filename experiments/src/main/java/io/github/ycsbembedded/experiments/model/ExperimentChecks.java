@@ -34,7 +34,7 @@ final class ExperimentChecks {
 
   private void all(Experiment.WorkloadFiles workloads) throws ExperimentException {
     required(file.title(), "title");
-    if (file.writeup() != null && file.writeup().className() == null) {
+    if (file.origin().writeup() != null && file.origin().writeup().className() == null) {
       throw bad(
           "writeup.class is required where writeup is given (the class that shapes the report,"
               + " e.g. Unum); a file of your own leaves writeup out");
@@ -57,9 +57,9 @@ final class ExperimentChecks {
     phases(workloads);
     scales();
     regime();
-    settings(file.settings(), "settings", true);
+    settings(file.origin().settings(), "settings", true);
     differences();
-    published(file.published(), "published");
+    published(file.origin().published(), "published");
     VariationChecks.check(this, file);
   }
 
@@ -88,7 +88,7 @@ final class ExperimentChecks {
       if (p.threads() != null && p.threads() < 1) {
         throw bad("phase " + p.id() + ": threads: " + p.threads() + "; use 1 or more");
       }
-      for (String answer : p.accept()) {
+      for (String answer : p.counting().accept()) {
         if (!answer.matches("[A-Z0-9_]+:[A-Z_]+")) {
           throw bad(
               "phase "
@@ -202,7 +202,7 @@ final class ExperimentChecks {
   }
 
   private void regime() throws ExperimentException {
-    Description.Regime r = file.regime();
+    Description.Regime r = file.origin().regime();
     if (r == null) {
       return;
     }
@@ -284,7 +284,7 @@ final class ExperimentChecks {
       switch (s.scaling()) {
         case WITH_DATA -> {
           size(at, s.value());
-          if (file.published().dataBytes() == null) {
+          if (file.origin().published().setup().dataBytes() == null) {
             throw bad(
                 at
                     + ": scaling with-data needs the write-up's data size (published.records and"
@@ -295,7 +295,7 @@ final class ExperimentChecks {
         case FIXED -> {}
       }
       if ((s.scaling() == Description.Scaling.OF_MEMORY || s.where() != Description.Where.ALWAYS)
-          && file.regime() == null) {
+          && file.origin().regime() == null) {
         throw bad(at + ": it depends on the memory regime, and the file declares none");
       }
       for (String phase : s.phases()) {
@@ -305,7 +305,7 @@ final class ExperimentChecks {
   }
 
   private void differences() throws ExperimentException {
-    for (Description.Difference d : file.differences()) {
+    for (Description.Difference d : file.origin().differences()) {
       required(d.what(), "differences: what");
       required(d.source(), "differences (" + d.what() + "): source");
       for (String engine : d.engines()) {
@@ -319,10 +319,10 @@ final class ExperimentChecks {
 
   private void published(Published p, String at) throws ExperimentException {
     List<String> tables = new ArrayList<>(phaseIds());
-    tables.addAll(file.published().tables());
+    tables.addAll(file.origin().published().naming().tables());
     List<String> subjects = new ArrayList<>(file.engines());
     file.phases().forEach(ph -> subjects.add(ph.dataset()));
-    subjects.addAll(file.published().subjects());
+    subjects.addAll(file.origin().published().naming().subjects());
     for (Map.Entry<String, Map<String, Map<String, PublishedFigure>>> table :
         p.figures().entrySet()) {
       oneOf(at + ".figures", table.getKey(), tables);
@@ -330,10 +330,10 @@ final class ExperimentChecks {
         oneOf(at + ".figures." + table.getKey(), subject, subjects);
       }
     }
-    for (String engine : p.versions().keySet()) {
+    for (String engine : p.setup().versions().keySet()) {
       oneOf(at + ".versions", engine, subjects);
     }
-    for (String engine : p.names().keySet()) {
+    for (String engine : p.naming().names().keySet()) {
       oneOf(at + ".names", engine, subjects);
     }
     for (Map.Entry<String, Published> scale : p.at().entrySet()) {

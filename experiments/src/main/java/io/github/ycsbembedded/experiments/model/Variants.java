@@ -62,8 +62,8 @@ public final class Variants {
     // the base's value of a swept dimension, where a sweep's value turns out to be the file's own
     Map<String, String> baseValues = new LinkedHashMap<>();
     List<Sweep> sweeps = new ArrayList<>();
-    if (file.sweep() != null) {
-      sweeps.add(file.sweep());
+    if (file.variation().sweep() != null) {
+      sweeps.add(file.variation().sweep());
     }
     for (Sweep sweep : extra) {
       Optional<String> wrong = VariationChecks.sweep(file, sweep, "--vary");
@@ -109,7 +109,7 @@ public final class Variants {
   private static List<PlannedVariant> named(
       Experiment experiment, boolean ablations, List<String> named) {
     List<PlannedVariant> planned = new ArrayList<>();
-    for (VariantSpec v : experiment.description().variants()) {
+    for (VariantSpec v : experiment.description().variation().variants()) {
       boolean asked = named == null ? !v.ablation() : named.contains(v.name());
       if (asked || (v.ablation() && ablations)) {
         planned.add(
@@ -132,7 +132,7 @@ public final class Variants {
   private static void checkNamed(Experiment experiment, List<String> named)
       throws ExperimentException {
     List<String> names =
-        experiment.description().variants().stream().map(VariantSpec::name).toList();
+        experiment.description().variation().variants().stream().map(VariantSpec::name).toList();
     String known =
         names.isEmpty()
             ? experiment.name() + " has no variants"
@@ -184,10 +184,8 @@ public final class Variants {
         settings,
         v.ycsb(),
         v.threads(),
-        v.memoryFraction(),
+        v.memory(),
         v.phases(),
-        v.pageCache(),
-        v.ownMemory(),
         v.speed(),
         v.on());
   }
@@ -200,14 +198,16 @@ public final class Variants {
     if (v.threads() != null) {
       changes.put("threads", v.threads().toString());
     }
-    if (v.memoryFraction() != null) {
-      changes.put("memory", v.memoryFraction().toString());
+    if (v.memory().fraction() != null) {
+      changes.put("memory", v.memory().fraction().toString());
     }
     if (!v.phases().isEmpty()) {
       changes.put("phases", String.join(",", v.phases()));
     }
-    v.pageCache().forEach((engine, share) -> changes.put("pageCache." + engine, share.toString()));
-    v.ownMemory().forEach((engine, own) -> changes.put("ownMemory." + engine, own.text()));
+    v.memory()
+        .pageCache()
+        .forEach((engine, share) -> changes.put("pageCache." + engine, share.toString()));
+    v.memory().ownMemory().forEach((engine, own) -> changes.put("ownMemory." + engine, own.text()));
     if (v.speed() != null) {
       changes.put("speed", v.speed());
     }

@@ -1,5 +1,7 @@
 package io.github.ycsbembedded.experiments.model;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.github.ycsbembedded.experiments.model.Description.Setting;
 import java.util.List;
 import java.util.Locale;
@@ -14,6 +16,17 @@ import java.util.regex.Pattern;
  */
 public final class Variation {
   private Variation() {}
+
+  /**
+   * The file's own variation: its named {@code variants}, a {@code sweep} (or null) and its {@code
+   * claims}.
+   */
+  public record Spec(List<VariantSpec> variants, Sweep sweep, List<ClaimSpec> claims) {
+    public Spec {
+      variants = variants == null ? List.of() : List.copyOf(variants);
+      claims = claims == null ? List.of() : List.copyOf(claims);
+    }
+  }
 
   /**
    * A variant: the experiment with some things changed — engine {@code settings} (added after the
@@ -39,10 +52,8 @@ public final class Variation {
       List<Setting> settings,
       Map<String, String> ycsb,
       Integer threads,
-      Double memoryFraction,
+      MemoryChange memory,
       List<String> phases,
-      Map<String, Double> pageCache,
-      Map<String, Description.Size> ownMemory,
       String speed,
       List<String> on) {
     public VariantSpec {
@@ -51,9 +62,40 @@ public final class Variation {
       concerns = concerns == null ? List.of() : List.copyOf(concerns);
       settings = settings == null ? List.of() : List.copyOf(settings);
       ycsb = Ordered.copy(ycsb);
+      memory = memory == null ? new MemoryChange(null, null, null) : memory;
       phases = phases == null ? List.of() : List.copyOf(phases);
-      pageCache = Ordered.copy(pageCache);
-      ownMemory = Ordered.copy(ownMemory);
+    }
+
+    /** A variant as the file writes it, its keys all at one level. */
+    @JsonCreator
+    static VariantSpec read(
+        @JsonProperty("name") String name,
+        @JsonProperty("note") String note,
+        @JsonProperty("ablation") Boolean ablation,
+        @JsonProperty("tests") String tests,
+        @JsonProperty("concerns") List<String> concerns,
+        @JsonProperty("settings") List<Setting> settings,
+        @JsonProperty("ycsb") Map<String, String> ycsb,
+        @JsonProperty("threads") Integer threads,
+        @JsonProperty("memoryFraction") Double memoryFraction,
+        @JsonProperty("phases") List<String> phases,
+        @JsonProperty("pageCache") Map<String, Double> pageCache,
+        @JsonProperty("ownMemory") Map<String, Description.Size> ownMemory,
+        @JsonProperty("speed") String speed,
+        @JsonProperty("on") List<String> on) {
+      return new VariantSpec(
+          name,
+          note,
+          ablation,
+          tests,
+          concerns,
+          settings,
+          ycsb,
+          threads,
+          new MemoryChange(memoryFraction, pageCache, ownMemory),
+          phases,
+          speed,
+          on);
     }
 
     /**
@@ -75,9 +117,7 @@ public final class Variation {
           settings,
           ycsb,
           threads,
-          memoryFraction,
-          null,
-          null,
+          new MemoryChange(memoryFraction, null, null),
           null,
           null,
           null);
@@ -88,16 +128,31 @@ public final class Variation {
       return settings.isEmpty()
           && ycsb.isEmpty()
           && threads == null
-          && memoryFraction == null
+          && memory.empty()
           && phases.isEmpty()
-          && pageCache.isEmpty()
-          && ownMemory.isEmpty()
           && speed == null;
     }
 
     /** Whether its phases' speed is YCSB's whole run, the close included. */
     public boolean overall() {
       return OVERALL.equals(speed);
+    }
+  }
+
+  /**
+   * What a variant changes of the regime's memory: its {@code memoryFraction} ({@code fraction}),
+   * the {@code pageCache} shares of the engines it names, and their {@code ownMemory}.
+   */
+  public record MemoryChange(
+      Double fraction, Map<String, Double> pageCache, Map<String, Description.Size> ownMemory) {
+    public MemoryChange {
+      pageCache = Ordered.copy(pageCache);
+      ownMemory = Ordered.copy(ownMemory);
+    }
+
+    /** Whether it changes nothing. */
+    public boolean empty() {
+      return fraction == null && pageCache.isEmpty() && ownMemory.isEmpty();
     }
   }
 

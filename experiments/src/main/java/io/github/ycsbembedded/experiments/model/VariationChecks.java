@@ -37,8 +37,8 @@ final class VariationChecks {
 
   static void check(ExperimentChecks checks, Description file) throws ExperimentException {
     Set<String> names = new HashSet<>(Set.of(Variants.BASE));
-    for (int i = 0; i < file.variants().size(); i++) {
-      VariantSpec v = file.variants().get(i);
+    for (int i = 0; i < file.variation().variants().size(); i++) {
+      VariantSpec v = file.variation().variants().get(i);
       String at = "variants[" + i + "]";
       checks.required(v.name(), at + ".name");
       if (!v.name().matches(NAME)) {
@@ -57,15 +57,18 @@ final class VariationChecks {
       }
       variant(checks, file, v, "variant " + v.name());
     }
-    if (file.sweep() != null) {
-      Optional<String> wrong = sweep(file, file.sweep(), "sweep");
+    if (file.variation().sweep() != null) {
+      Optional<String> wrong = sweep(file, file.variation().sweep(), "sweep");
       if (wrong.isPresent()) {
         throw checks.bad(wrong.get());
       }
-      file.sweep().values().forEach(value -> names.add(file.sweep().over() + "=" + value));
+      file.variation()
+          .sweep()
+          .values()
+          .forEach(value -> names.add(file.variation().sweep().over() + "=" + value));
     }
-    for (int i = 0; i < file.claims().size(); i++) {
-      claim(checks, file, file.claims().get(i), "claims[" + i + "]", names);
+    for (int i = 0; i < file.variation().claims().size(); i++) {
+      claim(checks, file, file.variation().claims().get(i), "claims[" + i + "]", names);
     }
     for (Description.Scale scale : file.scales()) {
       for (String v : scale.variants() == null ? List.<String>of() : scale.variants()) {
@@ -109,15 +112,15 @@ final class VariationChecks {
     if (v.threads() != null && v.threads() < 1) {
       throw checks.bad(at + ": threads: " + v.threads() + "; use 1 or more");
     }
-    if (v.memoryFraction() != null) {
-      if (file.regime() == null) {
+    if (v.memory().fraction() != null) {
+      if (file.origin().regime() == null) {
         throw checks.bad(at + ": memoryFraction needs the file's regime");
       }
-      if (v.memoryFraction() <= 0 || v.memoryFraction() > MEMORY_MAX) {
+      if (v.memory().fraction() <= 0 || v.memory().fraction() > MEMORY_MAX) {
         throw checks.bad(
             at
                 + ": memoryFraction: "
-                + v.memoryFraction()
+                + v.memory().fraction()
                 + "; use a fraction of the data above 0, at most "
                 + (int) MEMORY_MAX);
       }
@@ -191,10 +194,10 @@ final class VariationChecks {
   /** A variant's page-cache shares and its engines' own memory. */
   private static void memory(ExperimentChecks checks, Description file, VariantSpec v, String at)
       throws ExperimentException {
-    if (!v.pageCache().isEmpty() && file.regime() == null) {
+    if (!v.memory().pageCache().isEmpty() && file.origin().regime() == null) {
       throw checks.bad(at + ": pageCache needs the file's regime");
     }
-    for (var share : v.pageCache().entrySet()) {
+    for (var share : v.memory().pageCache().entrySet()) {
       checks.oneOf(at + ": pageCache", share.getKey(), file.engines());
       if (share.getValue() == null || share.getValue() <= 0 || share.getValue() > 1) {
         throw checks.bad(
@@ -206,10 +209,10 @@ final class VariationChecks {
                 + "; use a fraction above 0, at most 1");
       }
     }
-    if (!v.ownMemory().isEmpty() && file.regime() == null) {
+    if (!v.memory().ownMemory().isEmpty() && file.origin().regime() == null) {
       throw checks.bad(at + ": ownMemory needs the file's regime");
     }
-    checks.ownMemory(at + ": ownMemory", v.ownMemory(), v.pageCache());
+    checks.ownMemory(at + ": ownMemory", v.memory().ownMemory(), v.memory().pageCache());
   }
 
   private static Optional<String> bindingProperty(String prefix, String over, String at) {
@@ -247,7 +250,7 @@ final class VariationChecks {
   }
 
   private static Optional<String> memoryFractions(Description file, Sweep sweep, String at) {
-    if (file.regime() == null) {
+    if (file.origin().regime() == null) {
       return Optional.of(at + " over memory needs the file's regime (regime.memoryFraction)");
     }
     for (String value : sweep.values()) {

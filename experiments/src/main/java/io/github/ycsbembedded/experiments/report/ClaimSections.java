@@ -395,7 +395,7 @@ final class ClaimSections {
     boolean missed =
         claims.stream().anyMatch(x -> x.tallied() && x.verdict() != Claim.Verdict.REPRODUCED);
     List<String> lines = new ArrayList<>();
-    for (var v : c.experiment().description().variants()) {
+    for (var v : c.experiment().description().variation().variants()) {
       if (v.ablation() && c.run().variant(v.name()) == null) {
         lines.add(
             "`"

@@ -23,7 +23,7 @@ final class RunSections {
 
   static void summary(Document doc, Context c, List<Claim> claims) {
     Results.Run run = c.run();
-    Description.Published published = c.experiment().description().published();
+    Description.Setup published = c.experiment().description().origin().published().setup();
     boolean writeUp = c.experiment().hasWriteUp();
     doc.paragraph(
         writeUp && !c.experiment().source().isBlank()
@@ -113,7 +113,7 @@ final class RunSections {
         p.threads() == 1 ? "" : "s");
   }
 
-  private static String machineLine(Results.Machine m, Description.Published published) {
+  private static String machineLine(Results.Machine m, Description.Setup published) {
     return "**Machine**: "
         + m.cores()
         + " cores ("

@@ -155,12 +155,12 @@ public final class ScaleReport {
   /** The ratio of the write-up's own harness at each size it ran, where it has one. */
   private static List<List<String>> harnessRows(Experiment experiment, Claim claim) {
     List<List<String>> rows = new ArrayList<>();
-    var harness = experiment.description().published().harness();
+    var harness = experiment.description().origin().published().harness();
     List<Double> theirs = HarnessRatios.ratios(harness, claim);
     for (int i = 0; theirs != null && i < theirs.size(); i++) {
       if (!theirs.get(i).isNaN()) {
         long records = harness.points().get(i).records();
-        Long bytes = experiment.description().published().recordBytes();
+        Long bytes = experiment.description().origin().published().setup().recordBytes();
         rows.add(
             List.of(
                 harness.name() + " (the authors' harness)",

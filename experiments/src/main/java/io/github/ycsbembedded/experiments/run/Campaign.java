@@ -234,7 +234,7 @@ public final class Campaign {
         Locale.ROOT,
         "    %,.0f %s over %.1f s, CPU %.1f s, peak memory %s, read %s, written %s, disk %s%n",
         r.speed().speed(),
-        phase.speed().unit(),
+        phase.counting().speed().unit(),
         r.window().seconds(),
         r.cpu().total(),
         Units.bytes(r.memory().peak()),
@@ -346,7 +346,7 @@ public final class Campaign {
           if (reps != null) {
             phases.add(
                 new Results.PhaseRun(
-                    phase.id(), phase.label(), phase.speed().unit(), List.copyOf(reps)));
+                    phase.id(), phase.label(), phase.counting().speed().unit(), List.copyOf(reps)));
             done += reps.size();
           }
         }

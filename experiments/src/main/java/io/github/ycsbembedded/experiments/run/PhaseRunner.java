@@ -133,9 +133,9 @@ final class PhaseRunner implements PhaseExecutor {
 
   /** Why the run failed, with what the memory limit had to do with it; null when it did not. */
   private String error(PhaseProcess.Measured measured, Phase phase) {
-    String error = Failures.of(measured, Set.copyOf(phase.accept()));
+    String error = Failures.of(measured, Set.copyOf(phase.counting().accept()));
     Long limit = plan.memory().limitBytes();
-    if (measured.outOfMemory()) {
+    if (measured.memory().outOfMemory()) {
       return "the phase's JVM needed more than the memory limit of "
           + Units.bytes(limit)
           + " and was ended; raise jvm.overhead in the experiment file, or the limit with --memory-limit";
@@ -167,7 +167,7 @@ final class PhaseRunner implements PhaseExecutor {
         plan.experiment().recordBytes(),
         plan.experiment().updateBytes(),
         plan.experiment().dataSize(plan.scale()),
-        Set.copyOf(phase.accept()));
+        Set.copyOf(phase.counting().accept()));
   }
 
   /**

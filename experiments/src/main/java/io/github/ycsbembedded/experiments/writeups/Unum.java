@@ -170,7 +170,7 @@ public final class Unum extends WriteUp {
   private static Section phaseTable(Context c, Phase phase) {
     Section.Builder section = new Section.Builder(2, phase.label());
     String reference = c.reference();
-    String unit = phase.speed().unit();
+    String unit = phase.counting().speed().unit();
     List<Phase> beside =
         c.experiment().phases().stream()
             .filter(p -> phase.id().equals(p.beside()) && !p.id().equals(c.role("bulk")))

@@ -95,7 +95,7 @@ class MemoryLimitTest {
 
       assertThat(m.exitCode()).isZero();
       assertThat(Files.size(big)).isEqualTo(256L << 20);
-      assertThat(m.peakMemoryBytes())
+      assertThat(m.memory().peakBytes())
           .as("peak of the group: the file's pages were charged to it, up to the limit")
           .isGreaterThan(16L << 20)
           .isLessThanOrEqualTo(limitBytes);
@@ -164,13 +164,14 @@ class MemoryLimitTest {
     PhaseProcess.Measured m = phase.measured();
 
     assertThat(m.exitCode()).isZero();
-    assertThat(m.outOfMemory()).isFalse();
-    assertThat(m.pageCacheBaselineBytes())
+    assertThat(m.memory().outOfMemory()).isFalse();
+    assertThat(m.memory().pageCacheBaselineBytes())
         .as("cached when the status line came")
         .isBetween(0L, 96L << 20);
     assertThat(m.totalIo().readBytes())
         .as("bytes read back from the device of the 256 MiB written")
-        .isGreaterThanOrEqualTo((256L << 20) - m.pageCacheBaselineBytes() - share - (16L << 20));
+        .isGreaterThanOrEqualTo(
+            (256L << 20) - m.memory().pageCacheBaselineBytes() - share - (16L << 20));
     // the limit last set allows the pages that waited for the disk then, up to UNWRITTEN_MAX of the
     // ceiling (MemoryLimit.target): a sample taken while the file was still being written back
     // leaves that much room for the read that follows it, whatever the share. Unheld, more than
@@ -178,7 +179,7 @@ class MemoryLimitTest {
     assertThat(phase.pageCacheLeft())
         .as("page cache left in the group")
         .isLessThanOrEqualTo(
-            m.pageCacheBaselineBytes()
+            m.memory().pageCacheBaselineBytes()
                 + share
                 + (long) (MemoryLimit.UNWRITTEN_MAX * (768L << 20))
                 + (4L << 20));

@@ -158,13 +158,7 @@ class WindowTest {
         points.stream().map(p -> new PhaseProcess.Sample(p, null)).toList(),
         ProcFiles.CpuSeconds.UNKNOWN,
         null,
-        -1,
-        -1,
-        null,
-        -1,
-        -1,
-        false,
-        Map.of());
+        new PhaseProcess.Memory(-1, -1, null, -1, -1, false, Map.of()));
   }
 
   private static PhaseFigures figures(boolean load) {

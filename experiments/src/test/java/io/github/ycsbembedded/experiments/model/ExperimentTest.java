@@ -44,7 +44,7 @@ public class ExperimentTest {
             .as("%s %s", name, phase.id())
             .isRegularFile();
       }
-      for (var setting : experiment.description().settings()) {
+      for (var setting : experiment.description().origin().settings()) {
         assertThat(documented)
             .as("%s: %s's property %s", name, setting.engine(), setting.property())
             .contains(setting.property());
@@ -81,7 +81,7 @@ public class ExperimentTest {
     assertThat(unum.phase("init-bulk").beside()).isEqualTo("init");
     assertThat(unum.batchSize(unum.phase("init-bulk"))).isEqualTo(5000);
     assertThat(unum.dataSize(unum.scale("tiny"))).isEqualTo(2_000L * 1024);
-    assertThat(unum.description().settings())
+    assertThat(unum.description().origin().settings())
         .allSatisfy(s -> assertThat(s.source()).as(s.property()).isNotBlank());
     assertThat(unum.publishedDataBytes("quick")).isEqualTo(100_000_000L * 1024);
     assertThat(unum.publishedVersion("rocksdb")).isEqualTo("RocksDB 6.20.3");
@@ -123,7 +123,7 @@ public class ExperimentTest {
     assertThat(all)
         .extracting(v -> v.experiment().description().threads())
         .containsExactly(1, 2, 1, 2);
-    assertThat(engines.description().claims())
+    assertThat(engines.description().variation().claims())
         .extracting(Variation.ClaimSpec::ratio)
         .containsExactly(
             "rocksdb / lmdb",
@@ -312,7 +312,7 @@ public class ExperimentTest {
     assertThat(likes.phase("like").countBound())
         .as("its likes are the data of the lookups")
         .isTrue();
-    assertThat(likes.phases().stream().filter(p -> !p.accept().isEmpty()).map(Phase::id))
+    assertThat(likes.phases().stream().filter(p -> !p.counting().accept().isEmpty()).map(Phase::id))
         .containsExactly("like-exists");
     for (Scale scale : likes.scales()) {
       long users = Long.parseLong(scale.properties().get("likes.users"));
@@ -344,7 +344,7 @@ public class ExperimentTest {
           .doesNotContainKey("friendfeed.edges");
     }
     Variation.VariantSpec fifty =
-        digg.description().variants().stream()
+        digg.description().variation().variants().stream()
             .filter(v -> v.name().equals("fifty-friends"))
             .findFirst()
             .get();
@@ -418,6 +418,26 @@ public class ExperimentTest {
     assertThat(x.scale("s").trials()).isEqualTo(1);
     assertThat(x.phase("p").command()).isEqualTo(Description.Command.RUN);
     assertThat(x.recordBytes()).as("1 field of YCSB's 100 bytes").isEqualTo(100);
+  }
+
+  @Test
+  void theKnownKeysAreTheFilesNotTheGroupsTheyAreReadInto() {
+    assertThatThrownBy(() -> write("keys", BASE.replace("workloads/w}", "workloads/w, x: 1}")))
+        .hasMessageContaining(
+            "known here: accept, beside, bound, command, dataset, id, label, note, properties,"
+                + " rate, speed, threads, workload");
+    assertThatThrownBy(() -> write("keys", BASE + "x: 1\n"))
+        .hasMessageContaining(
+            "known here: claims, differences, engines, jvm, phases, published, record, reference,"
+                + " regime, scales, settings, source, sweep, threads, title, variants, writeup, ycsb");
+    assertThatThrownBy(() -> write("keys", BASE + "variants:\n  - {name: v, x: 1}\n"))
+        .hasMessageContaining(
+            "known here: ablation, concerns, memoryFraction, name, note, on, ownMemory, pageCache,"
+                + " phases, settings, speed, tests, threads, ycsb");
+    assertThatThrownBy(() -> write("keys", BASE + "published: {x: 1}\n"))
+        .hasMessageContaining(
+            "known here: at, cores, device, figures, harness, lists, names, note, recordBytes,"
+                + " records, subjects, tables, threads, versions");
   }
 
   @Test

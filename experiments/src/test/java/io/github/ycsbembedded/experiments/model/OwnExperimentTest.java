@@ -207,6 +207,7 @@ class OwnExperimentTest {
     assertThat(
             load(FILE + "claims: [{ratio: lmdb / leveldb, phase: b, expect: '>= 1.2'}]\n")
                 .description()
+                .variation()
                 .claims())
         .hasSize(1);
     assertThatThrownBy(
@@ -240,6 +241,7 @@ class OwnExperimentTest {
                     + "claims: [{ratio: lmdb / leveldb, variant: two, phase: b,"
                     + " figure: device-reads, expect: 'between 0.5 and 2'}]\n")
                 .description()
+                .variation()
                 .claims())
         .extracting(Variation.ClaimSpec::variant)
         .containsExactly("two");

@@ -28,13 +28,7 @@ class FailuresTest {
         List.of(),
         new ProcFiles.CpuSeconds(0.4, 0.1),
         null,
-        0,
-        0,
-        null,
-        -1,
-        -1,
-        false,
-        Map.of());
+        new PhaseProcess.Memory(0, 0, null, -1, -1, false, Map.of()));
   }
 
   @Test

@@ -81,9 +81,11 @@ class EveryVerdictReachableTest {
   void eachOwnClaimAtEachScaleCanComeOutEachWay(String name) throws Exception {
     Experiment experiment = Experiment.load(ExperimentTest.EXPERIMENTS, name);
     int judged = 0;
-    assertThat(experiment.description().claims()).as(name + ": claims of its own").isNotEmpty();
+    assertThat(experiment.description().variation().claims())
+        .as(name + ": claims of its own")
+        .isNotEmpty();
     for (Description.Scale scale : experiment.description().scales()) {
-      for (Variation.ClaimSpec claim : experiment.description().claims()) {
+      for (Variation.ClaimSpec claim : experiment.description().variation().claims()) {
         Variation.ExpectedInterval band = Variation.ExpectedInterval.parse(claim.expect());
         String what = name + " at " + scale.name() + ": " + claim.statement();
         int samples = samples(experiment, scale, List.of(claim.phase()));
