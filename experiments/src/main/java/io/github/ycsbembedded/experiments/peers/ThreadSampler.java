@@ -110,8 +110,9 @@ final class ThreadSampler implements ProcessWatch {
 
   /**
    * The CPU seconds of each kind of thread from the first snapshot at or after {@code
-   * warmupSeconds} to the last; empty when fewer than two snapshots span that. A thread started in
-   * between counts from zero; one that ended before the last snapshot is left out.
+   * warmupSeconds} on; empty when fewer than two snapshots span that. Each thread counts to the
+   * last snapshot that saw it (the client's threads end before the process does); a thread started
+   * in between counts from zero.
    */
   Map<String, Double> window(int warmupSeconds) {
     List<Snapshot> all;
@@ -122,21 +123,25 @@ final class ThreadSampler implements ProcessWatch {
     if (after.size() < 2) {
       return Map.of();
     }
-    return byKind(after.get(0), after.get(after.size() - 1));
+    return byKind(after);
   }
 
-  /** The CPU seconds of each kind of thread between two snapshots, by the kind's label. */
-  static Map<String, Double> byKind(Snapshot first, Snapshot last) {
-    Map<ThreadKind, Double> kinds = new EnumMap<>(ThreadKind.class);
-    last.cpu()
-        .forEach(
-            (tid, seconds) ->
-                kinds.merge(
-                    last.kinds().get(tid),
-                    seconds - first.cpu().getOrDefault(tid, 0.0),
-                    Double::sum));
+  /** The CPU seconds of each kind of thread over {@code snapshots}, by the kind's label. */
+  static Map<String, Double> byKind(List<Snapshot> snapshots) {
+    Snapshot first = snapshots.get(0);
+    Map<Long, Double> lastSeen = new HashMap<>();
+    Map<Long, ThreadKind> kinds = new HashMap<>();
+    for (Snapshot s : snapshots) {
+      lastSeen.putAll(s.cpu());
+      kinds.putAll(s.kinds());
+    }
+    Map<ThreadKind, Double> byKind = new EnumMap<>(ThreadKind.class);
+    lastSeen.forEach(
+        (tid, seconds) ->
+            byKind.merge(
+                kinds.get(tid), seconds - first.cpu().getOrDefault(tid, 0.0), Double::sum));
     Map<String, Double> labelled = new java.util.LinkedHashMap<>();
-    kinds.forEach((k, v) -> labelled.put(k.label(), v));
+    byKind.forEach((k, v) -> labelled.put(k.label(), v));
     return labelled;
   }
 }

@@ -2,6 +2,7 @@ package io.github.ycsbembedded.experiments.peers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -21,17 +22,21 @@ class ThreadKindTest {
   }
 
   @Test
-  void theWindowCountsEachThreadsGrowthAndANewThreadFromZero() {
+  void theWindowCountsEachThreadToItsLastSightingAndANewThreadFromZero() {
     ThreadSampler.Snapshot first =
         new ThreadSampler.Snapshot(
             2_000, Map.of(1L, 1.0, 2L, 0.5), Map.of(1L, ThreadKind.CLIENT, 2L, ThreadKind.JIT));
-    ThreadSampler.Snapshot last =
+    ThreadSampler.Snapshot middle =
         new ThreadSampler.Snapshot(
-            9_000,
+            8_500,
             Map.of(1L, 4.0, 2L, 0.75, 3L, 0.25),
             Map.of(1L, ThreadKind.CLIENT, 2L, ThreadKind.JIT, 3L, ThreadKind.CLIENT));
+    // the client thread (1) has ended by the last sighting; the JIT compiler went on
+    ThreadSampler.Snapshot last =
+        new ThreadSampler.Snapshot(
+            9_000, Map.of(2L, 1.0, 3L, 0.5), Map.of(2L, ThreadKind.JIT, 3L, ThreadKind.CLIENT));
 
-    assertThat(ThreadSampler.byKind(first, last))
-        .containsExactly(Map.entry("client and engine", 3.25), Map.entry("JIT compiler", 0.25));
+    assertThat(ThreadSampler.byKind(List.of(first, middle, last)))
+        .containsExactly(Map.entry("client and engine", 3.5), Map.entry("JIT compiler", 0.5));
   }
 }
