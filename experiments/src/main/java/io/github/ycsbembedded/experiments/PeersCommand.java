@@ -121,7 +121,8 @@ final class PeersCommand implements Callable<Integer> {
         chosen.name(), steps.size(), chosen.estimate(), out);
     List<PeerResults.Measurement> runs = new ArrayList<>();
     Map<String, String> peers = peers(commands);
-    var machine = Machines.describe(data.getParent());
+    Files.createDirectories(data);
+    var machine = Machines.describe(data);
     for (PeerRunner.Step step : steps) {
       runs.add(runner.run(step));
       new PeerResults(chosen, engineList, threadList, peers, machine, runs).write(out);

@@ -26,7 +26,7 @@ public record PeerScale(
   public static final List<PeerScale> ALL =
       List.of(
           new PeerScale("tiny", 2_000, 2_000, 4_000, 1, 0, "about 2 minutes"),
-          new PeerScale("quick", 300_000, 300_000, 1_000_000, 3, 2, "about 45 minutes"),
+          new PeerScale("quick", 300_000, 300_000, 1_000_000, 3, 2, "about 40 minutes"),
           new PeerScale("small", 1_000_000, 1_000_000, 3_000_000, 3, 2, "about 2 hours"));
 
   /** The scale named {@code name}; another name is refused in one line listing the scales. */
