@@ -66,7 +66,7 @@ public final class PeerClaims {
       String range =
           String.format(
               Locale.ROOT,
-              "%s [%.2f–%.2f] at %.0f%%",
+              "interval %s [%.2f–%.2f] at %.0f%%",
               center,
               interval.low(),
               interval.high(),

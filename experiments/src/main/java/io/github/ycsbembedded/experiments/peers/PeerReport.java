@@ -106,19 +106,29 @@ public final class PeerReport {
   private static List<String> summary(PeerResults results, List<PeerClaims.Judged> claims) {
     List<String> lines = new ArrayList<>();
     for (PeerClaims.Verdict v : PeerClaims.Verdict.values()) {
-      List<String> names =
-          claims.stream().filter(c -> c.verdict() == v).map(PeerClaims.Judged::claim).toList();
-      if (!names.isEmpty()) {
-        lines.add(
-            "**"
-                + v.words()
-                + "** ("
-                + names.size()
-                + " of "
-                + claims.size()
-                + "): "
-                + String.join("; ", names));
+      List<PeerClaims.Judged> judged = claims.stream().filter(c -> c.verdict() == v).toList();
+      if (judged.isEmpty()) {
+        continue;
       }
+      // each claim is "<cell>: <what>"; the cells of one verdict are listed per what they claim
+      Map<String, List<String>> cells = new java.util.LinkedHashMap<>();
+      for (PeerClaims.Judged c : judged) {
+        int colon = c.claim().indexOf(": ");
+        cells
+            .computeIfAbsent(c.claim().substring(colon + 2), k -> new ArrayList<>())
+            .add(c.claim().substring(0, colon).replaceAll(" \\([^)]*\\)", ""));
+      }
+      List<String> parts = new ArrayList<>();
+      cells.forEach((what, where) -> parts.add(what + " on " + String.join("; ", where)));
+      lines.add(
+          "**"
+              + v.words()
+              + "** ("
+              + judged.size()
+              + " of "
+              + claims.size()
+              + "): "
+              + String.join(". ", parts));
     }
     lines.add(Yardsticks.conclusion(results));
     long failed = results.runs().stream().filter(PeerResults.Measurement::failed).count();

@@ -22,7 +22,9 @@ class PeerClaimsTest {
     PeerClaims.Judged j = PeerClaims.atMost("cpu", ratios(0.90, 0.92, 0.91), 1.0);
 
     assertThat(j.verdict()).isEqualTo(PeerClaims.Verdict.HOLDS);
-    assertThat(j.why()).startsWith("0.91 [").endsWith("the whole interval is on the claim's side");
+    assertThat(j.why())
+        .startsWith("interval 0.91 [")
+        .endsWith("the whole interval is on the claim's side");
   }
 
   @Test

@@ -104,7 +104,7 @@ class PeerReportTest {
     // ours: speed 60,000–90,000 (×1.50), CPU 6.0–6.5 (×1.08)
     assertThat(md).contains("| rocksdb | 1 | Load | ours | ×1.50 | ×1.08 |");
     assertThat(md)
-        .contains("CPU time per operation held stiller than speed: verdicts here rest on it");
+        .contains("CPU time per operation held stiller than speed: a verdict can rest on it here");
   }
 
   @Test
@@ -116,5 +116,24 @@ class PeerReportTest {
         .contains("## Where the CPU time goes")
         .contains("| rocksdb | 1 | Load | ours | 5.36 | 0.00 | 0.63 | 0.32 | 0.00 |")
         .contains("| rocksdb | 1 | Load | YCSB-cpp | 5.10 | 0.00 | 0.00 | 0.00 | 0.00 |");
+  }
+
+  @Test
+  void inShortListsTheCellsOfEachVerdictUnderWhatTheyClaim() {
+    String md = Markdown.render(PeerReport.document(results()));
+
+    assertThat(md)
+        .contains(
+            "- **does not hold** (3 of 4): CPU per operation, ours ÷ YCSB-cpp ≤ 1.0 on rocksdb"
+                + " Load, 1 thread; rocksdb A, 1 thread; rocksdb C, 1 thread\n")
+        .contains(
+            "- **holds** (1 of 4): speed, ours ÷ YCSB 0.17.0 ≥ 1.2 on rocksdb Load, 1 thread\n");
+  }
+
+  @Test
+  void eachYardstickVerdictIsReachable() {
+    assertThat(Yardsticks.steadier(1.50, 1.08)).startsWith("CPU time per operation held stiller");
+    assertThat(Yardsticks.steadier(1.10, 1.40)).startsWith("speed held stiller");
+    assertThat(Yardsticks.steadier(1.29, 1.31)).startsWith("the two moved alike");
   }
 }
