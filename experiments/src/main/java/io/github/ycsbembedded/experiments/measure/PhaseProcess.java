@@ -258,7 +258,7 @@ public final class PhaseProcess {
    * The client under bash: {@code bin/ycsb} execs java, so it is bash's java child; another client
    * (a peer's binary) is bash's child that is no shell (the watchdog is a shell of its own).
    */
-  private static Optional<ProcessHandle> client(ProcessHandle bash) {
+  public static Optional<ProcessHandle> client(ProcessHandle bash) {
     List<ProcessHandle> children;
     try (Stream<ProcessHandle> all = bash.children()) {
       children = all.toList();

@@ -2,13 +2,13 @@ package io.github.ycsbembedded.experiments.peers;
 
 import io.github.ycsbembedded.experiments.measure.PhaseProcess;
 import io.github.ycsbembedded.experiments.plan.PhaseCommand;
+import io.github.ycsbembedded.experiments.run.DiskUsage;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -99,7 +99,7 @@ public final class PeerRunner {
             new PhaseProcess.Request(
                 command, commands.home(), raw.resolve(name), null, null, null, threads));
     if (target.equals(work)) {
-      deleteTree(work);
+      DiskUsage.delete(work);
     }
     return measured(step, PhaseCommand.line(command), name, m, threads);
   }
@@ -110,7 +110,7 @@ public final class PeerRunner {
    */
   private Path prepare(Step step, Path work) throws IOException {
     Path tree = work.resolveSibling("tree");
-    deleteTree(work);
+    DiskUsage.delete(work);
     Path target;
     if (step.phase().load()) {
       target = Files.exists(tree) ? work : tree;
@@ -172,7 +172,7 @@ public final class PeerRunner {
 
   /** Removes every tree. */
   public void clean() throws IOException {
-    deleteTree(data);
+    DiskUsage.delete(data);
   }
 
   private PeerResults.Measurement failed(Step step, String command, String error) {
@@ -215,17 +215,6 @@ public final class PeerRunner {
         } else {
           Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
         }
-      }
-    }
-  }
-
-  static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
       }
     }
   }

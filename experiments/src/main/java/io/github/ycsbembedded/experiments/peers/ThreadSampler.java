@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.experiments.peers;
 
+import io.github.ycsbembedded.experiments.measure.PhaseProcess;
 import io.github.ycsbembedded.experiments.measure.ProcFiles;
 import io.github.ycsbembedded.experiments.measure.ProcessWatch;
 import java.io.IOException;
@@ -54,7 +55,7 @@ final class ThreadSampler implements ProcessWatch {
 
   private void sample(long group) {
     while (running) {
-      Optional<ProcessHandle> client = ProcessHandle.of(group).flatMap(ThreadSampler::client);
+      Optional<ProcessHandle> client = ProcessHandle.of(group).flatMap(PhaseProcess::client);
       client.ifPresent(
           c -> {
             Snapshot s = read(c.pid(), System.currentTimeMillis() - startMs);
@@ -69,20 +70,6 @@ final class ThreadSampler implements ProcessWatch {
       } catch (InterruptedException e) {
         return;
       }
-    }
-  }
-
-  /** The client: the group leader's child that is no shell. */
-  private static Optional<ProcessHandle> client(ProcessHandle leader) {
-    try (Stream<ProcessHandle> children = leader.children()) {
-      return children
-          .filter(
-              h ->
-                  h.info()
-                      .command()
-                      .map(c -> !c.endsWith("bash") && !c.endsWith("/sh"))
-                      .orElse(false))
-          .findFirst();
     }
   }
 

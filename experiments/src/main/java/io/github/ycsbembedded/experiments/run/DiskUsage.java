@@ -14,7 +14,7 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /** What a data set takes on disk, and its deletion. */
-final class DiskUsage {
+public final class DiskUsage {
   private DiskUsage() {}
 
   /**
@@ -75,7 +75,7 @@ final class DiskUsage {
   }
 
   /** Deletes {@code dir} and everything under it; nothing when it does not exist. */
-  static void delete(Path dir) throws IOException {
+  public static void delete(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;
     }
