@@ -109,8 +109,7 @@ public record PhaseFigures(
             fromLines,
             counts,
             fromLines ? window.start().timeMs() : -1,
-            fromLines ? window.end().timeMs() : -1,
-            fromLines ? last.memoryStallSeconds() - first.memoryStallSeconds() : null);
+            fromLines ? window.end().timeMs() : -1);
     Results.Cpu cpu =
         fromLines
             ? new Results.Cpu(

@@ -692,11 +692,7 @@ public final class Results {
   /**
    * The measurement window: its length, the YCSB operations in it and by type; {@code
    * fromStatusLines} false where the run was too short for one and the whole run stands in; its
-   * first and last status line's time (ms since the epoch; -1 without time stamps); and the seconds
-   * of it in which some task of the machine waited for memory ({@code memoryStall}: the kernel's
-   * pressure stall information, {@code /proc/pressure/memory}'s "some": reclaim, and pages read
-   * again after reclaim took them; null where the run did not read it, NaN where the kernel does
-   * not say).
+   * first and last status line's time (ms since the epoch; -1 without time stamps).
    */
   public record WindowFigures(
       double seconds,
@@ -704,20 +700,9 @@ public final class Results {
       boolean fromStatusLines,
       Map<String, Long> counts,
       long startMs,
-      long endMs,
-      Double memoryStall) {
+      long endMs) {
     public WindowFigures {
       counts = Ordered.copy(counts);
-    }
-
-    public WindowFigures(
-        double seconds,
-        long operations,
-        boolean fromStatusLines,
-        Map<String, Long> counts,
-        long startMs,
-        long endMs) {
-      this(seconds, operations, fromStatusLines, counts, startMs, endMs, null);
     }
   }
 
