@@ -32,7 +32,8 @@ public final class Costs {
     READ_BYTES("KiB read per operation"),
     CPU("CPU µs per operation"),
     WRITTEN("bytes written per byte loaded"),
-    DISK("disk ÷ data");
+    DISK("disk ÷ data"),
+    MEMORY_WAITS("share of the window waiting for memory");
 
     final String label;
 
@@ -52,6 +53,7 @@ public final class Costs {
             r.disk().allocated() > 0 && dataBytes > 0
                 ? r.disk().allocated() / dataBytes
                 : Double.NaN;
+        case MEMORY_WAITS -> memoryWaits(r);
       };
     }
   }
@@ -140,7 +142,7 @@ public final class Costs {
             s.isEmpty()
                 ? Cell.missing(
                     cost == Cost.WRITTEN ? Cell.Why.NOT_APPLICABLE : Cell.Why.NOT_MEASURED)
-                : Cell.of(s, cost == Cost.SPEED ? Cell.Format.NUMBER : Cell.Format.RATIO));
+                : Cell.of(s, format(cost)));
       }
       table.add(cells);
     }
@@ -154,7 +156,10 @@ public final class Costs {
                 + " the CPU time of the phase's process per operation (the JVM's own threads and the"
                 + " engine's background work included; stolen time left out), for a load the bytes"
                 + " the process wrote per byte of records loaded (its final flush included), and"
-                + " the disk the data took ÷ the data's bytes. Speed follows the day's device and"
+                + " the disk the data took ÷ the data's bytes; and the share of the window in which"
+                + " some task of the machine waited for memory (the kernel's pressure stall"
+                + " information, /proc/pressure/memory: reclaim under the memory limit, and pages"
+                + " read again after reclaim took them). Speed follows the day's device and"
                 + " neighbours; the costs follow the engine's work. "
                 + movementSentence(rows)
                 + stolen(c))
@@ -223,6 +228,25 @@ public final class Costs {
             + " %.1f%%, /proc/stat's steal); the CPU per operation above leaves it out.",
         100 * s.median(),
         100 * s.max());
+  }
+
+  private static Cell.Format format(Cost cost) {
+    return switch (cost) {
+      case SPEED -> Cell.Format.NUMBER;
+      case MEMORY_WAITS -> Cell.Format.PERCENT;
+      default -> Cell.Format.RATIO;
+    };
+  }
+
+  /**
+   * The share of the run's window in which some task of the machine waited for memory (the kernel's
+   * pressure stall information: reclaim under the cgroup's limit, pages read again after reclaim
+   * took them); NaN where the run did not read it.
+   */
+  static double memoryWaits(Results.Repetition r) {
+    Double stall = r.window().memoryStall();
+    double seconds = r.window().seconds();
+    return stall != null && stall >= 0 && seconds > 0 ? stall / seconds : Double.NaN;
   }
 
   /** The run's CPU time (user and system) per operation over its window, in µs; NaN if unknown. */

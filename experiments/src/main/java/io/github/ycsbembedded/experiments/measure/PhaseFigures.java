@@ -109,7 +109,8 @@ public record PhaseFigures(
             fromLines,
             counts,
             fromLines ? window.start().timeMs() : -1,
-            fromLines ? window.end().timeMs() : -1);
+            fromLines ? window.end().timeMs() : -1,
+            fromLines ? last.memoryStallSeconds() - first.memoryStallSeconds() : null);
     Results.Cpu cpu =
         fromLines
             ? new Results.Cpu(

@@ -18,9 +18,10 @@ public final class ProcFiles {
   private ProcFiles() {}
 
   /**
-   * CPU seconds (user, system) and device bytes (read, written, cancelled writes) of a process, and
-   * the CPU seconds the hypervisor took from the whole machine's CPUs so far ({@code /proc/stat}'s
-   * steal; NaN where the kernel does not say).
+   * CPU seconds (user, system) and device bytes (read, written, cancelled writes) of a process, the
+   * CPU seconds the hypervisor took from the whole machine's CPUs so far ({@code /proc/stat}'s
+   * steal), and the seconds so far in which some task of the machine waited for memory ({@code
+   * /proc/pressure/memory}'s "some" total); NaN where the kernel does not say.
    */
   public record Counters(
       double userSeconds,
@@ -28,7 +29,8 @@ public final class ProcFiles {
       long readBytes,
       long writeBytes,
       long cancelledWriteBytes,
-      double stealSeconds) {
+      double stealSeconds,
+      double memoryStallSeconds) {
     /**
      * Bytes that reached (or will reach) the device: written minus writes cancelled by truncation.
      */
@@ -67,7 +69,8 @@ public final class ProcFiles {
           io.getOrDefault("read_bytes", 0L),
           io.getOrDefault("write_bytes", 0L),
           io.getOrDefault("cancelled_write_bytes", 0L),
-          steal());
+          steal(),
+          memoryStall());
     } catch (IOException | RuntimeException e) {
       return null;
     }
@@ -95,6 +98,32 @@ public final class ProcFiles {
     return Long.parseLong(fields[8]) / (double) CLOCK_TICKS;
   }
 
+  /** The seconds so far in which some task of the machine waited for memory; NaN where unknown. */
+  static double memoryStall() {
+    try {
+      return memoryStall(Files.readString(Path.of("/proc/pressure/memory")));
+    } catch (IOException | RuntimeException e) {
+      return Double.NaN;
+    }
+  }
+
+  /**
+   * Seconds of memory stall from the text of {@code /proc/pressure/memory}: its "some" line's
+   * {@code total}, in µs; NaN where the text has none.
+   */
+  static double memoryStall(String pressure) {
+    for (String line : pressure.split("\n", -1)) {
+      if (line.startsWith("some ")) {
+        for (String field : line.trim().split("\\s+", -1)) {
+          if (field.startsWith("total=")) {
+            return Long.parseLong(field.substring("total=".length())) / 1e6;
+          }
+        }
+      }
+    }
+    return Double.NaN;
+  }
+
   /** User and system CPU seconds from the text of {@code /proc/<pid>/stat} (fields 14 and 15). */
   public static CpuSeconds cpuSeconds(String stat) {
     // the command name (field 2) may hold spaces and parentheses: fields resume after the last ')'
@@ -113,6 +142,7 @@ public final class ProcFiles {
         io.getOrDefault("read_bytes", 0L),
         io.getOrDefault("write_bytes", 0L),
         io.getOrDefault("cancelled_write_bytes", 0L),
+        Double.NaN,
         Double.NaN);
   }
 

@@ -692,7 +692,11 @@ public final class Results {
   /**
    * The measurement window: its length, the YCSB operations in it and by type; {@code
    * fromStatusLines} false where the run was too short for one and the whole run stands in; its
-   * first and last status line's time (ms since the epoch; -1 without time stamps).
+   * first and last status line's time (ms since the epoch; -1 without time stamps); and the seconds
+   * of it in which some task of the machine waited for memory ({@code memoryStall}: the kernel's
+   * pressure stall information, {@code /proc/pressure/memory}'s "some": reclaim, and pages read
+   * again after reclaim took them; null where the run did not read it, NaN where the kernel does
+   * not say).
    */
   public record WindowFigures(
       double seconds,
@@ -700,9 +704,20 @@ public final class Results {
       boolean fromStatusLines,
       Map<String, Long> counts,
       long startMs,
-      long endMs) {
+      long endMs,
+      Double memoryStall) {
     public WindowFigures {
       counts = Ordered.copy(counts);
+    }
+
+    public WindowFigures(
+        double seconds,
+        long operations,
+        boolean fromStatusLines,
+        Map<String, Long> counts,
+        long startMs,
+        long endMs) {
+      this(seconds, operations, fromStatusLines, counts, startMs, endMs, null);
     }
   }
 

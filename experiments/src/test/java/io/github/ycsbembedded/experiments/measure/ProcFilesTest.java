@@ -35,6 +35,14 @@ class ProcFilesTest {
   }
 
   @Test
+  void memoryStallIsTheSomeLinesTotalInMicroseconds() throws IOException {
+    // "some avg10=0.00 avg60=0.00 avg300=0.00 total=226019": 0.226019 s
+    assertThat(ProcFiles.memoryStall(captured("pressure.memory"))).isEqualTo(0.226019);
+    assertThat(ProcFiles.memoryStall("full avg10=0.00 total=5\n")).as("no some line").isNaN();
+    assertThat(ProcFiles.memoryStall("")).as("an empty file").isNaN();
+  }
+
+  @Test
   void deviceBytesAndCancelledWritesComeFromTheIoFile() throws IOException {
     ProcFiles.Counters io = ProcFiles.io(captured("bash.io"));
     assertThat(io.readBytes()).isEqualTo(6_566_924_288L);
