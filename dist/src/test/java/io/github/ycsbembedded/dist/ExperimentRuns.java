@@ -21,17 +21,18 @@ final class ExperimentRuns {
   private ExperimentRuns() {}
 
   /**
-   * {@code bin/experiment} with {@code args}, its JVMs compiling with C1 alone: JAVA_OPTS, which
-   * the runner's JVM takes and, through bin/ycsb, each phase's. A tiny phase lasts a second or two,
-   * over which C2's compiler threads take a third of its CPU and change nothing these tests check
-   * (none asserts a speed); on two cores that is minutes of bin/test.
+   * {@code bin/experiment} with {@code args}, its JVMs compiling with C1 alone and collecting with
+   * the serial collector: JAVA_OPTS, which the runner's JVM takes and, through bin/ycsb, each
+   * phase's. A tiny phase lasts a second or two, over which C2's compiler threads take a third of
+   * its CPU and change nothing these tests check (none asserts a speed); on two cores that is
+   * minutes of bin/test.
    */
   static List<String> experimentCommand(String... args) {
     List<String> command =
         new ArrayList<>(
             List.of(
                 "env",
-                "JAVA_OPTS=-XX:TieredStopAtLevel=1",
+                "JAVA_OPTS=-XX:TieredStopAtLevel=1 -XX:+UseSerialGC",
                 YcsbProcess.root().resolve("bin/experiment").toString()));
     command.addAll(List.of(args));
     return command;

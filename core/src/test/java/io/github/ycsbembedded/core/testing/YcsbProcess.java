@@ -44,12 +44,16 @@ public final class YcsbProcess {
   }
 
   /**
-   * {@code java} running {@code mainClass} with this JVM's classpath and native library path, so
-   * that a child JVM finds what the test finds.
+   * {@code java} running {@code mainClass} with this JVM's classpath, native library path and
+   * {@code -XX} options, so that a child JVM finds what the test finds and runs as it runs.
    */
   public static List<String> java(String mainClass) {
     List<String> command = new ArrayList<>();
     command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    // the test JVM's own -XX options (the build's test.jvm: C1 alone, the serial collector)
+    java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+        .filter(option -> option.startsWith("-XX:"))
+        .forEach(command::add);
     command.add("-Djava.library.path=" + System.getProperty("java.library.path", ""));
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
