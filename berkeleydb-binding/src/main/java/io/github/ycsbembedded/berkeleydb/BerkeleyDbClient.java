@@ -277,11 +277,6 @@ public final class BerkeleyDbClient extends EngineClient<BerkeleyDbEngine>
     return status;
   }
 
-  @Override
-  public boolean bulkInKeyOrder() {
-    return false;
-  }
-
   /**
    * A cursor without a transaction, reading committed records: positioned with {@code
    * getSearchKeyRange} at the first key at or after {@code start} (JE orders keys by their unsigned

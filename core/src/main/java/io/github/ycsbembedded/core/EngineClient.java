@@ -339,6 +339,15 @@ public abstract class EngineClient<E extends EngineHandle> extends DB
   }
 
   /**
+   * {@link BatchWriteDB#bulkInKeyOrder}: false, the bulk path takes a batch in any key order; a
+   * binding whose bulk path only appends (LMDB, WiredTiger) says true.
+   */
+  @Override
+  public boolean bulkInKeyOrder() {
+    return false;
+  }
+
+  /**
    * {@link BatchWriteDB#bulkInsert} for every binding: clears {@code failedKeys}, sorts and encodes
    * the batch, refuses a key the engine cannot take ({@link #maxKeyBytes}), and hands a non-empty
    * batch to the binding's {@link #writeBulk}.

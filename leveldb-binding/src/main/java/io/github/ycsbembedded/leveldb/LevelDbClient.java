@@ -178,11 +178,6 @@ public final class LevelDbClient extends KeyValueClient<LevelDbEngine>
     }
   }
 
-  @Override
-  public boolean bulkInKeyOrder() {
-    return false;
-  }
-
   /**
    * An iterator from {@code start} within the table's prefix, up to {@code limit} records, stopping
    * at the first stored key not below {@code end} when one is given.

@@ -178,11 +178,6 @@ public final class MvStoreClient extends KeyValueClient<MvStoreEngine> {
     }
   }
 
-  @Override
-  public boolean bulkInKeyOrder() {
-    return false;
-  }
-
   /**
    * A cursor over one root of the table's map (taken between atomic groups, its chunks kept while
    * it walks), from {@code start}, up to {@code limit} records, stopping at the first key not below

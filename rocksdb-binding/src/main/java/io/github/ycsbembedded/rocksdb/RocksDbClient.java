@@ -185,11 +185,6 @@ public final class RocksDbClient extends KeyValueClient<RocksDbEngine>
     }
   }
 
-  @Override
-  public boolean bulkInKeyOrder() {
-    return false;
-  }
-
   /**
    * An iterator from {@code start}, up to {@code limit} records, stopping at the first key not
    * below {@code end} when one is given (only then are keys read out); its status is checked at the

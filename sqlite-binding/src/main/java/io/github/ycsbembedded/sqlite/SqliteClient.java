@@ -357,11 +357,6 @@ public final class SqliteClient extends EngineClient<SqliteEngine>
     }
   }
 
-  @Override
-  public boolean bulkInKeyOrder() {
-    return false;
-  }
-
   /**
    * {@code SELECT k, v FROM t WHERE k >= ? [AND k < ?] ORDER BY k LIMIT ?}: the primary key's
    * B-tree walked from {@code start}, in one read transaction; the values are decoded after it.
