@@ -61,9 +61,7 @@ public record PeerCommands(Path home, Path ycsbCpp, Path ycsb) {
                 run.engine(),
                 "-P",
                 home.resolve("workloads").resolve(run.phase().workload()).toString()));
-    properties(c, common(run));
-    properties(c, PeerSettings.ours(run.engine()));
-    properties(c, Map.of(PeerSettings.directoryProperty(Side.OURS, run.engine()), data(run)));
+    properties(c, Side.OURS, run);
     c.addAll(
         List.of(
             "-threads",
@@ -91,9 +89,7 @@ public record PeerCommands(Path home, Path ycsbCpp, Path ycsb) {
                 ycsbCpp.resolve("workloads").resolve(run.phase().workload()).toString(),
                 "-P",
                 ycsbCpp.resolve(run.engine()).resolve(run.engine() + ".properties").toString()));
-    properties(c, common(run));
-    properties(c, PeerSettings.ycsbCpp(run.engine()));
-    properties(c, Map.of(PeerSettings.directoryProperty(Side.YCSB_CPP, run.engine()), data(run)));
+    properties(c, Side.YCSB_CPP, run);
     properties(c, Map.of("threadcount", Integer.toString(run.threads())));
     c.add("-s");
     return c;
@@ -114,8 +110,7 @@ public record PeerCommands(Path home, Path ycsbCpp, Path ycsb) {
                 UPSTREAM_ROCKSDB,
                 "-P",
                 ycsb.resolve("workloads").resolve(run.phase().workload()).toString()));
-    properties(c, common(run));
-    properties(c, Map.of(PeerSettings.directoryProperty(Side.YCSB, run.engine()), data(run)));
+    properties(c, Side.YCSB, run);
     c.addAll(List.of("-threads", Integer.toString(run.threads()), "-s"));
     return c;
   }
@@ -128,6 +123,16 @@ public record PeerCommands(Path home, Path ycsbCpp, Path ycsb) {
   private String upstreamClassPath() {
     Path binding = ycsb.resolve("rocksdb-binding/lib");
     return ycsb.resolve("lib") + "/*" + (Files.isDirectory(binding) ? ":" + binding + "/*" : "");
+  }
+
+  /**
+   * The properties of {@code run} on {@code side}: the workload's size and the status lines ({@link
+   * #common}), the side's engine settings, and where the engine's data goes.
+   */
+  private static void properties(List<String> command, Side side, Run run) {
+    properties(command, common(run));
+    properties(command, PeerSettings.of(side, run.engine()));
+    properties(command, Map.of(PeerSettings.directoryProperty(side, run.engine()), data(run)));
   }
 
   /** The workload's size and the status lines, the same on every side. */

@@ -19,6 +19,15 @@ public final class PeerSettings {
 
   private PeerSettings() {}
 
+  /** The engine properties {@code side} is given for {@code engine}; none for upstream YCSB's. */
+  static Map<String, String> of(Side side, String engine) {
+    return switch (side) {
+      case OURS -> ours(engine);
+      case YCSB_CPP -> ycsbCpp(engine);
+      case YCSB -> Map.of();
+    };
+  }
+
   /**
    * Our binding's properties for {@code engine}: those of YCSB-cpp's properties files where the two
    * differ by default.
