@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -42,10 +43,7 @@ final class CompareCommand implements Callable<Integer> {
               + " more p99 latency or more CPU time per operation)")
   String failOnSlowdown;
 
-  @Option(
-      names = "--out",
-      description = "where the comparison's report folder goes (default: <home>/results)")
-  Path outDir;
+  @Mixin OutFolder outFolder = new OutFolder();
 
   @Override
   public Integer call() throws Exception {
@@ -77,8 +75,7 @@ final class CompareCommand implements Callable<Integer> {
     System.out.println();
     System.out.println("~: no change told from noise by " + Comparison.TEST);
     String stamp = LocalDateTime.now(ZoneId.systemDefault()).format(ExperimentRunner.STAMP);
-    Path base =
-        outDir == null ? ExperimentRunner.home().resolve("results") : outDir.toAbsolutePath();
+    Path base = outFolder.base(ExperimentRunner.home());
     Path out = base.resolve(a.experiment().name() + "-compare-" + stamp);
     try {
       CompareReport.write(a, b, before.toString(), after.toString(), rows, out);

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -77,8 +78,7 @@ final class PeersCommand implements Callable<Integer> {
   @Option(names = "--dir", description = "where the trees go (default: <home>/data/peers)")
   Path dataDir;
 
-  @Option(names = "--out", description = "results directory (default: <home>/results)")
-  Path outDir;
+  @Mixin OutFolder outFolder = new OutFolder();
 
   @Option(
       names = "--report",
@@ -105,8 +105,7 @@ final class PeersCommand implements Callable<Integer> {
       return 2;
     }
     String stamp = LocalDateTime.now(ZoneId.systemDefault()).format(ExperimentRunner.STAMP);
-    Path base =
-        outDir == null ? ExperimentRunner.home().resolve("results") : outDir.toAbsolutePath();
+    Path base = outFolder.base(ExperimentRunner.home());
     Path out = base.resolve("peers-" + chosen.name() + "-" + stamp);
     Path data =
         (dataDir == null ? ExperimentRunner.home().resolve("data/peers") : dataDir.toAbsolutePath())

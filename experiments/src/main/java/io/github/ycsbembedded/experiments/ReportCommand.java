@@ -24,7 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -44,10 +44,7 @@ final class ReportCommand implements Callable<Integer> {
       description = "results folders (each with a results.json)")
   List<Path> folders;
 
-  @Option(
-      names = "--out",
-      description = "where the new report folder goes (default: <home>/results)")
-  Path outDir;
+  @Mixin OutFolder outFolder = new OutFolder();
 
   @Override
   public Integer call() throws Exception {
@@ -62,7 +59,7 @@ final class ReportCommand implements Callable<Integer> {
       return 2;
     }
     String stamp = LocalDateTime.now(ZoneId.systemDefault()).format(ExperimentRunner.STAMP);
-    Path base = outDir == null ? home.resolve("results") : outDir.toAbsolutePath();
+    Path base = outFolder.base(home);
     try {
       if (byScale.size() > 1) {
         Path out = base.resolve(experiment.name() + "-scales-report-" + stamp);

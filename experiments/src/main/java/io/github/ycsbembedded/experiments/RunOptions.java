@@ -3,6 +3,7 @@ package io.github.ycsbembedded.experiments;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -98,8 +99,7 @@ final class RunOptions {
   @Option(names = "--dir", description = "data directory (default: <home>/data/experiments)")
   Path dataDir;
 
-  @Option(names = "--out", description = "results directory (default: <home>/results)")
-  Path outDir;
+  @Mixin OutFolder out = new OutFolder();
 
   @Option(
       names = "--history",

@@ -148,15 +148,14 @@ final class RunPlanner {
     Shard shard = Shard.of(options.shard, options.shards, host::environment);
     Results.Shard share = shard == null ? null : shard.of(all);
     int trials = share == null ? all : share.trials().size();
-    Path out =
-        (options.outDir == null ? home.resolve("results") : options.outDir.toAbsolutePath())
-            .resolve(
-                experiment.name()
-                    + "-"
-                    + scale.name()
-                    + "-"
-                    + started.format(ExperimentRunner.STAMP)
-                    + (shard == null ? "" : "-shard-" + shard.index() + "-of-" + shard.count()));
+    String folder =
+        experiment.name()
+            + "-"
+            + scale.name()
+            + "-"
+            + started.format(ExperimentRunner.STAMP)
+            + (shard == null ? "" : "-shard-" + shard.index() + "-of-" + shard.count());
+    Path out = options.out.base(home).resolve(folder);
     Path data =
         (options.dataDir == null
                 ? home.resolve("data").resolve("experiments")

@@ -115,7 +115,7 @@ final class SlurmCommand implements Callable<Integer> {
       throw new ExperimentException(
           "--shard and --shards are the array's to set: each task runs its own share");
     }
-    if (options.outDir != null) {
+    if (options.out.given()) {
       throw new ExperimentException(
           "--out: the shards' results and the merged report go into a new folder of --results");
     }
