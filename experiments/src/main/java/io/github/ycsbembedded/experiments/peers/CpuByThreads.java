@@ -35,13 +35,17 @@ final class CpuByThreads {
     List<List<String>> rows = new ArrayList<>();
     Yardsticks.forEachCell(
         results,
-        (engine, t, phase, side) -> {
+        cell -> {
           List<String> row =
-              new ArrayList<>(List.of(engine, Integer.toString(t), phase.label(), side.label()));
+              new ArrayList<>(
+                  List.of(
+                      cell.engine(),
+                      Integer.toString(cell.threads()),
+                      cell.phase().label(),
+                      cell.side().label()));
           boolean any = false;
           for (ThreadKind kind : ThreadKind.values()) {
-            Spread s =
-                Yardsticks.spread(results, engine, t, phase, side, m -> perOperationUs(m, kind));
+            Spread s = Yardsticks.spread(results, cell, m -> perOperationUs(m, kind));
             any |= !s.isEmpty();
             row.add(s.isEmpty() ? "—" : String.format(Locale.ROOT, "%.2f", s.median()));
           }

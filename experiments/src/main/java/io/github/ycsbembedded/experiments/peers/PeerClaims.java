@@ -104,10 +104,7 @@ public final class PeerClaims {
                         CPU_LINE),
                     ratios(
                         results,
-                        engine,
-                        t,
-                        phase,
-                        Side.YCSB_CPP,
+                        new Cell(engine, t, phase, Side.YCSB_CPP),
                         PeerResults.Measurement::cpuPerOperationUs),
                     CPU_LINE));
           }
@@ -126,37 +123,36 @@ public final class PeerClaims {
                     t == 1 ? "" : "s",
                     LOAD_LINE),
                 ratios(
-                    results, "rocksdb", t, Phase.LOAD, Side.YCSB, PeerResults.Measurement::speed),
+                    results,
+                    new Cell("rocksdb", t, Phase.LOAD, Side.YCSB),
+                    PeerResults.Measurement::speed),
                 LOAD_LINE));
       }
     }
     return claims;
   }
 
-  /** The ratios ours ÷ {@code peer} of one figure, one per round where both sides measured it. */
+  /**
+   * The ratios ours ÷ {@code peer}'s side of one figure, one per round where both sides measured
+   * it.
+   */
   public static Spread ratios(
-      PeerResults results,
-      String engine,
-      int threads,
-      Phase phase,
-      Side peer,
-      ToDoubleFunction<PeerResults.Measurement> figure) {
+      PeerResults results, Cell peer, ToDoubleFunction<PeerResults.Measurement> figure) {
     return Spread.ofRatios(
-        Yardsticks.perRound(results, engine, threads, phase, Side.OURS, figure),
-        Yardsticks.perRound(results, engine, threads, phase, peer, figure));
+        Yardsticks.perRound(results, peer.on(Side.OURS), figure),
+        Yardsticks.perRound(results, peer, figure));
   }
 
-  /** The working run of one cell, side and round; null when it failed or did not run. */
-  static PeerResults.Measurement find(
-      PeerResults results, int round, String engine, int threads, Phase phase, Side side) {
+  /** The working run of one cell in one round; null when it failed or did not run. */
+  static PeerResults.Measurement find(PeerResults results, int round, Cell cell) {
     return results.runs().stream()
         .filter(
             r ->
                 r.round() == round
-                    && r.engine().equals(engine)
-                    && r.threads() == threads
-                    && r.phase() == phase
-                    && r.side() == side
+                    && r.engine().equals(cell.engine())
+                    && r.threads() == cell.threads()
+                    && r.phase() == cell.phase()
+                    && r.side() == cell.side()
                     && !r.failed())
         .findFirst()
         .orElse(null);

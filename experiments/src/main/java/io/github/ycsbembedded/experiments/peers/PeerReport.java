@@ -158,25 +158,22 @@ public final class PeerReport {
     for (String engine : results.engines()) {
       for (int t : results.threads()) {
         for (Phase phase : Phase.values()) {
+          Cell ours = new Cell(engine, t, phase, Side.OURS);
           List<String> row =
               new ArrayList<>(
                   List.of(
                       engine,
                       Integer.toString(t),
                       phase.label(),
-                      Yardsticks.range(
-                          Yardsticks.spread(results, engine, t, phase, Side.OURS, figure),
-                          format)));
+                      Yardsticks.range(Yardsticks.spread(results, ours, figure), format)));
           for (Side p : peers) {
             row.add(
                 p.drives(engine)
-                    ? Yardsticks.range(
-                        Yardsticks.spread(results, engine, t, phase, p, figure), format)
+                    ? Yardsticks.range(Yardsticks.spread(results, ours.on(p), figure), format)
                     : "—");
             row.add(
                 p.drives(engine)
-                    ? Yardsticks.range(
-                        PeerClaims.ratios(results, engine, t, phase, p, figure), "%.2f")
+                    ? Yardsticks.range(PeerClaims.ratios(results, ours.on(p), figure), "%.2f")
                     : "—");
           }
           rows.add(row);

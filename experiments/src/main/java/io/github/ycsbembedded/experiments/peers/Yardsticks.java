@@ -5,6 +5,7 @@ import io.github.ycsbembedded.experiments.results.Spread;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -16,28 +17,18 @@ import java.util.function.ToDoubleFunction;
 final class Yardsticks {
   private Yardsticks() {}
 
-  /** One cell's figure on one side, one value per round it worked. */
+  /** One cell's figure, one value per round it worked. */
   static Spread spread(
-      PeerResults results,
-      String engine,
-      int threads,
-      Phase phase,
-      Side side,
-      ToDoubleFunction<PeerResults.Measurement> figure) {
-    return Spread.of(perRound(results, engine, threads, phase, side, figure));
+      PeerResults results, Cell cell, ToDoubleFunction<PeerResults.Measurement> figure) {
+    return Spread.of(perRound(results, cell, figure));
   }
 
-  /** One cell's figure on one side in every round, in order: NaN where the run failed. */
+  /** One cell's figure in every round, in order: NaN where the run failed. */
   static List<Double> perRound(
-      PeerResults results,
-      String engine,
-      int threads,
-      Phase phase,
-      Side side,
-      ToDoubleFunction<PeerResults.Measurement> figure) {
+      PeerResults results, Cell cell, ToDoubleFunction<PeerResults.Measurement> figure) {
     List<Double> values = new ArrayList<>();
     for (int round = 1; round <= results.scale().rounds(); round++) {
-      PeerResults.Measurement m = PeerClaims.find(results, round, engine, threads, phase, side);
+      PeerResults.Measurement m = PeerClaims.find(results, round, cell);
       values.add(m == null ? Double.NaN : figure.applyAsDouble(m));
     }
     return values;
@@ -70,13 +61,9 @@ final class Yardsticks {
     List<double[]> pairs = new ArrayList<>();
     forEachCell(
         results,
-        (engine, t, phase, side) -> {
-          double speed =
-              factor(spread(results, engine, t, phase, side, PeerResults.Measurement::speed));
-          double cpu =
-              factor(
-                  spread(
-                      results, engine, t, phase, side, PeerResults.Measurement::cpuPerOperationUs));
+        cell -> {
+          double speed = factor(spread(results, cell, PeerResults.Measurement::speed));
+          double cpu = factor(spread(results, cell, PeerResults.Measurement::cpuPerOperationUs));
           if (Double.isFinite(speed) && Double.isFinite(cpu)) {
             pairs.add(new double[] {speed, cpu});
           }
@@ -124,17 +111,16 @@ final class Yardsticks {
     List<List<String>> rows = new ArrayList<>();
     forEachCell(
         results,
-        (engine, t, phase, side) -> {
-          Spread speed = spread(results, engine, t, phase, side, PeerResults.Measurement::speed);
-          Spread cpu =
-              spread(results, engine, t, phase, side, PeerResults.Measurement::cpuPerOperationUs);
+        cell -> {
+          Spread speed = spread(results, cell, PeerResults.Measurement::speed);
+          Spread cpu = spread(results, cell, PeerResults.Measurement::cpuPerOperationUs);
           if (!speed.isEmpty()) {
             rows.add(
                 List.of(
-                    engine,
-                    Integer.toString(t),
-                    phase.label(),
-                    side.label(),
+                    cell.engine(),
+                    Integer.toString(cell.threads()),
+                    cell.phase().label(),
+                    cell.side().label(),
                     times(factor(speed)),
                     times(factor(cpu))));
           }
@@ -154,18 +140,14 @@ final class Yardsticks {
     return Double.isFinite(factor) ? String.format(Locale.ROOT, "×%.2f", factor) : "—";
   }
 
-  /** A cell and side. */
-  interface CellVisitor {
-    void visit(String engine, int threads, Phase phase, Side side);
-  }
-
-  static void forEachCell(PeerResults results, CellVisitor visitor) {
+  /** Each cell of {@code results}, on every side that drives its engine. */
+  static void forEachCell(PeerResults results, Consumer<Cell> visitor) {
     for (String engine : results.engines()) {
       for (int t : results.threads()) {
         for (Phase phase : Phase.values()) {
           for (Side side : Side.values()) {
             if (side.drives(engine)) {
-              visitor.visit(engine, t, phase, side);
+              visitor.accept(new Cell(engine, t, phase, side));
             }
           }
         }
