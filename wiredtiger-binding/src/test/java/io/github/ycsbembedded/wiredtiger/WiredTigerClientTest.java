@@ -71,7 +71,11 @@ class WiredTigerClientTest extends BindingConformanceTest {
   @Tag("process")
   void missingNativeLibraryIsAClearInitErrorNotAnExit() throws Exception {
     List<String> command = new ArrayList<>(YcsbProcess.java(CheckedClient.class.getName()));
-    command.set(1, "-Djava.library.path=" + dataDir.resolve("no-libraries-here"));
+    command.replaceAll(
+        option ->
+            option.startsWith("-Djava.library.path=")
+                ? "-Djava.library.path=" + dataDir.resolve("no-libraries-here")
+                : option);
     command.addAll(
         List.of(
             "-db",
