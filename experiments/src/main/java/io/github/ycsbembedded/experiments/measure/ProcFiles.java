@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Readers of the kernel's own accounting: a process's CPU time ({@code /proc/<pid>/stat}) and
@@ -78,11 +79,7 @@ public final class ProcFiles {
 
   /** The machine's stolen CPU seconds so far, all CPUs together; NaN where unknown. */
   static double steal() {
-    try {
-      return steal(Files.readString(Path.of("/proc/stat")));
-    } catch (IOException | RuntimeException e) {
-      return Double.NaN;
-    }
+    return figure("/proc/stat", ProcFiles::steal);
   }
 
   /**
@@ -100,8 +97,13 @@ public final class ProcFiles {
 
   /** The seconds so far in which some task of the machine waited for memory; NaN where unknown. */
   static double memoryStall() {
+    return figure("/proc/pressure/memory", ProcFiles::memoryStall);
+  }
+
+  /** A figure parsed from the text of {@code file}; NaN where it cannot be read or parsed. */
+  private static double figure(String file, ToDoubleFunction<String> parse) {
     try {
-      return memoryStall(Files.readString(Path.of("/proc/pressure/memory")));
+      return parse.applyAsDouble(Files.readString(Path.of(file)));
     } catch (IOException | RuntimeException e) {
       return Double.NaN;
     }
