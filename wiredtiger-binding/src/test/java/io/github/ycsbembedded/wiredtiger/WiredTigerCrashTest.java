@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.wiredtiger;
 
 import io.github.ycsbembedded.core.testing.CrashConformanceTest;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -24,23 +25,41 @@ class WiredTigerCrashTest extends CrashConformanceTest {
 
   /**
    * WiredTiger 3.2.1 can hang when its directory goes away under a load: its log panics ("fatal log
-   * failure" in {@code __log_fs_write}) and an insert thread never returns from {@code
-   * Cursor.insert}, so the run waits for a second signal (about one run in eight here). No call of
-   * the binding's can return from inside the engine; the test takes one such hang as the engine's
-   * and runs again, and fails on a second or on any other failure.
+   * failure" in {@code __log_fs_write}) and then an insert thread never returns from {@code
+   * Cursor.insert}, or the last client's {@code Connection.close} never does, so the run waits for
+   * a second signal. No call of the binding's can return from inside the engine, and leaving the
+   * connection open after every panic would keep the full-disk cases from reopening in their
+   * process. By hand, with the tests' JVM options (C1 alone, the serial collector), 3 of 28 such
+   * loads hung, none of 12 with the JVM's defaults. The test takes such a hang as the engine's,
+   * runs again, up to {@value #ATTEMPTS} runs in all, and fails on a run that fails otherwise or on
+   * {@value #ATTEMPTS} hangs.
    */
   @Override
   @Test
   @Timeout(value = 10, unit = TimeUnit.MINUTES)
   protected void aDirectoryRemovedDuringALoadIsSaidOnceInTheLastLine() throws Exception {
-    try {
-      super.aDirectoryRemovedDuringALoadIsSaidOnceInTheLastLine();
-    } catch (AssertionError e) {
-      if (e.getMessage() == null || !e.getMessage().contains(HUNG)) {
-        throw e;
+    for (int attempt = 1; ; attempt++) {
+      try {
+        super.aDirectoryRemovedDuringALoadIsSaidOnceInTheLastLine();
+        return;
+      } catch (AssertionError e) {
+        if (attempt == ATTEMPTS || e.getMessage() == null || !e.getMessage().contains(HUNG)) {
+          throw e;
+        }
+        System.out.println("removed during a load: wiredtiger hung inside the engine; once more");
       }
-      System.out.println("removed during a load: wiredtiger hung inside the engine; once more");
-      super.aDirectoryRemovedDuringALoadIsSaidOnceInTheLastLine();
     }
+  }
+
+  /** Runs of the removed-directory case, the engine's hangs included. */
+  private static final int ATTEMPTS = 4;
+
+  /**
+   * A stopped load ends within seconds; a hung one is known after a minute and a half, so that
+   * {@value #ATTEMPTS} of them fit the test's bound.
+   */
+  @Override
+  protected Duration loadBound() {
+    return Duration.ofSeconds(90);
   }
 }

@@ -9,6 +9,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -256,17 +257,25 @@ public abstract class CrashConformanceTest {
     return load;
   }
 
-  /** What a failure says when the child did not end within its bound. */
-  protected static final String HUNG = "the load ended within 4 minutes";
+  /** What a failure says when the child did not end within its bound ({@link #loadBound}). */
+  protected static final String HUNG = "the load ended within its bound";
+
+  /**
+   * How long a child run may take, killed after: 4 minutes, where one that is stopped ends within
+   * seconds.
+   */
+  protected Duration loadBound() {
+    return Duration.ofMinutes(4);
+  }
 
   /** A child run to its end: its process, its stdout, and its stderr's lines. */
   private record Ended(Process child, String stdout, List<String> stderr) {}
 
   /**
    * Runs {@code command}, calling {@code action} at each status line of its stderr that counts
-   * operations, and waits up to 4 minutes for its end (killing it after).
+   * operations, and waits up to {@link #loadBound} for its end (killing it after).
    */
-  private static Ended run(List<String> command, AtStatus action) throws Exception {
+  private Ended run(List<String> command, AtStatus action) throws Exception {
     Process child =
         new ProcessBuilder(command)
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
@@ -277,8 +286,8 @@ public abstract class CrashConformanceTest {
     CompletableFuture<Void> watched =
         CompletableFuture.runAsync(() -> watchStatus(child, stderr, action));
     try {
-      assertThat(child.waitFor(4, TimeUnit.MINUTES))
-          .as(HUNG + "; its stderr:%n%s", String.join("\n", stderr))
+      assertThat(child.waitFor(loadBound().toMillis(), TimeUnit.MILLISECONDS))
+          .as(HUNG + " (%s); its stderr:%n%s", loadBound(), String.join("\n", stderr))
           .isTrue();
       watched.get(1, TimeUnit.MINUTES);
       return new Ended(child, stdout.get(1, TimeUnit.MINUTES), stderr);
