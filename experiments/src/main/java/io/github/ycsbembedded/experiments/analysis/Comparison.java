@@ -110,7 +110,7 @@ public final class Comparison {
                   phase,
                   then,
                   ComparedFigure.SPEED,
-                  r -> r.speed().speed()));
+                  r -> r.figures().speed().speed()));
           Row latency =
               row(
                   a.name(),

@@ -146,7 +146,7 @@ public final class Context {
 
   /** The phase's speed (what the write-up counts) over its repetitions. */
   public Spread speed(String engine, String phase) {
-    return spread(engine, phase, r -> r.speed().speed());
+    return spread(engine, phase, r -> r.figures().speed().speed());
   }
 
   /**
@@ -180,7 +180,7 @@ public final class Context {
 
   /** Speed of an engine ÷ the reference engine's, per sample. */
   public Spread speedRatio(String engine, String phase) {
-    return ratio(engine, phase, reference(), phase, r -> r.speed().speed());
+    return ratio(engine, phase, reference(), phase, r -> r.figures().speed().speed());
   }
 
   /**

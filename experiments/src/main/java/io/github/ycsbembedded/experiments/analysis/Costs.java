@@ -44,14 +44,14 @@ public final class Costs {
     /** This cost of a run of a phase, its data {@code dataBytes} large; NaN where unknown. */
     double of(Results.Repetition r, double dataBytes) {
       return switch (this) {
-        case SPEED -> r.speed().speed();
-        case DEVICE_READS -> perOperation(r, r.io().read() / PAGE);
-        case READ_BYTES -> perOperation(r, r.io().read() / 1024.0);
+        case SPEED -> r.figures().speed().speed();
+        case DEVICE_READS -> perOperation(r, r.figures().io().read() / PAGE);
+        case READ_BYTES -> perOperation(r, r.figures().io().read() / 1024.0);
         case CPU -> cpuPerOperationUs(r);
         case WRITTEN -> written(r);
         case DISK ->
-            r.disk().allocated() > 0 && dataBytes > 0
-                ? r.disk().allocated() / dataBytes
+            r.figures().disk().allocated() > 0 && dataBytes > 0
+                ? r.figures().disk().allocated() / dataBytes
                 : Double.NaN;
         case MEMORY_WAITS -> memoryWaits(r);
       };
@@ -210,8 +210,8 @@ public final class Costs {
     for (Results.EngineRun engine : c.engines()) {
       for (Results.PhaseRun phase : engine.phases()) {
         for (Results.Repetition r : phase.ok()) {
-          Double steal = r.cpu().steal();
-          double seconds = r.window().seconds();
+          Double steal = r.figures().cpu().steal();
+          double seconds = r.figures().window().seconds();
           if (steal != null && Double.isFinite(steal) && seconds > 0 && cores > 0) {
             shares.add(steal / (seconds * cores));
           }
@@ -244,23 +244,23 @@ public final class Costs {
    * took them); NaN where the run did not read it.
    */
   static double memoryWaits(Results.Repetition r) {
-    Double stall = r.window().memoryStall();
-    double seconds = r.window().seconds();
+    Double stall = r.figures().window().memoryStall();
+    double seconds = r.figures().window().seconds();
     return stall != null && stall >= 0 && seconds > 0 ? stall / seconds : Double.NaN;
   }
 
   /** The run's CPU time (user and system) per operation over its window, in µs; NaN if unknown. */
   static double cpuPerOperationUs(Results.Repetition r) {
-    return perOperation(r, r.cpu().total() * 1e6);
+    return perOperation(r, r.figures().cpu().total() * 1e6);
   }
 
   private static double perOperation(Results.Repetition r, double amount) {
-    long ops = r.window().operations();
+    long ops = r.figures().window().operations();
     return amount >= 0 && ops > 0 ? amount / ops : Double.NaN;
   }
 
   private static double written(Results.Repetition r) {
-    Double w = r.amplification().write();
+    Double w = r.figures().amplification().write();
     return w == null ? Double.NaN : w;
   }
 }

@@ -66,13 +66,16 @@ public final class DeviceWaits {
     Results.PhaseRun r = c.ok(engine, phase);
     Results.Repetition median = r == null ? null : r.median();
     if (median == null
-        || median.io().read() < 0
-        || median.window().operations() <= 0
-        || !(median.speed().throughput() > 0)) {
+        || median.figures().io().read() < 0
+        || median.figures().window().operations() <= 0
+        || !(median.figures().speed().throughput() > 0)) {
       return null;
     }
-    double reads = median.io().read() / (double) device.blockBytes() / median.window().operations();
-    double seconds = 1 / median.speed().throughput();
+    double reads =
+        median.figures().io().read()
+            / (double) device.blockBytes()
+            / median.figures().window().operations();
+    double seconds = 1 / median.figures().speed().throughput();
     double waiting = reads * device.qd1MedianUs() / 1e6;
     return new Waits(reads, Math.min(1, waiting / seconds), seconds);
   }

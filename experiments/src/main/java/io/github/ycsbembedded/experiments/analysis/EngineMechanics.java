@@ -65,7 +65,9 @@ public final class EngineMechanics {
     return new Figures(
         tree(shape),
         shape.path("kind").asText().equals("btree"),
-        median.disk().allocated() > 0 && data > 0 ? median.disk().allocated() / data : Double.NaN,
+        median.figures().disk().allocated() > 0 && data > 0
+            ? median.figures().disk().allocated() / data
+            : Double.NaN,
         userBytes > 0 ? compacted / userBytes : Double.NaN,
         compacted,
         counter(before, start, "stallMicros") / 1e6,
@@ -94,7 +96,7 @@ public final class EngineMechanics {
     long updates = c.experiment().updateBytes();
     java.util.Map<String, Long> counts = new java.util.HashMap<>();
     if (overWindow) {
-      counts.putAll(r.window().counts());
+      counts.putAll(r.figures().window().counts());
     } else {
       r.operations().forEach((name, op) -> counts.put(name, op.operations()));
     }

@@ -23,7 +23,7 @@ public final class EngineMemory {
    * JVM's heap, that cache; NaN if unknown.
    */
   public static double resident(Results.Repetition r) {
-    Results.MemoryUse m = r.memory();
+    Results.MemoryUse m = r.figures().memory();
     double mapped = Math.max(0, m.mappedAtPeak());
     if (inHeapEngine(r)) {
       double cache = heapCache(r);
@@ -74,7 +74,7 @@ public final class EngineMemory {
 
   /** The page cache the phase held at the peak beside the pages mapped; NaN if unknown. */
   public static double pageCache(Results.Repetition r) {
-    Results.MemoryUse m = r.memory();
+    Results.MemoryUse m = r.figures().memory();
     if (m.pageCacheAtPeak() < 0) {
       return Double.NaN;
     }

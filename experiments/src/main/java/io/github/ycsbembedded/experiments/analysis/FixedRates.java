@@ -93,7 +93,10 @@ public final class FixedRates {
     }
     String main = mainOperation(r.median());
     Spread target =
-        c.spread(engine, p.id(), x -> x.speed().target() == null ? Double.NaN : x.speed().target());
+        c.spread(
+            engine,
+            p.id(),
+            x -> x.figures().speed().target() == null ? Double.NaN : x.figures().speed().target());
     // what the rate paces: every operation under YCSB's -target, the main operation's class (the
     // readers beside a writer) under a workload's own rate
     boolean everyOperation = p.rate().property() == null;
@@ -103,9 +106,10 @@ public final class FixedRates {
             p.id(),
             x ->
                 everyOperation
-                    ? x.speed().throughput()
-                    : x.window().seconds() > 0
-                        ? x.window().counts().getOrDefault(main, 0L) / x.window().seconds()
+                    ? x.figures().speed().throughput()
+                    : x.figures().window().seconds() > 0
+                        ? x.figures().window().counts().getOrDefault(main, 0L)
+                            / x.figures().window().seconds()
                         : Double.NaN);
     return new Point(
         p.id(),
@@ -162,7 +166,7 @@ public final class FixedRates {
    * intended-start measurements of it aside.
    */
   public static String mainOperation(Results.Repetition r) {
-    return r.window().counts().entrySet().stream()
+    return r.figures().window().counts().entrySet().stream()
         .filter(e -> !e.getKey().startsWith(INTENDED))
         .max(Comparator.comparingLong(Map.Entry::getValue))
         .map(Map.Entry::getKey)

@@ -140,7 +140,7 @@ public final class OwnClaims {
       case "p999" -> r -> latency(r, Results.Latency::p999Us);
       case "device-reads" -> r -> Costs.Cost.DEVICE_READS.of(r, Double.NaN);
       case "cpu" -> r -> Costs.Cost.CPU.of(r, Double.NaN);
-      default -> r -> r.speed().speed();
+      default -> r -> r.figures().speed().speed();
     };
   }
 

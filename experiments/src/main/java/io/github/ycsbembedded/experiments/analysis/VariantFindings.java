@@ -49,9 +49,9 @@ public record VariantFindings(List<Ratio> ratios, List<Sweep> sweeps) {
       for (Results.EngineRun engine : variant.engines()) {
         for (Results.PhaseRun phase : engine.phases()) {
           Map<String, Double> top =
-              v.samples(engine.engine(), phase.phase(), r -> r.speed().speed());
+              v.samples(engine.engine(), phase.phase(), r -> r.figures().speed().speed());
           Map<String, Double> bottom =
-              c.of(base).samples(engine.engine(), phase.phase(), r -> r.speed().speed());
+              c.of(base).samples(engine.engine(), phase.phase(), r -> r.figures().speed().speed());
           List<Double> values = new ArrayList<>();
           top.forEach(
               (key, value) -> {
@@ -97,7 +97,7 @@ public record VariantFindings(List<Ratio> ratios, List<Sweep> sweeps) {
               dimension.getKey(),
               values,
               variants,
-              figure(c, variants, r -> r.speed().speed()),
+              figure(c, variants, r -> r.figures().speed().speed()),
               figure(c, variants, r -> OwnClaims.latency(r, Results.Latency::p99Us))));
     }
     return sweeps;

@@ -32,7 +32,7 @@ final class ChartSections {
           phases,
           "Speed per phase (" + unit + "), median and range over every trial and run",
           unit,
-          r -> r.speed().speed(),
+          r -> r.figures().speed().speed(),
           true,
           false,
           dir.resolve(file));
@@ -54,7 +54,7 @@ final class ChartSections {
         all,
         "Disk after the phase (allocated), median and range",
         "MiB",
-        r -> r.disk().allocated() / 1048576.0,
+        r -> r.figures().disk().allocated() / 1048576.0,
         false,
         false,
         dir.resolve("disk.png"));
@@ -198,7 +198,7 @@ final class ChartSections {
   /** The status lines of a run up to the end of its measured window (not its final flush). */
   static List<Results.Point> window(Results.Repetition rep) {
     List<Results.Point> points = new ArrayList<>();
-    long end = rep.window().endMs();
+    long end = rep.figures().window().endMs();
     for (Results.Point p : rep.timeline()) {
       if (p.afterCleanup() || (end > 0 && p.timeMs() > end) || p.seconds() <= 0) {
         continue;

@@ -35,13 +35,14 @@ final class PhaseSections {
     if (phase != null && phase.isLoad()) {
       return false;
     }
-    return !m.window().fromStatusLines() || m.window().seconds() < SHORT_WINDOW_SECONDS;
+    return !m.figures().window().fromStatusLines()
+        || m.figures().window().seconds() < SHORT_WINDOW_SECONDS;
   }
 
   /** What a speed was measured over, where it was not a window of status lines. */
   static String measuredOver(Phase phase, Results.PhaseRun r) {
     Results.Repetition m = r.median();
-    if (m != null && phase != null && phase.isLoad() && !m.window().fromStatusLines()) {
+    if (m != null && phase != null && phase.isLoad() && !m.figures().window().fromStatusLines()) {
       return " (the whole load, its close included)";
     }
     return tooShort(phase, r) ? " (too short to measure)" : "";
@@ -233,23 +234,30 @@ final class PhaseSections {
     return List.of(
         e,
         r.phase() + " ×" + r.ok().size() + notCounted(r),
-        Cells.spread(r.spread(x -> x.speed().speed()))
+        Cells.spread(r.spread(x -> x.figures().speed().speed()))
             + " "
             + r.speedUnit()
             + measuredOver(phase, r),
-        Units.number((double) m.window().operations())
+        Units.number((double) m.figures().window().operations())
             + " "
             + requests
             + " in "
-            + Units.seconds(m.window().seconds())
-            + (m.window().fromStatusLines() ? "" : " (whole run)"),
-        inner(m.window().counts()),
-        String.format(Locale.ROOT, "%.1f + %.1f", m.cpu().user(), m.cpu().system()),
+            + Units.seconds(m.figures().window().seconds())
+            + (m.figures().window().fromStatusLines() ? "" : " (whole run)"),
+        inner(m.figures().window().counts()),
+        String.format(
+            Locale.ROOT, "%.1f + %.1f", m.figures().cpu().user(), m.figures().cpu().system()),
         memory(r, m),
-        io(m.io().read()) + " / " + io(m.io().written()),
-        amplification(m.amplification().write()) + " / " + amplification(m.amplification().read()),
-        Units.bytes(m.disk().allocated()) + " / " + Units.bytes(m.disk().apparent()),
-        Double.isFinite(m.speed().cleanupMs()) ? Units.seconds(m.speed().cleanupMs() / 1000) : "");
+        io(m.figures().io().read()) + " / " + io(m.figures().io().written()),
+        amplification(m.figures().amplification().write())
+            + " / "
+            + amplification(m.figures().amplification().read()),
+        Units.bytes(m.figures().disk().allocated())
+            + " / "
+            + Units.bytes(m.figures().disk().apparent()),
+        Double.isFinite(m.figures().speed().cleanupMs())
+            ? Units.seconds(m.figures().speed().cleanupMs() / 1000)
+            : "");
   }
 
   /** The runs of a phase that are no samples: {@code (1 failed, 1 too short)}; else nothing. */
@@ -270,8 +278,8 @@ final class PhaseSections {
   }
 
   private static String memory(Results.PhaseRun r, Results.Repetition m) {
-    Results.MemoryUse u = m.memory();
-    Spread peak = r.spread(x -> x.memory().peak());
+    Results.MemoryUse u = m.figures().memory();
+    Spread peak = r.spread(x -> x.figures().memory().peak());
     String parts =
         u.anonymousAtPeak() < 0
             ? ""

@@ -505,7 +505,7 @@ public final class Results {
       if (ok.isEmpty()) {
         return null;
       }
-      ok.sort(Comparator.comparingDouble(r -> r.speed().throughput()));
+      ok.sort(Comparator.comparingDouble(r -> r.figures().speed().throughput()));
       return ok.get((ok.size() - 1) / 2);
     }
 
@@ -559,41 +559,6 @@ public final class Results {
     @JsonIgnore
     public String error() {
       return outcome.error();
-    }
-
-    @JsonIgnore
-    public MeasuredSpeed speed() {
-      return figures.speed();
-    }
-
-    @JsonIgnore
-    public WindowFigures window() {
-      return figures.window();
-    }
-
-    @JsonIgnore
-    public Cpu cpu() {
-      return figures.cpu();
-    }
-
-    @JsonIgnore
-    public Io io() {
-      return figures.io();
-    }
-
-    @JsonIgnore
-    public MemoryUse memory() {
-      return figures.memory();
-    }
-
-    @JsonIgnore
-    public Disk disk() {
-      return figures.disk();
-    }
-
-    @JsonIgnore
-    public Amplification amplification() {
-      return figures.amplification();
     }
 
     public Repetition withTrial(int value) {

@@ -233,14 +233,14 @@ public final class Campaign {
     log.printf(
         Locale.ROOT,
         "    %,.0f %s over %.1f s, CPU %.1f s, peak memory %s, read %s, written %s, disk %s%n",
-        r.speed().speed(),
+        r.figures().speed().speed(),
         phase.counting().speed().unit(),
-        r.window().seconds(),
-        r.cpu().total(),
-        Units.bytes(r.memory().peak()),
-        Units.bytes(Math.max(0, r.io().read())),
-        Units.bytes(Math.max(0, r.io().written())),
-        Units.bytes(r.disk().allocated()));
+        r.figures().window().seconds(),
+        r.figures().cpu().total(),
+        Units.bytes(r.figures().memory().peak()),
+        Units.bytes(Math.max(0, r.figures().io().read())),
+        Units.bytes(Math.max(0, r.figures().io().written())),
+        Units.bytes(r.figures().disk().allocated()));
   }
 
   /** One run; returns whether it worked (a run the stop cut short is not kept). */
@@ -326,7 +326,7 @@ public final class Campaign {
             ? List.of()
             : of.stream()
                 .filter(r -> r.trial() == trial && r.error() == null)
-                .map(r -> r.speed().throughput())
+                .map(r -> r.figures().speed().throughput())
                 .filter(v -> v > 0)
                 .toList();
     return speeds.isEmpty() ? null : rate.target(Spread.of(speeds).median());

@@ -60,7 +60,11 @@ public final class Digg extends WriteUp {
                 e + " room fan-out ÷ normalized",
                 fanout / normalized,
                 c.ratio(
-                    e, fanoutLayout.load(), e, normalizedLayout.load(), r -> r.disk().allocated()),
+                    e,
+                    fanoutLayout.load(),
+                    e,
+                    normalizedLayout.load(),
+                    r -> r.figures().disk().allocated()),
                 2,
                 false));
       }
@@ -213,7 +217,7 @@ public final class Digg extends WriteUp {
                         phases.get(0).id(),
                         e,
                         normalizedQueries.get(0).id(),
-                        r -> r.speed().speed()))
+                        r -> r.figures().speed().speed()))
                 : Cell.blank()));
     return row;
   }
@@ -257,12 +261,19 @@ public final class Digg extends WriteUp {
     }
     List<Cell> row = new ArrayList<>(List.of(Cell.text(e)));
     for (Results.Repetition load : loads) {
-      row.add(load == null ? Cell.missing(Cell.Why.FAILED) : Cell.bytes(load.disk().allocated()));
+      row.add(
+          load == null
+              ? Cell.missing(Cell.Why.FAILED)
+              : Cell.bytes(load.figures().disk().allocated()));
     }
     row.add(
         Cell.ratio(
             c.ratio(
-                e, layouts.get(1).load(), e, layouts.get(0).load(), r -> r.disk().allocated())));
+                e,
+                layouts.get(1).load(),
+                e,
+                layouts.get(0).load(),
+                r -> r.figures().disk().allocated())));
     for (Results.Repetition load : loads) {
       Results.Operation writes = load == null ? null : load.operations().get(digg + "_WRITES");
       row.add(

@@ -54,7 +54,7 @@ public final class HarperDb extends WriteUp {
               "The denormalized data takes more room on disk than the normalized (" + engine + ")",
               "size denorm ÷ norm",
               sizeRatio,
-              c.ratio(engine, dLoad.id(), engine, nLoad.id(), r -> r.disk().allocated()),
+              c.ratio(engine, dLoad.id(), engine, nLoad.id(), r -> r.figures().disk().allocated()),
               1.5,
               false));
     }
@@ -67,7 +67,8 @@ public final class HarperDb extends WriteUp {
               "The normalized model loads users faster than the denormalized (" + engine + ")",
               "load norm ÷ denorm",
               insertRatio,
-              c.ratio(engine, nLoad.id(), engine, dLoad.id(), r -> r.speed().throughput()),
+              c.ratio(
+                  engine, nLoad.id(), engine, dLoad.id(), r -> r.figures().speed().throughput()),
               1.5,
               true));
     }
@@ -107,7 +108,8 @@ public final class HarperDb extends WriteUp {
                   + ")",
               "reads denorm ÷ norm past RAM, " + threads,
               d / n,
-              c.ratio(engine, dRead.id(), engine, nRead.id(), r -> r.speed().throughput()),
+              c.ratio(
+                  engine, dRead.id(), engine, nRead.id(), r -> r.figures().speed().throughput()),
               2,
               true));
     }
@@ -173,21 +175,20 @@ public final class HarperDb extends WriteUp {
           m == null
               ? List.of(Cell.missing(Cell.Why.FAILED), Cell.blank(), Cell.blank())
               : List.of(
-                  Cell.one(m.disk().allocated() / 1e6, Format.NUMBER),
-                  Cell.one(m.speed().runtimeMs() / 1000.0, Format.NUMBER),
-                  Cell.one(m.speed().overall(), Format.NUMBER)));
+                  Cell.one(m.figures().disk().allocated() / 1e6, Format.NUMBER),
+                  Cell.one(m.figures().speed().runtimeMs() / 1000.0, Format.NUMBER),
+                  Cell.one(m.figures().speed().overall(), Format.NUMBER)));
     }
-    boolean both = loads[0] != null && loads[1] != null;
+    if (loads[0] == null || loads[1] == null) {
+      row.add(Cell.blank());
+      row.add(Cell.blank());
+      return row;
+    }
+    String first = loads[0].id();
+    String second = loads[1].id();
     row.add(
-        both
-            ? Cell.ratio(
-                c.ratio(engine, loads[0].id(), engine, loads[1].id(), r -> r.disk().allocated()))
-            : Cell.blank());
-    row.add(
-        both
-            ? Cell.ratio(
-                c.ratio(engine, loads[1].id(), engine, loads[0].id(), r -> r.speed().overall()))
-            : Cell.blank());
+        Cell.ratio(c.ratio(engine, first, engine, second, r -> r.figures().disk().allocated())));
+    row.add(Cell.ratio(c.ratio(engine, second, engine, first, r -> r.figures().speed().overall())));
     return row;
   }
 
@@ -222,10 +223,10 @@ public final class HarperDb extends WriteUp {
                 Cell.text(e),
                 Cell.text(threads(denormalized.get(i))),
                 median(c, c.ok(e, d)),
-                Cell.number(c.spread(e, d, r -> r.speed().throughput())),
+                Cell.number(c.spread(e, d, r -> r.figures().speed().throughput())),
                 median(c, c.ok(e, n)),
-                Cell.number(c.spread(e, n, r -> r.speed().throughput())),
-                Cell.ratio(c.ratio(e, d, e, n, r -> r.speed().throughput()))));
+                Cell.number(c.spread(e, n, r -> r.figures().speed().throughput())),
+                Cell.ratio(c.ratio(e, d, e, n, r -> r.figures().speed().throughput()))));
       }
     }
     for (Phase phase : denormalized) {
@@ -298,7 +299,7 @@ public final class HarperDb extends WriteUp {
           if (r != null && !r.failed() && users > 0) {
             series
                 .computeIfAbsent(engine.engine() + " " + model.getKey(), k -> new TreeMap<>())
-                .put(users, r.spread(x -> x.speed().throughput()));
+                .put(users, r.spread(x -> x.figures().speed().throughput()));
           }
         }
       }

@@ -68,7 +68,12 @@ public final class HyperDex extends WriteUp {
                 ours + "'s throughput ÷ " + theirs + "'s, " + phase.label(),
                 "throughput " + phase.id(),
                 throughput / referenceThroughput,
-                c.ratio(subject, phase.id(), reference, phase.id(), r -> r.speed().throughput()),
+                c.ratio(
+                    subject,
+                    phase.id(),
+                    reference,
+                    phase.id(),
+                    r -> r.figures().speed().throughput()),
                 THROUGHPUT_TOLERANCE,
                 true));
       }
@@ -147,7 +152,7 @@ public final class HyperDex extends WriteUp {
   }
 
   static double cpuPerOperation(Results.Repetition r) {
-    return r.cpu().total() / r.window().operations();
+    return r.figures().cpu().total() / r.figures().window().operations();
   }
 
   @Override
@@ -218,13 +223,14 @@ public final class HyperDex extends WriteUp {
                 Cell.number(ms(c, e, phase.id(), operation, Results.Latency::p99Us)),
                 Cell.number(ms(c, e, phase.id(), operation, Results.Latency::maxUs)),
                 first
-                    ? Cell.one(r.median().speed().runtimeMs() / 1000.0, Format.NUMBER)
+                    ? Cell.one(r.median().figures().speed().runtimeMs() / 1000.0, Format.NUMBER)
                     : Cell.blank(),
                 first
-                    ? Cell.number(c.spread(e, phase.id(), x -> x.speed().throughput()))
+                    ? Cell.number(c.spread(e, phase.id(), x -> x.figures().speed().throughput()))
                     : Cell.blank(),
                 first
-                    ? Cell.of(c.spread(e, phase.id(), x -> x.cpu().total()), Format.MINUTES)
+                    ? Cell.of(
+                        c.spread(e, phase.id(), x -> x.figures().cpu().total()), Format.MINUTES)
                     : Cell.blank()));
         first = false;
       }
@@ -286,7 +292,8 @@ public final class HyperDex extends WriteUp {
           List.of(
               Cell.text(e + " ÷ " + reference),
               Cell.ratio(
-                  c.ratio(e, phase.id(), reference, phase.id(), r -> r.speed().throughput())),
+                  c.ratio(
+                      e, phase.id(), reference, phase.id(), r -> r.figures().speed().throughput())),
               throughput == null || referenceThroughput == null
                   ? Cell.blank()
                   : Cell.published(throughput / referenceThroughput, Format.RATIO, false),

@@ -97,7 +97,7 @@ public final class Likes extends WriteUp {
           List.of(
               Cell.text(e),
               Cell.text(threads(c)),
-              Cell.count(r.median().window().operations()),
+              Cell.count(r.median().figures().window().operations()),
               Cell.number(c.speed(e, like)),
               Cell.ratio(c.speedRatio(e, like)),
               op == null ? Cell.blank() : Cell.one(op.averageUs() / 1000, Format.NUMBER),
@@ -166,11 +166,13 @@ public final class Likes extends WriteUp {
       load.add(
           List.of(
               Cell.text(engine.engine()),
-              Cell.count(m.window().operations()),
-              Cell.one(m.speed().runtimeMs() / 1000.0, Format.NUMBER),
-              Cell.one(m.speed().overall(), Format.NUMBER),
-              Cell.bytes(m.disk().allocated()),
-              after == null ? Cell.blank() : Cell.bytes(after.median().disk().allocated())));
+              Cell.count(m.figures().window().operations()),
+              Cell.one(m.figures().speed().runtimeMs() / 1000.0, Format.NUMBER),
+              Cell.one(m.figures().speed().overall(), Format.NUMBER),
+              Cell.bytes(m.figures().disk().allocated()),
+              after == null
+                  ? Cell.blank()
+                  : Cell.bytes(after.median().figures().disk().allocated())));
     }
     loadSection.table(
         List.of(

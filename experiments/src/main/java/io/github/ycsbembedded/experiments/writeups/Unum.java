@@ -110,7 +110,7 @@ public final class Unum extends WriteUp {
                     + phase.label(),
                 engine + " disk " + id,
                 published / publishedReference,
-                c.ratio(engine, id, reference, id, r -> r.disk().allocated()),
+                c.ratio(engine, id, reference, id, r -> r.figures().disk().allocated()),
                 TOLERANCE,
                 false));
       }
@@ -233,7 +233,7 @@ public final class Unum extends WriteUp {
             Cell.number(c.speed(e, phase.id())),
             Cell.ratio(c.speedRatio(e, phase.id())),
             engineMemory(c, e, phase.id()),
-            Cell.bytes(r.median().disk().allocated()),
+            Cell.bytes(r.median().figures().disk().allocated()),
             Cell.published(pubSpeed, Format.NUMBER, false),
             pubSpeed == null || publishedReference == null
                 ? Cell.blank()
@@ -272,7 +272,7 @@ public final class Unum extends WriteUp {
                   : Cell.of(c.speed(e, bulk.id()), Format.NUMBER, "records/s"),
               one == null || many == null
                   ? Cell.blank()
-                  : Cell.ratio(c.ratio(e, bulk.id(), e, init, r -> r.speed().speed())),
+                  : Cell.ratio(c.ratio(e, bulk.id(), e, init, r -> r.figures().speed().speed())),
               one == null ? Cell.blank() : written(c, e, init),
               many == null ? Cell.blank() : written(c, e, bulk.id()),
               one == null ? Cell.blank() : Cell.ratio(c.spread(e, init, Unum::writeAmplification)),
@@ -302,7 +302,7 @@ public final class Unum extends WriteUp {
   }
 
   private static double writeAmplification(Results.Repetition r) {
-    Double w = r.amplification().write();
+    Double w = r.figures().amplification().write();
     return w == null ? Double.NaN : w;
   }
 
@@ -311,7 +311,7 @@ public final class Unum extends WriteUp {
   }
 
   private static Cell written(Context c, String engine, String phase) {
-    return Cell.of(c.spread(engine, phase, r -> r.io().totalWritten()), Format.BYTES);
+    return Cell.of(c.spread(engine, phase, r -> r.figures().io().totalWritten()), Format.BYTES);
   }
 
   private static int batch(Context c, Phase phase) {

@@ -74,7 +74,7 @@ public class AblationsTest {
                   p.repetitions().stream()
                       .map(
                           r -> {
-                            Results.MeasuredSpeed s = r.speed();
+                            Results.MeasuredSpeed s = r.figures().speed();
                             return r.withFigures(
                                 r.figures()
                                     .withSpeed(
@@ -152,7 +152,9 @@ public class AblationsTest {
     for (Results.Repetition r : rocksdb.ok()) {
       for (Results.Repetition l : leveldb.ok()) {
         if (r.trial() == l.trial() && r.index() == l.index()) {
-          expected.add(r.speed().overallAsSpeed().speed() / l.speed().overallAsSpeed().speed());
+          expected.add(
+              r.figures().speed().overallAsSpeed().speed()
+                  / l.figures().speed().overallAsSpeed().speed());
         }
       }
     }

@@ -28,8 +28,8 @@ class DeviceWaitsTest {
 
   private static double[] waits(Context c, String engine) {
     Results.Repetition r = c.ok(engine, "c").median();
-    double reads = r.io().read() / 4096.0 / r.window().operations();
-    double seconds = 1 / r.speed().throughput();
+    double reads = r.figures().io().read() / 4096.0 / r.figures().window().operations();
+    double seconds = 1 / r.figures().speed().throughput();
     return new double[] {reads, Math.min(1, reads * 10e-6 / seconds), seconds};
   }
 

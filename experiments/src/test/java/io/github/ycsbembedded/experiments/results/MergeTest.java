@@ -91,7 +91,7 @@ class MergeTest {
 
     assertThat(merged.protocol().trials()).isEqualTo(3);
     assertThat(merged.base().phase("lmdb", "c").repetitions())
-        .extracting(r -> r.trial() + ":" + r.speed().speed())
+        .extracting(r -> r.trial() + ":" + r.figures().speed().speed())
         .containsExactly("1:10.0", "2:11.0", "3:12.0");
     assertThat(merged.base().phase("leveldb", "c").repetitions())
         .extracting(Results.Repetition::trial)
@@ -157,7 +157,7 @@ class MergeTest {
         .extracting(Results.VariantRun::name)
         .containsExactly("base", "fast");
     assertThat(merged.variant("fast").phase("lmdb", "c").repetitions())
-        .extracting(r -> r.trial() + ":" + r.speed().speed())
+        .extracting(r -> r.trial() + ":" + r.figures().speed().speed())
         .containsExactly("1:20.0", "2:20.0");
     assertThat(merged.variant("fast").changes()).containsEntry("lmdb.nordahead", "false");
   }

@@ -68,7 +68,7 @@ class PoolingTest {
     assertThat(reps).extracting(Results.Repetition::trial).containsExactly(1, 2, 3, 4, 5, 6);
     assertThat(List.of(reps.get(0), reps.get(2), reps.get(4)))
         .as("this run's trials first, then the earlier runs' in their folders' order")
-        .extracting(r -> r.speed().speed())
+        .extracting(r -> r.figures().speed().speed())
         .containsExactly(90.0, 100.0, 120.0);
     assertThat(reps.get(0).outcome().logs().stdout()).isEqualTo("raw/x-1-1.stdout");
     assertThat(reps.get(2).outcome().logs().stdout()).isEqualTo("../unum-quick-1/raw/x-1-1.stdout");

@@ -177,7 +177,7 @@ class CampaignTest {
     return r == null
         ? List.of()
         : r.repetitions().stream()
-            .map(x -> x.trial() + "/" + x.index() + " at " + (long) x.speed().speed())
+            .map(x -> x.trial() + "/" + x.index() + " at " + (long) x.figures().speed().speed())
             .toList();
   }
 

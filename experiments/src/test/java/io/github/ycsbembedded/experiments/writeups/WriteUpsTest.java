@@ -143,7 +143,8 @@ public class WriteUpsTest {
         double ratio =
             published(unum, of, engine, "speed") / published(unum, of, "leveldb", "speed");
         Spread ours =
-            samples(run, engine, phase.id(), "leveldb", phase.id(), r -> r.speed().speed());
+            samples(
+                run, engine, phase.id(), "leveldb", phase.id(), r -> r.figures().speed().speed());
         Claim.Verdict verdict =
             phase.beyondWriteUp()
                 ? Claim.Verdict.BEYOND
@@ -191,7 +192,8 @@ public class WriteUpsTest {
       String phase = claim.subject().phases().get(0);
       double published =
           published(unum, phase, engine, "disk_gb") / published(unum, phase, "leveldb", "disk_gb");
-      Spread ours = samples(run, engine, phase, "leveldb", phase, r -> r.disk().allocated());
+      Spread ours =
+          samples(run, engine, phase, "leveldb", phase, r -> r.figures().disk().allocated());
       assertThat(claim.expected()).isEqualTo(published);
       assertThat(claim.ours().values()).isEqualTo(ours.values());
       assertThat(claim.verdict()).isEqualTo(Verdicts.ratio(published, ours, 1.5).verdict());
@@ -326,7 +328,13 @@ public class WriteUpsTest {
       }
       Claim throughput = find(claims, "throughput " + phase.id());
       Spread ours =
-          samples(run, "lmdb", phase.id(), "leveldb", phase.id(), r -> r.speed().throughput());
+          samples(
+              run,
+              "lmdb",
+              phase.id(),
+              "leveldb",
+              phase.id(),
+              r -> r.figures().speed().throughput());
       double published =
           published(hyperdex, phase.id(), "lmdb", "throughput")
               / published(hyperdex, phase.id(), "leveldb", "throughput");
@@ -341,7 +349,7 @@ public class WriteUpsTest {
               phase.id(),
               "leveldb",
               phase.id(),
-              r -> r.cpu().total() / r.window().operations());
+              r -> r.figures().cpu().total() / r.figures().window().operations());
       assertThat(cpu.ours().values()).isEqualTo(perOperation.values());
       assertThat(cpu.expected())
           .isEqualTo(
@@ -394,7 +402,8 @@ public class WriteUpsTest {
     List<Claim> claims = claims("harperdb", "harperdb-tiny");
 
     Claim size = claims.get(0);
-    Spread ours = samples(run, "lmdb", "d-load", "lmdb", "n-load", r -> r.disk().allocated());
+    Spread ours =
+        samples(run, "lmdb", "d-load", "lmdb", "n-load", r -> r.figures().disk().allocated());
     assertThat(size.ours().values()).isEqualTo(ours.values());
     assertThat(size.verdict()).isEqualTo(Verdicts.ratio(size.expected(), ours, 1.5).verdict());
     assertThat(claims.subList(1, 4))
@@ -434,7 +443,8 @@ public class WriteUpsTest {
       assertThat(reads.get(1).low()).as("0.96 is about even: no side").isLessThan(1 / 1.1);
       assertThat(reads.get(0).low()).as("1.22: the denormalized side").isCloseTo(1.1, within(1e-9));
     }
-    Spread ours = samples(run, "lmdb", "d-read50", "lmdb", "n-read50", r -> r.speed().throughput());
+    Spread ours =
+        samples(run, "lmdb", "d-read50", "lmdb", "n-read50", r -> r.figures().speed().throughput());
     assertThat(claims("harperdb", "harperdb-tiny").get(3).ours().values()).isEqualTo(ours.values());
   }
 
@@ -482,7 +492,7 @@ public class WriteUpsTest {
     assertThat(claims).hasSize(4);
     for (Claim claim : claims) {
       String engine = claim.subject().engines().get(0);
-      Spread ours = run.base().phase(engine, "like").spread(r -> r.speed().speed());
+      Spread ours = run.base().phase(engine, "like").spread(r -> r.figures().speed().speed());
       assertThat(claim.ours()).isEqualTo(ours);
       assertThat(claim.verdict()).isEqualTo(Verdicts.atLeast(claim.expected(), ours, 2).verdict());
     }
@@ -515,7 +525,7 @@ public class WriteUpsTest {
               claim.subject().phases().get(0),
               engine,
               claim.subject().phases().get(1),
-              r -> r.disk().allocated());
+              r -> r.figures().disk().allocated());
       assertThat(claim.ours().values()).isEqualTo(ours.values());
       assertThat(claim.verdict()).isEqualTo(Verdicts.ratio(claim.expected(), ours, 2).verdict());
     }
