@@ -1,6 +1,6 @@
 package io.github.ycsbembedded.berkeleydb;
 
-import io.github.ycsbembedded.core.EngineDescriptor;
+import io.github.ycsbembedded.core.BindingDescriptor;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * the first one included. An environment that lost every log file would start empty; the engine
  * refuses a directory marked as the binding's that holds none ({@link BerkeleyDbEngine}).
  */
-public final class BerkeleyDbDescriptor implements EngineDescriptor {
+public final class BerkeleyDbDescriptor extends BindingDescriptor {
   /** The binding's properties besides those every binding takes. */
   static final Set<String> PROPERTIES =
       Set.of(
@@ -34,30 +34,14 @@ public final class BerkeleyDbDescriptor implements EngineDescriptor {
   private static final Pattern OWN_FILE =
       Pattern.compile("je\\.lck|je\\.info\\.[0-9]+(\\.lck)?|je\\.(stat|config)(\\.[0-9]+)?\\.csv");
 
-  @Override
-  public String name() {
-    return "berkeleydb";
-  }
-
-  @Override
-  public String displayName() {
-    return "Berkeley DB JE";
-  }
-
-  @Override
-  public String clientClass() {
-    return "io.github.ycsbembedded.berkeleydb.BerkeleyDbClient";
-  }
-
-  @Override
-  public Set<String> properties() {
-    return PROPERTIES;
-  }
-
-  /** None: see the class comment. */
-  @Override
-  public List<String> essentialFiles() {
-    return List.of();
+  public BerkeleyDbDescriptor() {
+    super(
+        "berkeleydb",
+        "Berkeley DB JE",
+        "io.github.ycsbembedded.berkeleydb.BerkeleyDbClient",
+        PROPERTIES,
+        List.of(), // none: see the class comment
+        4);
   }
 
   @Override
@@ -87,10 +71,5 @@ public final class BerkeleyDbDescriptor implements EngineDescriptor {
   @Override
   public OptionalInt chartColour() {
     return OptionalInt.of(0x17becf);
-  }
-
-  @Override
-  public int recognitionOrder() {
-    return 4;
   }
 }

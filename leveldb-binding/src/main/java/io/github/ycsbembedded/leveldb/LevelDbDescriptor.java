@@ -1,6 +1,6 @@
 package io.github.ycsbembedded.leveldb;
 
-import io.github.ycsbembedded.core.EngineDescriptor;
+import io.github.ycsbembedded.core.BindingDescriptor;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -10,7 +10,7 @@ import java.util.Set;
  * CURRENT, MANIFEST-* and .ldb tables (RocksDB writes the same names, so it comes after RocksDB).
  * Loads nothing of the engine.
  */
-public final class LevelDbDescriptor implements EngineDescriptor {
+public final class LevelDbDescriptor extends BindingDescriptor {
   /** The binding's properties besides those every binding takes. */
   static final Set<String> PROPERTIES =
       Set.of(
@@ -28,29 +28,14 @@ public final class LevelDbDescriptor implements EngineDescriptor {
           "leveldb.batch_parallelism",
           "leveldb.compact_on_close");
 
-  @Override
-  public String name() {
-    return "leveldb";
-  }
-
-  @Override
-  public String displayName() {
-    return "LevelDB";
-  }
-
-  @Override
-  public String clientClass() {
-    return "io.github.ycsbembedded.leveldb.LevelDbClient";
-  }
-
-  @Override
-  public Set<String> properties() {
-    return PROPERTIES;
-  }
-
-  @Override
-  public List<String> essentialFiles() {
-    return List.of("CURRENT");
+  public LevelDbDescriptor() {
+    super(
+        "leveldb",
+        "LevelDB",
+        "io.github.ycsbembedded.leveldb.LevelDbClient",
+        PROPERTIES,
+        List.of("CURRENT"),
+        3);
   }
 
   @Override
@@ -61,11 +46,6 @@ public final class LevelDbDescriptor implements EngineDescriptor {
   @Override
   public boolean isLog(String name) {
     return name.matches("[0-9]+\\.log");
-  }
-
-  @Override
-  public int recognitionOrder() {
-    return 3;
   }
 
   /** Matplotlib's green, as the reports always drew it. */

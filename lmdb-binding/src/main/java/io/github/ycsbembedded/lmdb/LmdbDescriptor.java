@@ -1,6 +1,6 @@
 package io.github.ycsbembedded.lmdb;
 
-import io.github.ycsbembedded.core.EngineDescriptor;
+import io.github.ycsbembedded.core.BindingDescriptor;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -9,7 +9,7 @@ import java.util.Set;
  * The lmdb binding as it registers itself ({@link java.util.ServiceLoader}): LMDB: one data file
  * and its lock file; no write-ahead log. Loads nothing of the engine.
  */
-public final class LmdbDescriptor implements EngineDescriptor {
+public final class LmdbDescriptor extends BindingDescriptor {
   /** The binding's properties besides those every binding takes. */
   static final Set<String> PROPERTIES =
       Set.of(
@@ -22,29 +22,14 @@ public final class LmdbDescriptor implements EngineDescriptor {
           "lmdb.batch_parallelism",
           "lmdb.library");
 
-  @Override
-  public String name() {
-    return "lmdb";
-  }
-
-  @Override
-  public String displayName() {
-    return "LMDB";
-  }
-
-  @Override
-  public String clientClass() {
-    return "io.github.ycsbembedded.lmdb.LmdbClient";
-  }
-
-  @Override
-  public Set<String> properties() {
-    return PROPERTIES;
-  }
-
-  @Override
-  public List<String> essentialFiles() {
-    return List.of("data.mdb");
+  public LmdbDescriptor() {
+    super(
+        "lmdb",
+        "LMDB",
+        "io.github.ycsbembedded.lmdb.LmdbClient",
+        PROPERTIES,
+        List.of("data.mdb"),
+        0);
   }
 
   @Override
@@ -55,11 +40,6 @@ public final class LmdbDescriptor implements EngineDescriptor {
   @Override
   public boolean isLog(String name) {
     return false;
-  }
-
-  @Override
-  public int recognitionOrder() {
-    return 0;
   }
 
   /** Matplotlib's blue, as the reports always drew it. */

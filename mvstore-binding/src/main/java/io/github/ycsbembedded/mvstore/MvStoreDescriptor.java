@@ -1,6 +1,6 @@
 package io.github.ycsbembedded.mvstore;
 
-import io.github.ycsbembedded.core.EngineDescriptor;
+import io.github.ycsbembedded.core.BindingDescriptor;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -10,7 +10,7 @@ import java.util.Set;
  * whole database is one file, {@value #FILE}, which the engine locks while it has it open. Loads
  * nothing of the engine.
  */
-public final class MvStoreDescriptor implements EngineDescriptor {
+public final class MvStoreDescriptor extends BindingDescriptor {
   /** The store's one file in the data directory. */
   static final String FILE = "data.mv.db";
 
@@ -19,32 +19,17 @@ public final class MvStoreDescriptor implements EngineDescriptor {
       Set.of(
           "mvstore.sync", "mvstore.cache_size", "mvstore.compression", "mvstore.batch_parallelism");
 
-  @Override
-  public String name() {
-    return "mvstore";
-  }
-
-  @Override
-  public String displayName() {
-    return "MVStore";
-  }
-
-  @Override
-  public String clientClass() {
-    return "io.github.ycsbembedded.mvstore.MvStoreClient";
-  }
-
-  @Override
-  public Set<String> properties() {
-    return PROPERTIES;
-  }
-
-  @Override
-  public List<String> essentialFiles() {
-    return List.of(FILE);
-  }
-
   /** MVStore's file names end in {@code .mv.db} (H2's own convention). */
+  public MvStoreDescriptor() {
+    super(
+        "mvstore",
+        "MVStore",
+        "io.github.ycsbembedded.mvstore.MvStoreClient",
+        PROPERTIES,
+        List.of(FILE),
+        4);
+  }
+
   @Override
   public boolean ownsFile(String name) {
     return name.endsWith(".mv.db");
@@ -72,10 +57,5 @@ public final class MvStoreDescriptor implements EngineDescriptor {
   @Override
   public OptionalInt chartColour() {
     return OptionalInt.of(0x8c564b);
-  }
-
-  @Override
-  public int recognitionOrder() {
-    return 4;
   }
 }

@@ -1,6 +1,6 @@
 package io.github.ycsbembedded.rocksdb;
 
-import io.github.ycsbembedded.core.EngineDescriptor;
+import io.github.ycsbembedded.core.BindingDescriptor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -16,7 +16,7 @@ import java.util.Set;
  * file names and its own (IDENTITY, OPTIONS-*), so it is told apart before LevelDB. Loads nothing
  * of the engine.
  */
-public final class RocksDbDescriptor implements EngineDescriptor {
+public final class RocksDbDescriptor extends BindingDescriptor {
   /** The binding's properties besides those every binding takes. */
   static final Set<String> PROPERTIES =
       Set.of(
@@ -45,29 +45,14 @@ public final class RocksDbDescriptor implements EngineDescriptor {
   /** The RocksDB versions a run may choose, as the build wrote them (library.properties). */
   private static final Libraries LIBRARIES = readLibraries();
 
-  @Override
-  public String name() {
-    return "rocksdb";
-  }
-
-  @Override
-  public String displayName() {
-    return "RocksDB";
-  }
-
-  @Override
-  public String clientClass() {
-    return "io.github.ycsbembedded.rocksdb.RocksDbClient";
-  }
-
-  @Override
-  public Set<String> properties() {
-    return PROPERTIES;
-  }
-
-  @Override
-  public List<String> essentialFiles() {
-    return List.of("CURRENT");
+  public RocksDbDescriptor() {
+    super(
+        "rocksdb",
+        "RocksDB",
+        "io.github.ycsbembedded.rocksdb.RocksDbClient",
+        PROPERTIES,
+        List.of("CURRENT"),
+        2);
   }
 
   @Override
@@ -78,11 +63,6 @@ public final class RocksDbDescriptor implements EngineDescriptor {
   @Override
   public boolean isLog(String name) {
     return name.matches("[0-9]+\\.log");
-  }
-
-  @Override
-  public int recognitionOrder() {
-    return 2;
   }
 
   /** Matplotlib's red, as the reports always drew it. */

@@ -1,6 +1,6 @@
 package io.github.ycsbembedded.sqlite;
 
-import io.github.ycsbembedded.core.EngineDescriptor;
+import io.github.ycsbembedded.core.BindingDescriptor;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -10,7 +10,7 @@ import java.util.Set;
  * file in the directory with its write-ahead log and the log's shared-memory index beside it. Loads
  * nothing of the engine.
  */
-public final class SqliteDescriptor implements EngineDescriptor {
+public final class SqliteDescriptor extends BindingDescriptor {
   /** The database file inside {@code sqlite.dir}. */
   static final String DATABASE = "ycsb.sqlite";
 
@@ -32,29 +32,14 @@ public final class SqliteDescriptor implements EngineDescriptor {
           "sqlite.mmap_size",
           "sqlite.busy_timeout_ms");
 
-  @Override
-  public String name() {
-    return "sqlite";
-  }
-
-  @Override
-  public String displayName() {
-    return "SQLite";
-  }
-
-  @Override
-  public String clientClass() {
-    return "io.github.ycsbembedded.sqlite.SqliteClient";
-  }
-
-  @Override
-  public Set<String> properties() {
-    return PROPERTIES;
-  }
-
-  @Override
-  public List<String> essentialFiles() {
-    return List.of(DATABASE);
+  public SqliteDescriptor() {
+    super(
+        "sqlite",
+        "SQLite",
+        "io.github.ycsbembedded.sqlite.SqliteClient",
+        PROPERTIES,
+        List.of(DATABASE),
+        4);
   }
 
   @Override
@@ -79,10 +64,5 @@ public final class SqliteDescriptor implements EngineDescriptor {
   @Override
   public OptionalInt chartColour() {
     return OptionalInt.of(0xe377c2);
-  }
-
-  @Override
-  public int recognitionOrder() {
-    return 4;
   }
 }

@@ -1,6 +1,6 @@
 package io.github.ycsbembedded.wiredtiger;
 
-import io.github.ycsbembedded.core.EngineDescriptor;
+import io.github.ycsbembedded.core.BindingDescriptor;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -9,7 +9,7 @@ import java.util.Set;
  * The wiredtiger binding as it registers itself ({@link java.util.ServiceLoader}): WiredTiger: its
  * WiredTiger* files and .wt tables. Loads nothing of the engine.
  */
-public final class WiredTigerDescriptor implements EngineDescriptor {
+public final class WiredTigerDescriptor extends BindingDescriptor {
   /** The binding's properties besides those every binding takes. */
   static final Set<String> PROPERTIES =
       Set.of(
@@ -23,29 +23,14 @@ public final class WiredTigerDescriptor implements EngineDescriptor {
           "wiredtiger.retry_timeout_ms",
           "wiredtiger.blind_update");
 
-  @Override
-  public String name() {
-    return "wiredtiger";
-  }
-
-  @Override
-  public String displayName() {
-    return "WiredTiger";
-  }
-
-  @Override
-  public String clientClass() {
-    return "io.github.ycsbembedded.wiredtiger.WiredTigerClient";
-  }
-
-  @Override
-  public Set<String> properties() {
-    return PROPERTIES;
-  }
-
-  @Override
-  public List<String> essentialFiles() {
-    return List.of("WiredTiger.turtle", "WiredTiger.wt");
+  public WiredTigerDescriptor() {
+    super(
+        "wiredtiger",
+        "WiredTiger",
+        "io.github.ycsbembedded.wiredtiger.WiredTigerClient",
+        PROPERTIES,
+        List.of("WiredTiger.turtle", "WiredTiger.wt"),
+        1);
   }
 
   @Override
@@ -56,11 +41,6 @@ public final class WiredTigerDescriptor implements EngineDescriptor {
   @Override
   public boolean isLog(String name) {
     return name.matches("WiredTiger(Log|Preplog|TmpLog)\\.[0-9]+");
-  }
-
-  @Override
-  public int recognitionOrder() {
-    return 1;
   }
 
   /** Matplotlib's purple, as the reports always drew it. */
