@@ -33,18 +33,13 @@ public final class PeerClaims {
 
   /** What a claim's interval says. */
   public enum Verdict {
-    HOLDS("holds"),
-    DOES_NOT_HOLD("does not hold"),
-    UNDECIDED("undecided");
+    HOLDS,
+    DOES_NOT_HOLD,
+    UNDECIDED;
 
-    private final String words;
-
-    Verdict(String words) {
-      this.words = words;
-    }
-
+    /** How the report says it: the constant's name in lower case, "holds", "does not hold", ... */
     public String words() {
-      return words;
+      return name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
   }
 
