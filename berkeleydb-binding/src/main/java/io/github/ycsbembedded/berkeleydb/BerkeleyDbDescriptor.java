@@ -41,24 +41,17 @@ public final class BerkeleyDbDescriptor extends BindingDescriptor {
         "io.github.ycsbembedded.berkeleydb.BerkeleyDbClient",
         PROPERTIES,
         List.of(), // none: see the class comment
-        4);
-  }
-
-  @Override
-  public boolean ownsFile(String name) {
-    return LOG_FILE.matcher(name).matches() || OWN_FILE.matcher(name).matches();
+        4,
+        name -> LOG_FILE.matcher(name).matches() || OWN_FILE.matcher(name).matches(),
+        // JE's log is the store: its files hold the records themselves, not a log replayed into
+        // them
+        name -> false);
   }
 
   /** JE locks {@code je.lck} while an environment is open (exclusively, for a writer). */
   @Override
   public List<String> lockFiles() {
     return List.of("je.lck");
-  }
-
-  /** JE's log is the store: its files hold the records themselves, not a log replayed into them. */
-  @Override
-  public boolean isLog(String name) {
-    return false;
   }
 
   /** JE's cache is Java objects in the JVM's heap. */

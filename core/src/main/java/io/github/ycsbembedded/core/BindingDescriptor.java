@@ -2,13 +2,15 @@ package io.github.ycsbembedded.core;
 
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
- * An {@link EngineDescriptor} whose identity is given once, when it is made: the binding's name,
- * the engine's display name, the client class, the binding's own properties, the files a database
- * cannot lose and the engine's recognition order. A binding's descriptor extends it (with a public
- * no-argument constructor, for {@link java.util.ServiceLoader}) and writes only how its engine's
- * files are told apart, and whatever else differs from {@link EngineDescriptor}'s defaults.
+ * An {@link EngineDescriptor} given once, when it is made: the binding's name, the engine's display
+ * name, the client class, the binding's own properties, the files a database cannot lose, the
+ * engine's recognition order, and the tests of a file name that say whether the engine writes it
+ * and whether it is the engine's log. A binding's descriptor extends it (with a public no-argument
+ * constructor, for {@link java.util.ServiceLoader}) and writes only what differs from {@link
+ * EngineDescriptor}'s defaults.
  */
 public abstract class BindingDescriptor implements EngineDescriptor {
   private final String name;
@@ -17,6 +19,8 @@ public abstract class BindingDescriptor implements EngineDescriptor {
   private final Set<String> properties;
   private final List<String> essentialFiles;
   private final int recognitionOrder;
+  private final Predicate<String> ownsFile;
+  private final Predicate<String> isLog;
 
   /** The descriptor's answers to the methods of the same names. */
   protected BindingDescriptor(
@@ -25,13 +29,17 @@ public abstract class BindingDescriptor implements EngineDescriptor {
       String clientClass,
       Set<String> properties,
       List<String> essentialFiles,
-      int recognitionOrder) {
+      int recognitionOrder,
+      Predicate<String> ownsFile,
+      Predicate<String> isLog) {
     this.name = name;
     this.displayName = displayName;
     this.clientClass = clientClass;
     this.properties = Set.copyOf(properties);
     this.essentialFiles = List.copyOf(essentialFiles);
     this.recognitionOrder = recognitionOrder;
+    this.ownsFile = ownsFile;
+    this.isLog = isLog;
   }
 
   @Override
@@ -62,5 +70,15 @@ public abstract class BindingDescriptor implements EngineDescriptor {
   @Override
   public final int recognitionOrder() {
     return recognitionOrder;
+  }
+
+  @Override
+  public final boolean ownsFile(String fileName) {
+    return ownsFile.test(fileName);
+  }
+
+  @Override
+  public final boolean isLog(String fileName) {
+    return isLog.test(fileName);
   }
 }

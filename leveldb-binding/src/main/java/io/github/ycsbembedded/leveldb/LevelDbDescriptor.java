@@ -35,17 +35,9 @@ public final class LevelDbDescriptor extends BindingDescriptor {
         "io.github.ycsbembedded.leveldb.LevelDbClient",
         PROPERTIES,
         List.of("CURRENT"),
-        3);
-  }
-
-  @Override
-  public boolean ownsFile(String name) {
-    return name.equals("CURRENT") || name.startsWith("MANIFEST-") || name.endsWith(".ldb");
-  }
-
-  @Override
-  public boolean isLog(String name) {
-    return name.matches("[0-9]+\\.log");
+        3,
+        name -> name.equals("CURRENT") || name.startsWith("MANIFEST-") || name.endsWith(".ldb"),
+        name -> name.matches("[0-9]+\\.log"));
   }
 
   /** Matplotlib's green, as the reports always drew it. */

@@ -29,17 +29,9 @@ public final class LmdbDescriptor extends BindingDescriptor {
         "io.github.ycsbembedded.lmdb.LmdbClient",
         PROPERTIES,
         List.of("data.mdb"),
-        0);
-  }
-
-  @Override
-  public boolean ownsFile(String name) {
-    return name.equals("data.mdb") || name.equals("lock.mdb");
-  }
-
-  @Override
-  public boolean isLog(String name) {
-    return false;
+        0,
+        name -> name.equals("data.mdb") || name.equals("lock.mdb"),
+        name -> false);
   }
 
   /** Matplotlib's blue, as the reports always drew it. */

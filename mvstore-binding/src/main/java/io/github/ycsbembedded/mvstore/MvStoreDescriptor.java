@@ -19,7 +19,6 @@ public final class MvStoreDescriptor extends BindingDescriptor {
       Set.of(
           "mvstore.sync", "mvstore.cache_size", "mvstore.compression", "mvstore.batch_parallelism");
 
-  /** MVStore's file names end in {@code .mv.db} (H2's own convention). */
   public MvStoreDescriptor() {
     super(
         "mvstore",
@@ -27,18 +26,11 @@ public final class MvStoreDescriptor extends BindingDescriptor {
         "io.github.ycsbembedded.mvstore.MvStoreClient",
         PROPERTIES,
         List.of(FILE),
-        4);
-  }
-
-  @Override
-  public boolean ownsFile(String name) {
-    return name.endsWith(".mv.db");
-  }
-
-  /** MVStore keeps no log: each commit writes a chunk of pages into the store's file. */
-  @Override
-  public boolean isLog(String name) {
-    return false;
+        4,
+        // MVStore's file names end in .mv.db (H2's own convention)
+        name -> name.endsWith(".mv.db"),
+        // MVStore keeps no log: each commit writes a chunk of pages into the store's file
+        name -> false);
   }
 
   /** MVStore locks its file ({@code FileChannel.tryLock}) while a process has it open. */

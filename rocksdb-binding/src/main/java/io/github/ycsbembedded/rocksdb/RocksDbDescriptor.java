@@ -52,17 +52,9 @@ public final class RocksDbDescriptor extends BindingDescriptor {
         "io.github.ycsbembedded.rocksdb.RocksDbClient",
         PROPERTIES,
         List.of("CURRENT"),
-        2);
-  }
-
-  @Override
-  public boolean ownsFile(String name) {
-    return name.equals("IDENTITY") || name.startsWith("OPTIONS-");
-  }
-
-  @Override
-  public boolean isLog(String name) {
-    return name.matches("[0-9]+\\.log");
+        2,
+        name -> name.equals("IDENTITY") || name.startsWith("OPTIONS-"),
+        name -> name.matches("[0-9]+\\.log"));
   }
 
   /** Matplotlib's red, as the reports always drew it. */

@@ -39,20 +39,13 @@ public final class SqliteDescriptor extends BindingDescriptor {
         "io.github.ycsbembedded.sqlite.SqliteClient",
         PROPERTIES,
         List.of(DATABASE),
-        4);
-  }
-
-  @Override
-  public boolean ownsFile(String name) {
-    return name.equals(DATABASE)
-        || name.equals(WAL)
-        || name.equals(SHM)
-        || name.equals(DATABASE + "-journal");
-  }
-
-  @Override
-  public boolean isLog(String name) {
-    return name.equals(WAL);
+        4,
+        name ->
+            name.equals(DATABASE)
+                || name.equals(WAL)
+                || name.equals(SHM)
+                || name.equals(DATABASE + "-journal"),
+        name -> name.equals(WAL));
   }
 
   @Override

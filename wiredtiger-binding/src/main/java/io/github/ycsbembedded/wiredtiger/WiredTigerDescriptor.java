@@ -30,17 +30,9 @@ public final class WiredTigerDescriptor extends BindingDescriptor {
         "io.github.ycsbembedded.wiredtiger.WiredTigerClient",
         PROPERTIES,
         List.of("WiredTiger.turtle", "WiredTiger.wt"),
-        1);
-  }
-
-  @Override
-  public boolean ownsFile(String name) {
-    return name.startsWith("WiredTiger") || name.endsWith(".wt");
-  }
-
-  @Override
-  public boolean isLog(String name) {
-    return name.matches("WiredTiger(Log|Preplog|TmpLog)\\.[0-9]+");
+        1,
+        name -> name.startsWith("WiredTiger") || name.endsWith(".wt"),
+        name -> name.matches("WiredTiger(Log|Preplog|TmpLog)\\.[0-9]+"));
   }
 
   /** Matplotlib's purple, as the reports always drew it. */
