@@ -94,6 +94,12 @@ public class WriteUpsTest {
     throw new AssertionError("no row " + List.of(firstCells) + " in " + table.rows());
   }
 
+  /** LMDB's figure over LevelDB's in one phase, per sample. */
+  private static Spread lmdbOverLeveldb(
+      Results.Run run, String phase, ToDoubleFunction<Results.Repetition> figure) {
+    return samples(run, "lmdb", phase, "leveldb", phase, figure);
+  }
+
   /**
    * {@code figure} of engine a's phase ÷ engine b's, sample by sample (the same trial and run),
    * recomputed from the fixture without the write-up's code.
@@ -327,14 +333,7 @@ public class WriteUpsTest {
         continue; // ours beside the write-up's: no published figure, no claim
       }
       Claim throughput = find(claims, "throughput " + phase.id());
-      Spread ours =
-          samples(
-              run,
-              "lmdb",
-              phase.id(),
-              "leveldb",
-              phase.id(),
-              r -> r.figures().speed().throughput());
+      Spread ours = lmdbOverLeveldb(run, phase.id(), r -> r.figures().speed().throughput());
       double published =
           published(hyperdex, phase.id(), "lmdb", "throughput")
               / published(hyperdex, phase.id(), "leveldb", "throughput");
@@ -343,13 +342,8 @@ public class WriteUpsTest {
 
       Claim cpu = find(claims, "CPU " + phase.id() + " (ours)");
       Spread perOperation =
-          samples(
-              run,
-              "lmdb",
-              phase.id(),
-              "leveldb",
-              phase.id(),
-              r -> r.figures().cpu().total() / r.figures().window().operations());
+          lmdbOverLeveldb(
+              run, phase.id(), r -> r.figures().cpu().total() / r.figures().window().operations());
       assertThat(cpu.ours().values()).isEqualTo(perOperation.values());
       assertThat(cpu.expected())
           .isEqualTo(
