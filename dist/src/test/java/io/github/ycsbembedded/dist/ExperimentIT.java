@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * bin/experiment at the test-only tiny scale, as a user runs it; assertions on what it writes. The
  * write-ups' runs take two engines of their files' four, a B+tree and an LSM tree: what is asserted
  * here is the runner's (phases, tables, charts, verdicts); the likes and digg workloads run on
- * every engine in the workloads module's {@code WriteUpWorkloadsOnEveryEngineTest}, and every
- * engine runs an experiment end to end in {@code UnumTinyIT}.
+ * every engine in the workloads module's {@code WriteUpWorkloadsOnEveryEngineTest}, and all four
+ * run the main job end to end in {@code UnumTinyIT}.
  */
 @Tag("process")
 class ExperimentIT {
