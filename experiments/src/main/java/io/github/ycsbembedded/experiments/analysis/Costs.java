@@ -43,15 +43,16 @@ public final class Costs {
 
     /** This cost of a run of a phase, its data {@code dataBytes} large; NaN where unknown. */
     double of(Results.Repetition r, double dataBytes) {
+      Results.Figures f = r.figures();
       return switch (this) {
-        case SPEED -> r.figures().speed().speed();
-        case DEVICE_READS -> perOperation(r, r.figures().io().read() / PAGE);
-        case READ_BYTES -> perOperation(r, r.figures().io().read() / 1024.0);
+        case SPEED -> f.speed().speed();
+        case DEVICE_READS -> perOperation(r, f.io().read() / PAGE);
+        case READ_BYTES -> perOperation(r, f.io().read() / 1024.0);
         case CPU -> cpuPerOperationUs(r);
         case WRITTEN -> written(r);
         case DISK ->
-            r.figures().disk().allocated() > 0 && dataBytes > 0
-                ? r.figures().disk().allocated() / dataBytes
+            f.disk().allocated() > 0 && dataBytes > 0
+                ? f.disk().allocated() / dataBytes
                 : Double.NaN;
         case MEMORY_WAITS -> memoryWaits(r);
       };

@@ -230,6 +230,7 @@ final class PhaseSections {
   /** One engine × phase: speed, window, operations, CPU, memory, I/O, disk, the cleanup. */
   private static List<String> row(String e, Phase phase, Results.PhaseRun r) {
     Results.Repetition m = r.median();
+    Results.Figures f = m.figures();
     String requests = phase != null && phase.keysAreSpeed() ? "batches" : "operations";
     return List.of(
         e,
@@ -238,26 +239,19 @@ final class PhaseSections {
             + " "
             + r.speedUnit()
             + measuredOver(phase, r),
-        Units.number((double) m.figures().window().operations())
+        Units.number((double) f.window().operations())
             + " "
             + requests
             + " in "
-            + Units.seconds(m.figures().window().seconds())
-            + (m.figures().window().fromStatusLines() ? "" : " (whole run)"),
-        inner(m.figures().window().counts()),
-        String.format(
-            Locale.ROOT, "%.1f + %.1f", m.figures().cpu().user(), m.figures().cpu().system()),
+            + Units.seconds(f.window().seconds())
+            + (f.window().fromStatusLines() ? "" : " (whole run)"),
+        inner(f.window().counts()),
+        String.format(Locale.ROOT, "%.1f + %.1f", f.cpu().user(), f.cpu().system()),
         memory(r, m),
-        io(m.figures().io().read()) + " / " + io(m.figures().io().written()),
-        amplification(m.figures().amplification().write())
-            + " / "
-            + amplification(m.figures().amplification().read()),
-        Units.bytes(m.figures().disk().allocated())
-            + " / "
-            + Units.bytes(m.figures().disk().apparent()),
-        Double.isFinite(m.figures().speed().cleanupMs())
-            ? Units.seconds(m.figures().speed().cleanupMs() / 1000)
-            : "");
+        io(f.io().read()) + " / " + io(f.io().written()),
+        amplification(f.amplification().write()) + " / " + amplification(f.amplification().read()),
+        Units.bytes(f.disk().allocated()) + " / " + Units.bytes(f.disk().apparent()),
+        Double.isFinite(f.speed().cleanupMs()) ? Units.seconds(f.speed().cleanupMs() / 1000) : "");
   }
 
   /** The runs of a phase that are no samples: {@code (1 failed, 1 too short)}; else nothing. */
