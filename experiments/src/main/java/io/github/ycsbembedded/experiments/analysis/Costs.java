@@ -163,7 +163,7 @@ public final class Costs {
                 + " read again after reclaim took them). Speed follows the day's device and"
                 + " neighbours; the costs follow the engine's work. "
                 + movementSentence(rows)
-                + stolen(c))
+                + machine(c))
         .table(header, table)
         .build();
   }
@@ -203,32 +203,66 @@ public final class Costs {
 
   /**
    * How much of the machine's CPU time the hypervisor stole over the windows ({@code /proc/stat}'s
-   * steal), the median and the most over every run; empty where the runs did not read it.
+   * steal), and how much other work took (the machine's busy time beyond the phase's process): each
+   * the median and the most over every run, the most with its place; empty where the runs read
+   * neither.
    */
-  static String stolen(Context c) {
+  static String machine(Context c) {
     int cores = c.run().machines().isEmpty() ? 0 : c.run().machines().get(0).cores();
-    List<Double> shares = new ArrayList<>();
+    List<Double> stolen = new ArrayList<>();
+    List<Double> others = new ArrayList<>();
+    String busiest = "";
+    double most = -1;
     for (Results.EngineRun engine : c.engines()) {
       for (Results.PhaseRun phase : engine.phases()) {
         for (Results.Repetition r : phase.ok()) {
-          Double steal = r.figures().cpu().steal();
-          double seconds = r.figures().window().seconds();
-          if (steal != null && Double.isFinite(steal) && seconds > 0 && cores > 0) {
-            shares.add(steal / (seconds * cores));
+          double seconds = r.figures().window().seconds() * cores;
+          double steal = share(r.figures().cpu().steal(), seconds);
+          double other = share(r.figures().cpu().others(), seconds);
+          if (!Double.isNaN(steal)) {
+            stolen.add(steal);
+          }
+          if (!Double.isNaN(other)) {
+            others.add(other);
+            if (other > most) {
+              most = other;
+              busiest = engine.engine() + "'s " + phase.label() + ", trial " + r.trial();
+            }
           }
         }
       }
     }
-    if (shares.isEmpty()) {
-      return "";
+    StringBuilder said = new StringBuilder();
+    if (!stolen.isEmpty()) {
+      Spread s = Spread.of(stolen);
+      said.append(
+          String.format(
+              Locale.ROOT,
+              " The hypervisor stole %.1f%% of the machine's CPU time over the median window (at"
+                  + " most %.1f%%, /proc/stat's steal); the CPU per operation above leaves it out.",
+              100 * s.median(),
+              100 * s.max()));
     }
-    Spread s = Spread.of(shares);
-    return String.format(
-        Locale.ROOT,
-        " The hypervisor stole %.1f%% of the machine's CPU time over the median window (at most"
-            + " %.1f%%, /proc/stat's steal); the CPU per operation above leaves it out.",
-        100 * s.median(),
-        100 * s.max());
+    if (!others.isEmpty()) {
+      said.append(
+          String.format(
+              Locale.ROOT,
+              " Other work on this machine (other processes, this runner's own, interrupts) took"
+                  + " %.1f%% of its CPU time over the median window, and %.1f%% at the most (%s):"
+                  + " a window that shared the machine can read slower, and its process spend more"
+                  + " CPU per operation, than the engine alone would.",
+              100 * Spread.of(others).median(),
+              100 * most,
+              busiest));
+    }
+    return said.toString();
+  }
+
+  /** {@code seconds} of CPU time as a share of {@code capacity}; NaN where either is unknown. */
+  private static double share(Double seconds, double capacity) {
+    return seconds != null && Double.isFinite(seconds) && capacity > 0
+        ? seconds / capacity
+        : Double.NaN;
   }
 
   private static Cell.Format format(Cost cost) {

@@ -86,6 +86,22 @@ public record PhaseFigures(
         : null;
   }
 
+  /**
+   * The phase's CPU seconds between two status lines, the seconds stolen from the machine
+   * meanwhile, and the machine's busy seconds that were not the phase's (other processes', and
+   * interrupts'): never below 0, since the two files are read a moment apart.
+   */
+  static Results.Cpu cpu(ProcFiles.Counters first, ProcFiles.Counters last) {
+    double user = last.userSeconds() - first.userSeconds();
+    double system = last.systemSeconds() - first.systemSeconds();
+    double busy = last.machine().busySeconds() - first.machine().busySeconds();
+    return new Results.Cpu(
+        user,
+        system,
+        last.machine().stealSeconds() - first.machine().stealSeconds(),
+        Double.isNaN(busy) ? Double.NaN : Math.max(0, busy - user - system));
+  }
+
   /** The share of the seconds asked for a window must measure to count as a sample. */
   static final double SHORT = 0.8;
 
@@ -112,12 +128,7 @@ public record PhaseFigures(
             fromLines ? window.end().timeMs() : -1,
             fromLines ? last.memoryStallSeconds() - first.memoryStallSeconds() : null);
     Results.Cpu cpu =
-        fromLines
-            ? new Results.Cpu(
-                last.userSeconds() - first.userSeconds(),
-                last.systemSeconds() - first.systemSeconds(),
-                last.stealSeconds() - first.stealSeconds())
-            : new Results.Cpu(m.totalCpu().user(), m.totalCpu().system());
+        fromLines ? cpu(first, last) : new Results.Cpu(m.totalCpu().user(), m.totalCpu().system());
     Results.Io io =
         new Results.Io(
             fromLines ? last.readBytes() - first.readBytes() : totalRead,

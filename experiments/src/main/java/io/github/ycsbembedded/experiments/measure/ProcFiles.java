@@ -20,8 +20,8 @@ public final class ProcFiles {
 
   /**
    * CPU seconds (user, system) and device bytes (read, written, cancelled writes) of a process, the
-   * CPU seconds the hypervisor took from the whole machine's CPUs so far ({@code /proc/stat}'s
-   * steal), and the seconds so far in which some task of the machine waited for memory ({@code
+   * whole machine's CPU seconds so far ({@code machine}: every process's, and what the hypervisor
+   * stole), and the seconds so far in which some task of the machine waited for memory ({@code
    * /proc/pressure/memory}'s "some" total); NaN where the kernel does not say.
    */
   public record Counters(
@@ -30,7 +30,7 @@ public final class ProcFiles {
       long readBytes,
       long writeBytes,
       long cancelledWriteBytes,
-      double stealSeconds,
+      MachineCpu machine,
       double memoryStallSeconds) {
     /**
      * Bytes that reached (or will reach) the device: written minus writes cancelled by truncation.
@@ -38,6 +38,17 @@ public final class ProcFiles {
     public long bytesWritten() {
       return writeBytes - cancelledWriteBytes;
     }
+  }
+
+  /**
+   * The CPU seconds of the whole machine so far, all CPUs together, from {@code /proc/stat}'s first
+   * line ({@code cpu user nice system idle iowait irq softirq steal ...}): {@code busySeconds}, the
+   * time its CPUs ran any process or interrupt (user, nice, system, irq, softirq; a guest's time is
+   * in user), and {@code stealSeconds}, the time the hypervisor took from them; NaN where the
+   * kernel does not say.
+   */
+  public record MachineCpu(double busySeconds, double stealSeconds) {
+    public static final MachineCpu UNKNOWN = new MachineCpu(Double.NaN, Double.NaN);
   }
 
   /** Anonymous memory, page cache and mapped file pages of a memory cgroup, in bytes. */
@@ -70,29 +81,40 @@ public final class ProcFiles {
           io.getOrDefault("read_bytes", 0L),
           io.getOrDefault("write_bytes", 0L),
           io.getOrDefault("cancelled_write_bytes", 0L),
-          steal(),
+          machineCpu(),
           memoryStall());
     } catch (IOException | RuntimeException e) {
       return null;
     }
   }
 
-  /** The machine's stolen CPU seconds so far, all CPUs together; NaN where unknown. */
-  static double steal() {
-    return figure("/proc/stat", ProcFiles::steal);
+  /** The machine's CPU seconds so far; {@link MachineCpu#UNKNOWN} where unreadable. */
+  static MachineCpu machineCpu() {
+    try {
+      return machineCpu(Files.readString(Path.of("/proc/stat")));
+    } catch (IOException | RuntimeException e) {
+      return MachineCpu.UNKNOWN;
+    }
   }
 
   /**
-   * Stolen CPU seconds from the text of {@code /proc/stat}: its first line's eighth figure ({@code
-   * cpu user nice system idle iowait irq softirq steal ...}); NaN where the line has none.
+   * The machine's CPU seconds from the text of {@code /proc/stat}: its first line's figures in
+   * clock ticks; {@link MachineCpu#UNKNOWN} where the first line is not the machine's {@code cpu}
+   * line, and a NaN steal where a kernel gives none.
    */
-  static double steal(String stat) {
+  static MachineCpu machineCpu(String stat) {
     String first = stat.lines().findFirst().orElse("");
     String[] fields = first.trim().split("\\s+", -1);
-    if (fields.length < 9 || !fields[0].equals("cpu")) {
-      return Double.NaN;
+    if (fields.length < 8 || !fields[0].equals("cpu")) {
+      return MachineCpu.UNKNOWN;
     }
-    return Long.parseLong(fields[8]) / (double) CLOCK_TICKS;
+    long busy = 0;
+    for (int field : new int[] {1, 2, 3, 6, 7}) {
+      busy += Long.parseLong(fields[field]);
+    }
+    double steal =
+        fields.length < 9 ? Double.NaN : Long.parseLong(fields[8]) / (double) CLOCK_TICKS;
+    return new MachineCpu(busy / (double) CLOCK_TICKS, steal);
   }
 
   /** The seconds so far in which some task of the machine waited for memory; NaN where unknown. */
@@ -144,7 +166,7 @@ public final class ProcFiles {
         io.getOrDefault("read_bytes", 0L),
         io.getOrDefault("write_bytes", 0L),
         io.getOrDefault("cancelled_write_bytes", 0L),
-        Double.NaN,
+        MachineCpu.UNKNOWN,
         Double.NaN);
   }
 

@@ -687,13 +687,15 @@ public final class Results {
   }
 
   /**
-   * CPU seconds of the phase's JVM over the window ({@code user}, {@code system}), and the seconds
-   * the hypervisor stole from the whole machine's CPUs meanwhile ({@code steal}: null where the run
-   * did not read it, NaN where the kernel does not say).
+   * CPU seconds of the phase's JVM over the window ({@code user}, {@code system}), the seconds the
+   * hypervisor stole from the whole machine's CPUs meanwhile ({@code steal}), and the seconds the
+   * machine's CPUs were busy with anything but the phase's JVM ({@code others}: other processes,
+   * the runner's own included, and interrupts); each null where the run did not read it, NaN where
+   * the kernel does not say.
    */
-  public record Cpu(double user, double system, Double steal) {
+  public record Cpu(double user, double system, Double steal, Double others) {
     public Cpu(double user, double system) {
-      this(user, system, null);
+      this(user, system, null, null);
     }
 
     @JsonIgnore

@@ -2,6 +2,7 @@ package io.github.ycsbembedded.experiments.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.ycsbembedded.experiments.results.Results;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -27,11 +28,41 @@ class ProcFilesTest {
   }
 
   @Test
-  void stolenTimeIsTheMachinesEighthCpuFigureInClockTicks() throws IOException {
-    // "cpu  747683 211 138317 320357 18835 0 8349 387 0 0": 387 ticks of 1/100 s
-    assertThat(ProcFiles.steal(captured("stat"))).isEqualTo(3.87);
-    assertThat(ProcFiles.steal("intr 1 2 3\n")).as("no cpu line first").isNaN();
-    assertThat(ProcFiles.steal("cpu  1 2 3 4\n")).as("a kernel without steal").isNaN();
+  void theMachinesBusyAndStolenTimeComeFromItsFirstCpuLineInClockTicks() throws IOException {
+    // "cpu  747683 211 138317 320357 18835 0 8349 387 0 0": user, nice, system, irq and softirq
+    // busy (747683 + 211 + 138317 + 0 + 8349 ticks of 1/100 s), 387 stolen
+    assertThat(ProcFiles.machineCpu(captured("stat")))
+        .isEqualTo(new ProcFiles.MachineCpu(8945.60, 3.87));
+    assertThat(ProcFiles.machineCpu("cpu  1 2 3 4 5 6 7\n"))
+        .as("a kernel without steal")
+        .isEqualTo(new ProcFiles.MachineCpu(0.19, Double.NaN));
+    assertThat(ProcFiles.machineCpu("intr 1 2 3\n"))
+        .as("no cpu line first")
+        .isEqualTo(ProcFiles.MachineCpu.UNKNOWN);
+    assertThat(ProcFiles.machineCpu("cpu  1 2 3 4\n"))
+        .as("too few figures")
+        .isEqualTo(ProcFiles.MachineCpu.UNKNOWN);
+  }
+
+  private static ProcFiles.Counters at(double user, double system, double busy, double steal) {
+    return new ProcFiles.Counters(
+        user, system, 0, 0, 0, new ProcFiles.MachineCpu(busy, steal), Double.NaN);
+  }
+
+  @Test
+  void otherWorkIsTheMachinesBusyTimeBeyondThePhasesOwn() {
+    Results.Cpu cpu = PhaseFigures.cpu(at(1, 1, 100, 5), at(3, 2, 110, 6));
+    assertThat(cpu).isEqualTo(new Results.Cpu(2, 1, 1.0, 7.0));
+  }
+
+  @Test
+  void otherWorkIsNeverBelowZeroAndUnknownWhereTheMachinesTimeIs() {
+    assertThat(PhaseFigures.cpu(at(1, 1, 100, 5), at(3, 2, 102, 5)).others())
+        .as("the files read a moment apart")
+        .isZero();
+    assertThat(PhaseFigures.cpu(at(1, 1, Double.NaN, 5), at(3, 2, Double.NaN, 5)).others())
+        .as("no /proc/stat")
+        .isNaN();
   }
 
   @Test

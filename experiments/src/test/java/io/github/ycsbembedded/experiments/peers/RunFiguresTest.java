@@ -75,7 +75,7 @@ class RunFiguresTest {
       samples.add(
           new PhaseProcess.Sample(
               new Results.Point(-1, s, 1000L * s, 0, Map.of(), Map.of(), false),
-              new ProcFiles.Counters(cpu, 0, 0, 0, 0, 0, 0)));
+              new ProcFiles.Counters(cpu, 0, 0, 0, 0, ProcFiles.MachineCpu.UNKNOWN, 0)));
     }
 
     RunFigures f = RunFigures.of(samples, WHOLE, JAVA, 2);
