@@ -17,6 +17,13 @@ public final class PeerSettings {
   /** The young generation of both Java sides, as {@code bin/ycsb} sizes it beside a heap. */
   static final String YOUNG = "32m";
 
+  /**
+   * LMDB's map on both sides: YCSB-cpp's LMDB stops at its map's size ({@code MDB_MAP_FULL}), where
+   * ours grows it; at {@code small} (1,000,000 records of about 1.1 KB) a map of 1 GiB stopped
+   * YCSB-cpp's load. The file grows only as pages are written.
+   */
+  static final long LMDB_MAP_BYTES = 8L << 30;
+
   private PeerSettings() {}
 
   /** The engine properties {@code side} is given for {@code engine}; none for upstream YCSB's. */
@@ -39,7 +46,7 @@ public final class PeerSettings {
         // YCSB-cpp links the system's LMDB and opens it MDB_NOSYNC (lmdb.nosync=true), as our
         // lmdb.sync=false does
         p.put("lmdb.library", "system");
-        p.put("lmdb.mapsize", "1g");
+        p.put("lmdb.mapsize", "8g");
       }
       case "rocksdb" -> {
         p.put("rocksdb.cache_size", "8m");
@@ -80,7 +87,7 @@ public final class PeerSettings {
     Map<String, String> p = new LinkedHashMap<>();
     switch (engine) {
       case "lmdb" -> {
-        p.put("lmdb.mapsize", Long.toString(1L << 30));
+        p.put("lmdb.mapsize", Long.toString(LMDB_MAP_BYTES));
         p.put("lmdb.nosync", "true");
       }
       case "rocksdb" -> {

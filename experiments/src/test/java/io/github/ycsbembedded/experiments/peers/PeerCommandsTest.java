@@ -59,7 +59,7 @@ class PeerCommandsTest {
   @Test
   void ycsbCppNamesEachEnginesFolderByItsOwnProperty() {
     assertThat(commands.of(Side.YCSB_CPP, run("lmdb", Phase.A)))
-        .contains("lmdb.dbpath=/data/t", "lmdb.nosync=true", "lmdb.mapsize=1073741824");
+        .contains("lmdb.dbpath=/data/t", "lmdb.nosync=true", "lmdb.mapsize=8589934592");
     assertThat(commands.of(Side.YCSB_CPP, run("rocksdb", Phase.A)))
         .contains("rocksdb.dbname=/data/t", "rocksdb.bloom_bits=0", "rocksdb.compression=no");
   }
