@@ -1,5 +1,6 @@
 package io.github.ycsbembedded.benchmarks;
 
+import io.github.ycsbembedded.sqlite.SqliteStatement;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -16,7 +17,6 @@ import java.sql.Statement;
  * instead).
  */
 final class RawSqlite implements RawEngine {
-  private static final String TABLE = "\"" + Keys.TABLE + "\"";
   private final String url;
 
   private RawSqlite(String url) {
@@ -54,23 +54,12 @@ final class RawSqlite implements RawEngine {
         statement.execute("PRAGMA synchronous = NORMAL");
         statement.execute("PRAGMA cache_size = -8192");
       }
-      read = connection.prepareStatement("SELECT v FROM " + TABLE + " WHERE k = ?");
-      upsert =
-          connection.prepareStatement(
-              "INSERT INTO "
-                  + TABLE
-                  + " (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v");
-      update = connection.prepareStatement("UPDATE " + TABLE + " SET v = ? WHERE k = ?");
-      scan =
-          connection.prepareStatement(
-              "SELECT v FROM " + TABLE + " WHERE k >= ? ORDER BY k LIMIT ?");
-      batch =
-          connection.prepareStatement(
-              "SELECT k, v FROM "
-                  + TABLE
-                  + " WHERE k IN (?"
-                  + ", ?".repeat(States.BATCH_SIZE - 1)
-                  + ")");
+      // the binding's own statements (SqliteStatement), so that the two run the same SQL
+      read = connection.prepareStatement(SqliteStatement.READ.on(Keys.TABLE));
+      upsert = connection.prepareStatement(SqliteStatement.UPSERT.on(Keys.TABLE));
+      update = connection.prepareStatement(SqliteStatement.UPDATE.on(Keys.TABLE));
+      scan = connection.prepareStatement(SqliteStatement.SCAN.on(Keys.TABLE));
+      batch = connection.prepareStatement(SqliteStatement.batchRead(Keys.TABLE, States.BATCH_SIZE));
       begin = connection.prepareStatement("BEGIN IMMEDIATE");
       commit = connection.prepareStatement("COMMIT");
     }
@@ -131,7 +120,7 @@ final class RawSqlite implements RawEngine {
       int n = 0;
       try (ResultSet rows = scan.executeQuery()) {
         while (rows.next()) {
-          value = rows.getBytes(1);
+          value = rows.getBytes(2);
           n++;
         }
       }

@@ -120,7 +120,7 @@ public final class SqliteClient extends EngineClient<SqliteEngine>
     TableStatements found = statements.get(table);
     if (found == null) {
       engine().ensureTable(table);
-      found = new TableStatements(connection, SqliteEngine.sqlName(table));
+      found = new TableStatements(connection, table);
       statements.put(table, found);
     }
     return found;
@@ -466,21 +466,13 @@ public final class SqliteClient extends EngineClient<SqliteEngine>
     TableStatements(Connection connection, String name) throws SQLException {
       this.connection = connection;
       this.name = name;
-      read = connection.prepareStatement("SELECT v FROM " + name + " WHERE k = ?");
-      upsert =
-          connection.prepareStatement(
-              "INSERT INTO "
-                  + name
-                  + " (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v");
-      update = connection.prepareStatement("UPDATE " + name + " SET v = ? WHERE k = ?");
-      delete = connection.prepareStatement("DELETE FROM " + name + " WHERE k = ?");
-      scan =
-          connection.prepareStatement(
-              "SELECT NULL, v FROM " + name + " WHERE k >= ? ORDER BY k LIMIT ?");
-      range =
-          connection.prepareStatement(
-              "SELECT k, v FROM " + name + " WHERE k >= ? AND k < ? ORDER BY k LIMIT ?");
-      any = connection.prepareStatement("SELECT 1 FROM " + name + " LIMIT 1");
+      read = connection.prepareStatement(SqliteStatement.READ.on(name));
+      upsert = connection.prepareStatement(SqliteStatement.UPSERT.on(name));
+      update = connection.prepareStatement(SqliteStatement.UPDATE.on(name));
+      delete = connection.prepareStatement(SqliteStatement.DELETE.on(name));
+      scan = connection.prepareStatement(SqliteStatement.SCAN.on(name));
+      range = connection.prepareStatement(SqliteStatement.RANGE.on(name));
+      any = connection.prepareStatement(SqliteStatement.ANY.on(name));
     }
 
     /** The batch statement for {@code size} keys, prepared on first use. */
@@ -493,9 +485,7 @@ public final class SqliteClient extends EngineClient<SqliteEngine>
           }
           batches.clear();
         }
-        StringBuilder sql = new StringBuilder("SELECT k, v FROM ").append(name);
-        sql.append(" WHERE k IN (?").append(", ?".repeat(size - 1)).append(')');
-        found = connection.prepareStatement(sql.toString());
+        found = connection.prepareStatement(SqliteStatement.batchRead(name, size));
         batches.put(size, found);
       }
       return found;

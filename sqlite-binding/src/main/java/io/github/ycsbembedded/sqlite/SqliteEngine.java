@@ -195,11 +195,6 @@ final class SqliteEngine implements EngineHandle {
     connection.close();
   }
 
-  /** The SQL name of a YCSB table, quoted. */
-  static String sqlName(String table) {
-    return '"' + table.replace("\"", "\"\"") + '"';
-  }
-
   /** Creates the table of {@code table} unless the database holds it already. */
   void ensureTable(String table) throws SQLException {
     if (tables.contains(table)) {
@@ -209,10 +204,7 @@ final class SqliteEngine implements EngineHandle {
     try {
       if (!tables.contains(table)) {
         try (Statement statement = admin.createStatement()) {
-          statement.execute(
-              "CREATE TABLE IF NOT EXISTS "
-                  + sqlName(table)
-                  + " (k BLOB PRIMARY KEY NOT NULL, v BLOB NOT NULL) WITHOUT ROWID");
+          statement.execute(SqliteStatement.CREATE.on(table));
         }
         tables.add(table);
       }

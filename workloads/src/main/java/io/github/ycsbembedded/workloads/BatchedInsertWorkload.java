@@ -11,7 +11,6 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -44,8 +43,6 @@ public class BatchedInsertWorkload extends CoreWorkload {
   public static final String BATCH_SIZE_PROPERTY = "batchsize";
   public static final String BULK_LOAD_PROPERTY = "bulkload";
   public static final String OPERATION = "BATCH_INSERT";
-
-  private static final AtomicBoolean FALLBACK_REPORTED = new AtomicBoolean();
 
   private int batchSize;
   private boolean bulk;
@@ -112,15 +109,11 @@ public class BatchedInsertWorkload extends CoreWorkload {
   }
 
   private Status singleInserts(DB db, List<BatchWriteDB.Insert> records, List<String> failed) {
-    if (FALLBACK_REPORTED.compareAndSet(false, true)) {
-      System.err.println(
-          "workloady: "
-              + db.getClass().getName()
-              + " binding has no native batch insert ("
-              + BatchWriteDB.class.getSimpleName()
-              + "); inserting each record on its own"
-              + (bulk ? ", without a bulk path" : ""));
-    }
+    Fallbacks.sayOnce(
+        "workloady",
+        db,
+        "native batch insert (" + BatchWriteDB.class.getSimpleName() + ")",
+        "inserting each record on its own" + (bulk ? ", without a bulk path" : ""));
     Status overall = Status.OK;
     for (BatchWriteDB.Insert record : records) {
       @SuppressWarnings("unchecked")

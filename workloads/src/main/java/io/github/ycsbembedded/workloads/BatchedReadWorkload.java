@@ -12,7 +12,6 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
@@ -43,8 +42,6 @@ public class BatchedReadWorkload extends CoreWorkload {
   public static final String BATCH_PROPORTION_PROPERTY = "batchproportion";
   public static final String BATCH_UNIQUE_PROPERTY = "batch.unique";
   public static final String OPERATION = "BATCH_READ";
-
-  private static final AtomicBoolean FALLBACK_REPORTED = new AtomicBoolean();
 
   private int batchSize;
   private double batchProportion;
@@ -112,7 +109,6 @@ public class BatchedReadWorkload extends CoreWorkload {
                 keys,
                 fields,
                 results,
-                FALLBACK_REPORTED,
                 "workloadz",
                 "reading each batch as single reads");
     long endNs = Timed.record(measurements, OPERATION, startNs, intendedStartNs, status);

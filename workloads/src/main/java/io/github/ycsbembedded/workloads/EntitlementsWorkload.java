@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.ByteIterator;
 import site.ycsb.Client;
@@ -54,8 +53,6 @@ public class EntitlementsWorkload extends Workload {
     NORMALIZED,
     DENORMALIZED
   }
-
-  private static final AtomicBoolean FALLBACK_REPORTED = new AtomicBoolean();
 
   private Model model;
   private Entitlements data;
@@ -153,7 +150,6 @@ public class EntitlementsWorkload extends Workload {
               keys,
               null,
               rows,
-              FALLBACK_REPORTED,
               "entitlements",
               "reading each user's entitlements as single reads")
           .isOk()) {

@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.ByteIterator;
 import site.ycsb.Client;
@@ -85,8 +84,6 @@ public class FriendFeedWorkload extends Workload {
 
   private static final Comparator<FriendDigg> NEWEST_FIRST =
       Comparator.comparingLong(FriendDigg::date).reversed().thenComparingInt(FriendDigg::friend);
-  private static final AtomicBoolean FALLBACK_REPORTED = new AtomicBoolean();
-
   private Layout layout;
   private int users;
   private int items;
@@ -433,7 +430,6 @@ public class FriendFeedWorkload extends Workload {
             keys,
             null,
             rows,
-            FALLBACK_REPORTED,
             "friendfeed",
             "probing each friend's digg as a single read");
   }

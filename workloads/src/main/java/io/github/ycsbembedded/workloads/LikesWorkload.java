@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
 import site.ycsb.ByteIterator;
 import site.ycsb.Client;
 import site.ycsb.DB;
@@ -44,8 +43,6 @@ import site.ycsb.measurements.Measurements;
 public class LikesWorkload extends Workload {
   static final String BY_USER = "likes_by_user";
   static final String BY_POST = "likes_by_post";
-  private static final AtomicBoolean FALLBACK_REPORTED = new AtomicBoolean();
-
   private long users;
   private long posts;
   private int scanLimit;
@@ -197,13 +194,11 @@ public class LikesWorkload extends Workload {
                   MultiWriteDB.Write.put(BY_USER, byUser(user, post), value(dt)),
                   MultiWriteDB.Write.put(BY_POST, byPost(post, user), value(dt))));
     }
-    if (FALLBACK_REPORTED.compareAndSet(false, true)) {
-      System.err.println(
-          "likes: "
-              + db.getClass().getName()
-              + " binding has no atomic multi-key write; "
-              + "a like's two index entries are written one after the other (not atomically)");
-    }
+    Fallbacks.sayOnce(
+        "likes",
+        db,
+        "atomic multi-key write",
+        "a like's two index entries are written one after the other (not atomically)");
     Status first = db.insert(BY_USER, byUser(user, post), value(dt));
     if (!first.isOk()) {
       return first;

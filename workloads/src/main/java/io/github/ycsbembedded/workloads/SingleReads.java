@@ -5,7 +5,6 @@ import io.github.ycsbembedded.core.KeyRead;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
@@ -17,7 +16,8 @@ final class SingleReads {
   /**
    * Reads {@code keys} with single reads into {@code results}, as {@link BatchReadDB#batchRead}
    * would: each key found, missing or failed, and {@code ERROR} when any failed. Says once per
-   * {@code said} flag on stderr that the binding has no native batch read and what is done instead.
+   * {@code workload} on stderr that the binding has no native batch read and what is done instead
+   * ({@link Fallbacks}).
    */
   static Status read(
       DB db,
@@ -25,19 +25,10 @@ final class SingleReads {
       List<String> keys,
       Set<String> fields,
       List<KeyRead> results,
-      AtomicBoolean said,
       String workload,
       String instead) {
-    if (said.compareAndSet(false, true)) {
-      System.err.println(
-          workload
-              + ": "
-              + db.getClass().getName()
-              + " binding has no native batch read ("
-              + BatchReadDB.class.getSimpleName()
-              + "); "
-              + instead);
-    }
+    Fallbacks.sayOnce(
+        workload, db, "native batch read (" + BatchReadDB.class.getSimpleName() + ")", instead);
     results.clear();
     Status overall = Status.OK;
     for (String key : keys) {
