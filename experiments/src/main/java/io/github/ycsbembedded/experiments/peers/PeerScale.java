@@ -10,9 +10,10 @@ import java.util.stream.Collectors;
  * the seconds of each run left out of its CPU figure as warm-up.
  *
  * <p>The operation counts are those of RocksDB and WiredTiger, the slowest here; LMDB runs A three
- * times and C four times as many, LevelDB C one and a half times as many, so that every run lasts
- * about ten seconds or more on this project's 2-core machine (YCSB-cpp has no time bound: every
- * side runs to an operation count).
+ * times and C four times as many, LevelDB C one and a half times as many, to even out the engines'
+ * run lengths (YCSB-cpp has no time bound: every side runs to an operation count). On this
+ * project's 2-core machine {@code quick}'s windows lasted 1 to 22 s, {@code small}'s 6 to 88 s
+ * (docs/peers.md).
  */
 public record PeerScale(
     String name,
