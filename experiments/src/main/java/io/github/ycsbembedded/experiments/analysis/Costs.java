@@ -216,9 +216,10 @@ public final class Costs {
     for (Results.EngineRun engine : c.engines()) {
       for (Results.PhaseRun phase : engine.phases()) {
         for (Results.Repetition r : phase.ok()) {
-          double seconds = r.figures().window().seconds() * cores;
-          double steal = share(r.figures().cpu().steal(), seconds);
-          double other = share(r.figures().cpu().others(), seconds);
+          Results.Figures f = r.figures();
+          double capacity = f.window().seconds() * cores;
+          double steal = share(f.cpu().steal(), capacity);
+          double other = share(f.cpu().others(), capacity);
           if (!Double.isNaN(steal)) {
             stolen.add(steal);
           }

@@ -230,17 +230,18 @@ public final class Campaign {
     if (r.outcome().excluded() != null) {
       log.println("    not a sample: " + r.outcome().excluded());
     }
+    Results.Figures f = r.figures();
     log.printf(
         Locale.ROOT,
         "    %,.0f %s over %.1f s, CPU %.1f s, peak memory %s, read %s, written %s, disk %s%n",
-        r.figures().speed().speed(),
+        f.speed().speed(),
         phase.counting().speed().unit(),
-        r.figures().window().seconds(),
-        r.figures().cpu().total(),
-        Units.bytes(r.figures().memory().peak()),
-        Units.bytes(Math.max(0, r.figures().io().read())),
-        Units.bytes(Math.max(0, r.figures().io().written())),
-        Units.bytes(r.figures().disk().allocated()));
+        f.window().seconds(),
+        f.cpu().total(),
+        Units.bytes(f.memory().peak()),
+        Units.bytes(Math.max(0, f.io().read())),
+        Units.bytes(Math.max(0, f.io().written())),
+        Units.bytes(f.disk().allocated()));
   }
 
   /** One run; returns whether it worked (a run the stop cut short is not kept). */
