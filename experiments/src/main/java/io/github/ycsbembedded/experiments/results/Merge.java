@@ -32,8 +32,9 @@ public final class Merge {
 
   /**
    * The runs of {@code folders}, read and checked to merge: of one experiment at one scale with the
-   * same warm-ups and durations; where they are shards ({@code --shard K/N}), every shard of one
-   * run once, with the same settings.
+   * same warm-ups and durations, each engine that more than one of them ran with the same settings;
+   * where they are shards ({@code --shard K/N}), every shard of one run once, with the same
+   * settings.
    */
   public static Folders read(List<Path> folders) throws ExperimentException {
     List<Results.Run> runs = new ArrayList<>();
@@ -43,6 +44,7 @@ public final class Merge {
     for (int i = 1; i < runs.size(); i++) {
       refuseMismatch(runs.get(0), runs.get(i), folders.get(0), folders.get(i));
     }
+    refuseOtherSettings(runs, folders);
     Shards.check(runs, folders);
     return new Folders(folders, runs);
   }
@@ -186,6 +188,70 @@ public final class Merge {
               + a.warmupSeconds()
               + " s; their figures are not trials of one measurement");
     }
+  }
+
+  /**
+   * Refuses an engine (of one variant) that two folders ran with different settings: its trials in
+   * the one measured something other than in the other, and merged they would be judged as samples
+   * of one thing. Names the first property that differs.
+   */
+  private static void refuseOtherSettings(List<Results.Run> runs, List<Path> folders)
+      throws ExperimentException {
+    Map<String, Integer> first = new LinkedHashMap<>();
+    Map<String, Map<String, String>> values = new LinkedHashMap<>();
+    for (int i = 0; i < runs.size(); i++) {
+      for (Results.VariantRun variant : runs.get(i).variants()) {
+        for (Results.EngineRun engine : variant.engines()) {
+          String key = variant.name() + "/" + engine.engine();
+          Map<String, String> these = settingValues(engine);
+          Integer earlier = first.putIfAbsent(key, i);
+          if (earlier == null) {
+            values.put(key, these);
+            continue;
+          }
+          Map<String, String> those = values.get(key);
+          for (String property : union(those, these)) {
+            String was = those.get(property);
+            String is = these.get(property);
+            if (!Objects.equals(was, is)) {
+              throw new ExperimentException(
+                  folders.get(i)
+                      + " ran "
+                      + engine.engine()
+                      + ("base".equals(variant.name()) ? "" : " (variant " + variant.name() + ")")
+                      + " with "
+                      + setting(property, is)
+                      + ", "
+                      + folders.get(earlier)
+                      + " with "
+                      + setting(property, was)
+                      + "; only runs of the same settings merge as trials (report each folder"
+                      + " alone to set them side by side)");
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private static String setting(String property, String value) {
+    return property + (value == null ? " not set" : " = " + value);
+  }
+
+  /** An engine's settings as property (and the phases it is limited to) → value. */
+  private static Map<String, String> settingValues(Results.EngineRun engine) {
+    Map<String, String> values = new LinkedHashMap<>();
+    for (Results.Setting s : engine.settings()) {
+      String where = s.phases().isEmpty() ? "" : " (in " + String.join(", ", s.phases()) + ")";
+      values.put(s.property() + where, s.value());
+    }
+    return values;
+  }
+
+  private static List<String> union(Map<String, String> a, Map<String, String> b) {
+    List<String> keys = new ArrayList<>(a.keySet());
+    b.keySet().stream().filter(k -> !a.containsKey(k)).forEach(keys::add);
+    return keys;
   }
 
   private static int trialsOf(Results.EngineRun engine) {

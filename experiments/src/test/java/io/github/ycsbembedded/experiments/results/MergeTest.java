@@ -119,6 +119,43 @@ class MergeTest {
   }
 
   @Test
+  void anEngineRunWithOtherSettingsInAnotherFolderIsRefusedNamingTheProperty() throws Exception {
+    Results.Setting cache = new Results.Setting("leveldb.cache_size", "1024", "", "", null, null);
+    Results.EngineRun checked =
+        withSettings(
+            engine("leveldb", "h", phase("c", rep(1, 1, 5))),
+            cache,
+            new Results.Setting("leveldb.verify_checksums", "false", "", "", null, null));
+    Results.EngineRun unchecked = withSettings(checked, cache);
+    Path a = folder("a", run("unum", "quick", "h", checked));
+    Path same = folder("same", run("unum", "quick", "h", checked));
+    Path other = folder("other", run("unum", "quick", "h", unchecked));
+    Path elsewhere =
+        folder(
+            "elsewhere", run("unum", "quick", "h", engine("lmdb", "h", phase("c", rep(1, 1, 9)))));
+
+    assertThat(Merge.runs(List.of(a, same)).base().phase("leveldb", "c").repetitions())
+        .extracting(Results.Repetition::trial)
+        .containsExactly(1, 2);
+    assertThat(Merge.runs(List.of(a, elsewhere)).base().engines())
+        .as("engines no two folders share join whatever their settings")
+        .extracting(Results.EngineRun::engine)
+        .containsExactly("leveldb", "lmdb");
+    assertThatThrownBy(() -> Merge.runs(List.of(a, other)))
+        .hasMessage(
+            other
+                + " ran leveldb with leveldb.verify_checksums not set, "
+                + a
+                + " with leveldb.verify_checksums = false; only runs of the same settings merge as"
+                + " trials (report each folder alone to set them side by side)");
+  }
+
+  private static Results.EngineRun withSettings(Results.EngineRun e, Results.Setting... settings) {
+    return new Results.EngineRun(
+        e.engine(), e.host(), e.version(), List.of(settings), e.error(), e.phases());
+  }
+
+  @Test
   void aFolderWithoutResultsOrOfAnotherSchemaIsNamed() throws Exception {
     assertThatThrownBy(() -> Merge.runs(List.of(tmp)))
         .hasMessage(tmp + " is not a results folder: it has no results.json");
