@@ -89,4 +89,15 @@ class ShardReportTest {
     assertThat(row).as("the same trial on both: ×1.00 apart").endsWith("| ×1.00 |");
     assertThat(cells[1]).as("each kind's own figure").isEqualTo(cells[3]).isNotEqualTo("n/a");
   }
+
+  @Test
+  void kindsWhoseHostsShareANameAreToldApartByWhatDiffers() throws Exception {
+    String md = report(shard(1, "vm", "AMD EPYC"), shard(2, "vm", "Intel Xeon"));
+
+    assertThat(md)
+        .contains("The verdicts above rest on vm, 2 × AMD EPYC (1 trial, the most of any kind)")
+        .contains(
+            "| claim | vm, 2 × AMD EPYC (1 trial) | verdict there | vm, 2 × Intel Xeon (1 trial) |"
+                + " verdict there | between kinds |");
+  }
 }

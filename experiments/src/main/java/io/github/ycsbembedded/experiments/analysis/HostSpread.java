@@ -37,6 +37,7 @@ public final class HostSpread {
   public static Section section(List<Kind> kinds, int judged) {
     Section.Builder s = new Section.Builder(2, "Machines of different kinds, judged apart");
     Kind main = kinds.get(judged);
+    List<String> labels = labels(kinds);
     s.note(
         "These results come from "
             + kinds.size()
@@ -44,7 +45,7 @@ public final class HostSpread {
             + differences(kinds)
             + ". Their trials are not pooled: a ratio that differs between machines is no"
             + " sample of one thing. The verdicts above rest on "
-            + main.label()
+            + labels.get(judged)
             + " ("
             + main.trials()
             + " trial"
@@ -52,8 +53,9 @@ public final class HostSpread {
             + ", the most of any kind); each kind's own figure and verdict follow, and how far"
             + " the kinds' medians lie apart (the largest ÷ the smallest).");
     List<String> header = new ArrayList<>(List.of("claim"));
-    for (Kind k : kinds) {
-      header.add(k.label() + " (" + k.trials() + " trial" + (k.trials() == 1 ? "" : "s") + ")");
+    for (int i = 0; i < kinds.size(); i++) {
+      Kind k = kinds.get(i);
+      header.add(labels.get(i) + " (" + k.trials() + " trial" + (k.trials() == 1 ? "" : "s") + ")");
       header.add("verdict there");
     }
     header.add("between kinds");
@@ -109,6 +111,34 @@ public final class HostSpread {
       }
     }
     return rows;
+  }
+
+  /**
+   * Each kind's name in the section: its hosts' names, and where two kinds share those (hosts named
+   * alike on different machines), the first part of its description the kinds differ in (its CPU,
+   * say) as well.
+   */
+  static List<String> labels(List<Kind> kinds) {
+    List<String> hosts = kinds.stream().map(Kind::label).toList();
+    if (new java.util.HashSet<>(hosts).size() == hosts.size()) {
+      return hosts;
+    }
+    String[] first = kinds.get(0).kind().split(" \\| ", -1);
+    for (int part = 0; part < first.length; part++) {
+      List<String> values = new ArrayList<>();
+      for (Kind k : kinds) {
+        String[] parts = k.kind().split(" \\| ", -1);
+        values.add(part < parts.length ? parts[part] : "?");
+      }
+      if (new java.util.HashSet<>(values).size() > 1) {
+        List<String> named = new ArrayList<>();
+        for (int i = 0; i < kinds.size(); i++) {
+          named.add(hosts.get(i) + ", " + values.get(i));
+        }
+        return named;
+      }
+    }
+    return hosts;
   }
 
   /** What the kinds' descriptions differ in, named: the CPU, the memory, the kernel, … */
