@@ -117,7 +117,7 @@ final class PeersCommand implements Callable<Integer> {
         PeerRunner.steps(chosen, engineList, threadList, commands.sides());
     System.out.printf(
         "peers at %s: %d runs, %s; results in %s%n",
-        chosen.name(), steps.size(), chosen.estimate(), out);
+        chosen.name(), steps.size(), chosen.estimate(steps.size()), out);
     List<PeerResults.Measurement> runs = new ArrayList<>();
     Map<String, String> peers = peers(commands);
     Files.createDirectories(data);
@@ -162,7 +162,7 @@ final class PeersCommand implements Callable<Integer> {
             s.operationsC(),
             rounds,
             s.warmupSeconds(),
-            s.estimate() + " at " + s.rounds() + " rounds");
+            s.secondsPerRun());
   }
 
   private Path cppFolder() throws ExperimentException {

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /** The report's cells, from measured runs: figures per side, ratios per round, the verdicts. */
 class PeerReportTest {
-  private static final PeerScale THREE = new PeerScale("quick", 100, 100, 100, 3, 2, "");
+  private static final PeerScale THREE = new PeerScale("quick", 100, 100, 100, 3, 2, 1);
 
   /** One run: {@code cpuUs} µs of CPU per operation, {@code speed} operations per second. */
   private static PeerResults.Measurement run(

@@ -2,6 +2,7 @@ package io.github.ycsbembedded.experiments.peers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,7 @@ class PeerResultsTest {
   void resultsReadBackAsWritten() throws Exception {
     PeerResults written =
         new PeerResults(
-            new PeerScale("quick", 10, 20, 30, 3, 2, "a minute"),
+            new PeerScale("quick", 10, 20, 30, 3, 2, 12.5),
             List.of("rocksdb"),
             List.of(1, 2),
             Map.of("ours", "bin/ycsb", "YCSB-cpp", "/p at 723fff7868ec"),
@@ -46,5 +47,13 @@ class PeerResultsTest {
     assertThat(read).isEqualTo(written);
     assertThat(read.runs().get(0).cpuPerOperationUs()).isEqualTo(5000.0);
     assertThat(read.runs().get(1).failed()).isTrue();
+
+    Path file = tmp.resolve(PeerResults.NAME);
+    String json = Files.readString(file);
+    Files.writeString(
+        file, json.replace("\"secondsPerRun\" : 12.5", "\"estimate\" : \"about 40 minutes\""));
+    assertThat(PeerResults.read(tmp).scale())
+        .as("an older file's fixed estimate is read and left out")
+        .isEqualTo(new PeerScale("quick", 10, 20, 30, 3, 2, 0));
   }
 }

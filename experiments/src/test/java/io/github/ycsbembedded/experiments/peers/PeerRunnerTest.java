@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 /** The order of the runs: sides back to back per cell, reversed every other round. */
 class PeerRunnerTest {
-  private static final PeerScale TWO_ROUNDS = new PeerScale("t", 10, 10, 10, 2, 0, "");
+  private static final PeerScale TWO_ROUNDS = new PeerScale("t", 10, 10, 10, 2, 0, 1);
 
   @Test
   void eachCellRunsEverySideBackToBackAndEvenRoundsReverseTheirOrder() {
