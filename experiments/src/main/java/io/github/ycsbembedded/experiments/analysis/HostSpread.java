@@ -123,13 +123,9 @@ public final class HostSpread {
     if (new java.util.HashSet<>(hosts).size() == hosts.size()) {
       return hosts;
     }
-    String[] first = kinds.get(0).kind().split(" \\| ", -1);
-    for (int part = 0; part < first.length; part++) {
-      List<String> values = new ArrayList<>();
-      for (Kind k : kinds) {
-        String[] parts = k.kind().split(" \\| ", -1);
-        values.add(part < parts.length ? parts[part] : "?");
-      }
+    int parts = kinds.get(0).kind().split(" \\| ", -1).length;
+    for (int part = 0; part < parts; part++) {
+      List<String> values = partValues(kinds, part);
       if (new java.util.HashSet<>(values).size() > 1) {
         List<String> named = new ArrayList<>();
         for (int i = 0; i < kinds.size(); i++) {
@@ -161,11 +157,16 @@ public final class HostSpread {
   }
 
   private static String describe(List<Kind> kinds, int part) {
+    return String.join(" vs ", partValues(kinds, part));
+  }
+
+  /** Each kind's {@code part} of its description ("?" where it has none), in the kinds' order. */
+  private static List<String> partValues(List<Kind> kinds, int part) {
     List<String> values = new ArrayList<>();
     for (Kind k : kinds) {
       String[] parts = k.kind().split(" \\| ", -1);
       values.add(part < parts.length ? parts[part] : "?");
     }
-    return String.join(" vs ", values);
+    return values;
   }
 }

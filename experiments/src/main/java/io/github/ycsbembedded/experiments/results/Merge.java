@@ -7,9 +7,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.IntUnaryOperator;
 import java.util.stream.Stream;
 
@@ -197,20 +199,21 @@ public final class Merge {
    */
   private static void refuseOtherSettings(List<Results.Run> runs, List<Path> folders)
       throws ExperimentException {
-    Map<String, Integer> first = new LinkedHashMap<>();
-    Map<String, Map<String, String>> values = new LinkedHashMap<>();
+    // variant/engine → the first folder that ran it, and its settings there
+    Map<String, Map.Entry<Integer, Map<String, String>>> seen = new LinkedHashMap<>();
     for (int i = 0; i < runs.size(); i++) {
       for (Results.VariantRun variant : runs.get(i).variants()) {
         for (Results.EngineRun engine : variant.engines()) {
-          String key = variant.name() + "/" + engine.engine();
           Map<String, String> these = settingValues(engine);
-          Integer earlier = first.putIfAbsent(key, i);
-          if (earlier == null) {
-            values.put(key, these);
+          var first = seen.putIfAbsent(variant.name() + "/" + engine.engine(), Map.entry(i, these));
+          if (first == null) {
             continue;
           }
-          Map<String, String> those = values.get(key);
-          for (String property : union(those, these)) {
+          int earlier = first.getKey();
+          Map<String, String> those = first.getValue();
+          Set<String> properties = new LinkedHashSet<>(those.keySet());
+          properties.addAll(these.keySet());
+          for (String property : properties) {
             String was = those.get(property);
             String is = these.get(property);
             if (!Objects.equals(was, is)) {
@@ -246,12 +249,6 @@ public final class Merge {
       values.put(s.property() + where, s.value());
     }
     return values;
-  }
-
-  private static List<String> union(Map<String, String> a, Map<String, String> b) {
-    List<String> keys = new ArrayList<>(a.keySet());
-    b.keySet().stream().filter(k -> !a.containsKey(k)).forEach(keys::add);
-    return keys;
   }
 
   private static int trialsOf(Results.EngineRun engine) {
