@@ -23,14 +23,18 @@ import site.ycsb.DBException;
  * the version asked, from the folder {@code <engine>-<version>} beside the binding's jar (a source
  * tree's {@code rocksdb-binding/target/rocksdb-6.20.3/}, a distribution's {@code
  * rocksdb-binding/lib/rocksdb-6.20.3/}), in place of the library's own jar. {@link CheckedClient}
- * runs YCSB in that loader, so that one JVM never holds two versions of a library.
+ * runs YCSB in that loader, so that one JVM never holds two versions of a library. The property
+ * also takes the path of a jar of the library (a value ending in {@code .jar}), which takes the
+ * library's own jar's place the same way: another version of the library than the build carries,
+ * such as the one a peer harness links ({@code bin/experiment peers --rocksdb-library}).
  */
 public final class EngineLibraries {
   private EngineLibraries() {}
 
   /**
-   * The version the properties ask for, or null when they ask for none; one the binding does not
-   * carry, or an empty value, is refused in one line naming the property and the versions it takes.
+   * The version the properties ask for (or the jar, as an absolute path), or null when they ask for
+   * none; one the binding does not carry, a jar that is not a file, or an empty value, is refused
+   * in one line naming the property and the versions it takes.
    */
   public static String asked(Libraries libraries, BindingProperties properties) throws DBException {
     String name = libraries.property();
@@ -42,6 +46,13 @@ public final class EngineLibraries {
         || version.equals(libraries.builtWith())
         || libraries.others().contains(version)) {
       return version;
+    }
+    if (isJar(version)) {
+      Path jar = Path.of(version).toAbsolutePath().normalize();
+      if (!Files.isRegularFile(jar)) {
+        throw new DBException(name + ": '" + version + "' is not a file");
+      }
+      return jar.toString();
     }
     throw new DBException(
         name
@@ -56,9 +67,27 @@ public final class EngineLibraries {
     List<String> versions = new ArrayList<>();
     versions.add(libraries.builtWith() + " (the default)");
     versions.addAll(libraries.others());
+    versions.add("the path of a jar of the library");
     return String.join(", ", versions.subList(0, versions.size() - 1))
-        + (versions.size() > 1 ? " or " : "")
+        + " or "
         + versions.get(versions.size() - 1);
+  }
+
+  /** Whether a value of a library property names a jar rather than a version. */
+  static boolean isJar(String value) {
+    return value.endsWith(".jar");
+  }
+
+  /**
+   * Whether the library the engine loaded is the one asked: its version ({@code loadedVersion}), or
+   * for a jar asked, the jar the library's classes come from.
+   */
+  public static boolean isLoaded(EngineDescriptor engine, String asked, String loadedVersion) {
+    if (!isJar(asked)) {
+      return asked.equals(loadedVersion);
+    }
+    Path jar = jarOf(engine.libraries().orElseThrow().marker(), engine.getClass().getClassLoader());
+    return Path.of(asked).equals(jar);
   }
 
   /**
@@ -74,8 +103,8 @@ public final class EngineLibraries {
         + " asked, but this JVM loaded "
         + loaded
         + (jar == null ? "" : " from " + jar)
-        + "; bin/ycsb runs the version asked, or put the jar of "
-        + folder(engine, asked)
+        + "; bin/ycsb runs the version asked, or put "
+        + (isJar(asked) ? asked : "the jar of " + folder(engine, asked))
         + " on the classpath in place of the binding's own";
   }
 
@@ -95,9 +124,9 @@ public final class EngineLibraries {
     if (version == null || version.equals(libraries.builtWith())) {
       return null;
     }
-    Path folder = folder(engine.get(), version);
+    Path folder = isJar(version) ? Path.of(version) : folder(engine.get(), version);
     Path loaded = jarOf(libraries.marker(), EngineLibraries.class.getClassLoader());
-    if (loaded != null && folder.equals(loaded.getParent())) {
+    if (loaded != null && (folder.equals(loaded.getParent()) || folder.equals(loaded))) {
       return null; // this loader is already the one asked for
     }
     List<Path> classpath = new ArrayList<>();
@@ -113,18 +142,14 @@ public final class EngineLibraries {
   }
 
   /**
-   * The classpath of a run of {@code version}: the jars of its folder first, then {@code classpath}
-   * without the library's own jar ({@code loaded}, null when none is on it).
+   * The classpath of a run of {@code version}: the jars of its folder (or the jar asked, {@code
+   * folder} then being that jar) first, then {@code classpath} without the library's own jar
+   * ({@code loaded}, null when none is on it).
    */
   static List<Path> classpath(
       Libraries libraries, String version, Path folder, Path loaded, List<Path> classpath)
       throws DBException {
-    List<Path> jars;
-    try (Stream<Path> files = Files.list(folder)) {
-      jars = files.filter(f -> f.toString().endsWith(".jar")).sorted().toList();
-    } catch (IOException e) {
-      jars = List.of();
-    }
+    List<Path> jars = isJar(version) ? List.of(folder) : jarsIn(folder);
     if (jars.isEmpty()) {
       throw new DBException(
           libraries.property()
@@ -137,6 +162,14 @@ public final class EngineLibraries {
     List<Path> result = new ArrayList<>(jars);
     classpath.stream().filter(entry -> !entry.equals(loaded)).forEach(result::add);
     return result;
+  }
+
+  private static List<Path> jarsIn(Path folder) {
+    try (Stream<Path> files = Files.list(folder)) {
+      return files.filter(f -> isJar(f.toString())).sorted().toList();
+    } catch (IOException e) {
+      return List.of();
+    }
   }
 
   /** The folder of a version's jars: {@code <engine>-<version>} beside the binding's own jar. */

@@ -39,17 +39,42 @@ class EngineLibrariesTest {
         .isInstanceOf(DBException.class)
         .hasMessage(
             "rocksdb.library: '6.2' is not a version this build carries; use 11.8.1 (the default)"
-                + " or 6.20.3");
+                + ", 6.20.3 or the path of a jar of the library");
     assertThatThrownBy(() -> asked("rocksdb.library", " "))
-        .hasMessage("rocksdb.library: empty value; use 11.8.1 (the default) or 6.20.3");
+        .hasMessage(
+            "rocksdb.library: empty value; use 11.8.1 (the default), 6.20.3 or the path of a jar"
+                + " of the library");
+  }
+
+  /** A jar is taken by its absolute path; one that is not a file is refused naming the value. */
+  @Test
+  void aJarAskedIsItsAbsolutePathAndOneNotThereIsRefused() throws Exception {
+    Path jar = Files.createFile(tmp.resolve("rocksdbjni-7.8.3.jar"));
+    assertThat(asked("rocksdb.library", jar.toString())).isEqualTo(jar.toString());
+    assertThatThrownBy(() -> asked("rocksdb.library", tmp.resolve("x.jar").toString()))
+        .isInstanceOf(DBException.class)
+        .hasMessage("rocksdb.library: '" + tmp.resolve("x.jar") + "' is not a file");
+    assertThatThrownBy(() -> asked("rocksdb.library", tmp.toString()))
+        .hasMessageStartingWith("rocksdb.library: '" + tmp + "' is not a version this build");
+  }
+
+  /** A jar asked takes the place of the library's own jar, alone. */
+  @Test
+  void theClasspathOfAJarAskedHasItInPlaceOfTheLibrarysOwn() throws Exception {
+    Path jar = tmp.resolve("elsewhere/rocksdbjni-7.8.3.jar");
+    Path own = tmp.resolve("lib/rocksdbjni-11.8.1.jar");
+    Path core = tmp.resolve("lib/core-0.17.0.jar");
+
+    assertThat(EngineLibraries.classpath(ROCKS, jar.toString(), jar, own, List.of(core, own)))
+        .containsExactly(jar, core);
   }
 
   @Test
   void acceptedListsEveryVersionWithTheDefaultFirst() {
     assertThat(EngineLibraries.accepted(new Libraries("x.library", "3", List.of("1", "2"), "x.X")))
-        .isEqualTo("3 (the default), 1 or 2");
+        .isEqualTo("3 (the default), 1, 2 or the path of a jar of the library");
     assertThat(EngineLibraries.accepted(new Libraries("x.library", "3", List.of(), "x.X")))
-        .isEqualTo("3 (the default)");
+        .isEqualTo("3 (the default) or the path of a jar of the library");
   }
 
   /** The version's jars come first, and the library's own jar is left out. */

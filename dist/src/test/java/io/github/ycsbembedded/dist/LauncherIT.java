@@ -451,10 +451,11 @@ class LauncherIT {
 
   /**
    * rocksdb.library=6.20.3 runs the Unum write-up's RocksDB in the phase's JVM: a load and a run on
-   * it, each saying so in its startup line; a version the build does not carry is one line.
+   * it, each saying so in its startup line; a version the build does not carry is one line; the
+   * path of a jar runs that jar's RocksDB.
    */
   @Test
-  void rocksdbLibraryRunsTheVersionAskedAndRefusesOneNotCarried() throws Exception {
+  void rocksdbLibraryRunsTheVersionOrJarAskedAndRefusesOneNotCarried() throws Exception {
     YcsbProcess load =
         ycsb(
             "load",
@@ -502,7 +503,25 @@ class LauncherIT {
     assertThat(other.stderr().strip())
         .isEqualTo(
             "ycsb: rocksdb.library: '6.2' is not a version this build carries; use 11.8.1 (the"
-                + " default) or 6.20.3");
+                + " default), 6.20.3 or the path of a jar of the library");
+
+    // a jar given by its path runs in the same way: here the folder's own, named by the file
+    Path jar =
+        YcsbProcess.root().resolve("rocksdb-binding/target/rocksdb-6.20.3/rocksdbjni-6.20.3.jar");
+    YcsbProcess byJar =
+        ycsb(
+            "load",
+            "rocksdb",
+            "-P",
+            "workloads/workloada",
+            "-p",
+            "recordcount=50",
+            "-p",
+            "rocksdb.library=" + jar,
+            "-p",
+            "rocksdb.dir=" + dataDir.resolve("by-jar"));
+    assertThat(byJar.exitCode()).as(byJar.toString()).isZero();
+    assertThat(byJar.stdout()).contains("on RocksDB 6.20.3\n").doesNotContain("RocksDB 11.");
   }
 
   /** Keys of 604 bytes, which LMDB cannot store: every insert is BAD_REQUEST, and the run fails. */

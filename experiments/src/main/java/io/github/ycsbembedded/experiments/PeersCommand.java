@@ -1,5 +1,8 @@
 package io.github.ycsbembedded.experiments;
 
+import io.github.ycsbembedded.core.BindingProperties;
+import io.github.ycsbembedded.core.EngineLibraries;
+import io.github.ycsbembedded.core.Engines;
 import io.github.ycsbembedded.experiments.measure.Machines;
 import io.github.ycsbembedded.experiments.model.ExperimentException;
 import io.github.ycsbembedded.experiments.peers.PeerCommands;
@@ -18,10 +21,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import site.ycsb.DBException;
 
 /**
  * {@code bin/experiment peers}: the same load, A and C through {@code bin/ycsb} and through the
@@ -75,6 +80,15 @@ final class PeersCommand implements Callable<Integer> {
       description = "rounds, 1 to 100 (default: the scale's: 1 at tiny, 3 at quick and small)")
   Integer rounds;
 
+  @Option(
+      names = "--rocksdb-library",
+      paramLabel = "VERSION|JAR",
+      description =
+          "the RocksDB our side runs (rocksdb.library): a version the build carries, or the path"
+              + " of a rocksdbjni jar, e.g. of the version a peer was built against (default: the"
+              + " build's)")
+  String rocksdbLibrary;
+
   @Option(names = "--dir", description = "where the trees go (default: <home>/data/peers)")
   Path dataDir;
 
@@ -97,7 +111,9 @@ final class PeersCommand implements Callable<Integer> {
     List<Integer> threadList;
     try {
       chosen = scale();
-      commands = new PeerCommands(ExperimentRunner.home(), cppFolder(), upstreamFolder());
+      commands =
+          new PeerCommands(
+              ExperimentRunner.home(), cppFolder(), upstreamFolder(), rocksdbLibrary());
       engineList = engines();
       threadList = threads();
     } catch (ExperimentException e) {
@@ -163,6 +179,26 @@ final class PeersCommand implements Callable<Integer> {
             rounds,
             s.warmupSeconds(),
             s.secondsPerRun());
+  }
+
+  /**
+   * {@code --rocksdb-library} as the binding takes it (a jar by its absolute path), or null when
+   * not given; a value the binding would refuse is refused here, before any run.
+   */
+  private String rocksdbLibrary() throws ExperimentException {
+    if (rocksdbLibrary == null) {
+      return null;
+    }
+    Properties p = new Properties();
+    p.setProperty("rocksdb.library", rocksdbLibrary);
+    try {
+      return EngineLibraries.asked(
+          Engines.named("rocksdb").orElseThrow().libraries().orElseThrow(),
+          new BindingProperties(p));
+    } catch (DBException e) {
+      throw new ExperimentException(
+          "--rocksdb-library: " + e.getMessage().replaceFirst("^rocksdb\\.library: ", ""));
+    }
   }
 
   private Path cppFolder() throws ExperimentException {

@@ -76,6 +76,30 @@ class PeersCommandTest {
   }
 
   @Test
+  void aRocksDbVersionTheBuildDoesNotCarryIsRefusedBeforeAnyRun() throws Exception {
+    refused(
+        "experiment peers: --rocksdb-library: '6.2' is not a version this build carries; use"
+            + " 11.8.1 (the default), 6.20.3 or the path of a jar of the library",
+        "peers",
+        "--ycsb-cpp",
+        cppCheckout().toString(),
+        "--rocksdb-library",
+        "6.2");
+  }
+
+  @Test
+  void aRocksDbJarThatIsNotThereIsRefusedBeforeAnyRun() throws Exception {
+    String cpp = cppCheckout().toString();
+    refused(
+        "experiment peers: --rocksdb-library: '" + tmp.resolve("none.jar") + "' is not a file",
+        "peers",
+        "--ycsb-cpp",
+        cpp,
+        "--rocksdb-library",
+        tmp.resolve("none.jar").toString());
+  }
+
+  @Test
   void anEngineThePeersDoNotRunIsRefused() throws Exception {
     refused(
         "experiment peers: --engines: 'sqlite' is not an engine peers runs; use lmdb, rocksdb,"

@@ -120,7 +120,7 @@ final class RocksDbEngine implements LockingEngine {
 
     loadLibrary();
     String loaded = RocksDB.rocksdbVersion().toString();
-    if (library != null && !library.equals(loaded)) {
+    if (library != null && !EngineLibraries.isLoaded(descriptor, library, loaded)) {
       throw new DBException(EngineLibraries.notLoaded(descriptor, library, "RocksDB " + loaded));
     }
     Deque<AutoCloseable> owned = new ArrayDeque<>();

@@ -52,7 +52,41 @@ class RocksDbLibraryTest {
         .isInstanceOf(DBException.class)
         .hasMessage(
             "rocksdb.library: '6.2' is not a version this build carries; use 11.8.1 (the default)"
-                + " or 6.20.3");
+                + ", 6.20.3 or the path of a jar of the library");
+  }
+
+  /**
+   * A jar asked where the JVM loaded another, the binding refuses rather than run another; one the
+   * JVM loaded its RocksDB from runs.
+   */
+  @Test
+  void aJarAskedRunsWhereTheJvmLoadedItAndIsRefusedWhereItLoadedAnother() throws Exception {
+    Path other =
+        YcsbProcess.root().resolve("rocksdb-binding/target/rocksdb-6.20.3/rocksdbjni-6.20.3.jar");
+    assertThatThrownBy(() -> open(other.toString()))
+        .isInstanceOf(DBException.class)
+        .message()
+        .startsWith(
+            "rocksdb.library: " + other + " asked, but this JVM loaded RocksDB 11.8.1 from /")
+        .endsWith(
+            "; bin/ycsb runs the version asked, or put "
+                + other
+                + " on the classpath in place of the binding's own");
+
+    Path own =
+        Path.of(
+            org.rocksdb.RocksDB.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    assertThat(own).hasFileName("rocksdbjni-11.8.1.jar");
+    DB db = open(own.toString());
+    try {
+      db.insert("usertable", "k", record("field0", "v"));
+      assertThat(read(db, "usertable", "k", null)).containsEntry("field0", "v");
+    } finally {
+      db.cleanup();
+    }
+    assertThatThrownBy(() -> open(dataDir.resolve("none.jar").toString()))
+        .isInstanceOf(DBException.class)
+        .hasMessage("rocksdb.library: '" + dataDir.resolve("none.jar") + "' is not a file");
   }
 
   /** Asked for 6.20.3 where 11.8.1 is loaded, the binding refuses rather than run another. */

@@ -16,8 +16,16 @@ import java.util.Map;
  *     null
  * @param ycsb an upstream YCSB 0.17.0 folder with its RocksDB binding ({@code lib/}, {@code
  *     workloads/}, and {@code rocksdb-binding/lib/} as the release lays it out), or null
+ * @param rocksdbLibrary the RocksDB our side runs ({@code rocksdb.library}: a version the build
+ *     carries, or a rocksdbjni jar's path, such as the version a peer was built against), or null
+ *     for the build's own
  */
-public record PeerCommands(Path home, Path ycsbCpp, Path ycsb) {
+public record PeerCommands(Path home, Path ycsbCpp, Path ycsb, String rocksdbLibrary) {
+  /** Our side on the build's own RocksDB. */
+  public PeerCommands(Path home, Path ycsbCpp, Path ycsb) {
+    this(home, ycsbCpp, ycsb, null);
+  }
+
   /** Upstream's RocksDB client class. */
   static final String UPSTREAM_ROCKSDB = "site.ycsb.db.rocksdb.RocksDBClient";
 
@@ -62,6 +70,9 @@ public record PeerCommands(Path home, Path ycsbCpp, Path ycsb) {
                 "-P",
                 home.resolve("workloads").resolve(run.phase().workload()).toString()));
     properties(c, Side.OURS, run);
+    if (rocksdbLibrary != null && run.engine().equals("rocksdb")) {
+      properties(c, Map.of("rocksdb.library", rocksdbLibrary));
+    }
     c.addAll(
         List.of(
             "-threads",

@@ -193,16 +193,32 @@ public final class PeerReport {
             + " client takes no option but its folder: it opens RocksDB with"
             + " `optimizeLevelStyleCompaction()` and RocksDB's defaults (its own version's, which"
             + " compress with snappy), so its cells compare the two clients as each ships, not"
-            + " one engine configuration.");
+            + " one engine configuration. \"Ours ran\" is the library each engine's startup line"
+            + " named; a peer runs the versions it was built against (docs/peers.md lists those"
+            + " of a Debian 12 build), which this runner does not read. Where they differ, a cell"
+            + " compares the versions as well as the clients: `--rocksdb-library` runs ours on"
+            + " another RocksDB, such as the peer's.");
     List<List<String>> rows = new ArrayList<>();
     for (String engine : results.engines()) {
       rows.add(
           List.of(
               engine,
               String.join(" ", flatten(PeerSettings.ours(engine))),
+              oursRan(results, engine),
               String.join(" ", flatten(PeerSettings.ycsbCpp(engine)))));
     }
-    doc.table(List.of("engine", "ours", "YCSB-cpp (beyond its properties file)"), rows);
+    doc.table(List.of("engine", "ours", "ours ran", "YCSB-cpp (beyond its properties file)"), rows);
+  }
+
+  /** The libraries our runs of {@code engine} loaded, in the order first seen. */
+  static String oursRan(PeerResults results, String engine) {
+    List<String> seen =
+        results.runs().stream()
+            .filter(r -> r.side() == Side.OURS && r.engine().equals(engine) && r.library() != null)
+            .map(PeerResults.Measurement::library)
+            .distinct()
+            .toList();
+    return seen.isEmpty() ? "not recorded" : String.join(", ", seen);
   }
 
   private static List<String> flatten(Map<String, String> properties) {

@@ -49,6 +49,8 @@ public record PeerResults(
   /**
    * One run of one side: its place ({@code round}, engine, threads, phase), the command, and what
    * was measured ({@code figures}; null when it failed). {@code error} is null when it worked.
+   * {@code library}: the engine library the run loaded as our side's startup line names it (e.g.
+   * {@code RocksDB 7.8.3}); null for a peer's run, one that failed, or a file older than it.
    */
   public record Measurement(
       int round,
@@ -58,7 +60,8 @@ public record PeerResults(
       Side side,
       String command,
       String error,
-      Figures figures) {
+      Figures figures,
+      String library) {
     /** Operations per second over the window; NaN when the run failed. */
     @JsonIgnore
     public double speed() {

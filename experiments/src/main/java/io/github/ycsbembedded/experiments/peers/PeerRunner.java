@@ -11,6 +11,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -155,7 +157,8 @@ public final class PeerRunner {
             step.side(),
             line,
             null,
-            f.withThreads(threads.window(scale.warmupSeconds())));
+            f.withThreads(threads.window(scale.warmupSeconds())),
+            step.side() == Side.OURS ? library(step.engine(), m.stdout()) : null);
     console.printf(
         Locale.ROOT,
         "round %d: %s, %d thread%s, %s, %s: %,.0f ops/s, %.2f µs CPU per operation%n",
@@ -193,7 +196,18 @@ public final class PeerRunner {
         step.side(),
         command,
         error,
+        null,
         null);
+  }
+
+  /**
+   * The engine library our run's startup line names ({@code rocksdb: <client class> on RocksDB
+   * 7.8.3}), or null where it has none.
+   */
+  static String library(String engine, String stdout) {
+    Matcher line =
+        Pattern.compile("(?m)^" + Pattern.quote(engine) + ": \\S+ on ([^:\\n]+)$").matcher(stdout);
+    return line.find() ? line.group(1).strip() : null;
   }
 
   /** A side's folder name: {@code ours}, {@code ycsb-cpp}, {@code ycsb}. */

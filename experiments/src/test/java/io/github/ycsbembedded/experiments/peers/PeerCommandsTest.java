@@ -30,6 +30,21 @@ class PeerCommandsTest {
         .endsWith("-threads", "2", "-s", "-jvm-args", "-Xmx256m -Xmn32m");
   }
 
+  /** {@code --rocksdb-library}: ours' RocksDB runs asked for it; no other engine's, no peer's. */
+  @Test
+  void aRocksDbLibraryAskedGoesToOurRocksDbRunsAlone() {
+    PeerCommands other =
+        new PeerCommands(Path.of("/h"), Path.of("/cpp"), null, "/jars/rocksdbjni-7.8.3.jar");
+
+    assertThat(other.of(Side.OURS, run("rocksdb", Phase.A)))
+        .containsSubsequence("-p", "rocksdb.library=/jars/rocksdbjni-7.8.3.jar");
+    assertThat(other.of(Side.OURS, run("leveldb", Phase.A))).noneMatch(a -> a.contains("library"));
+    assertThat(other.of(Side.YCSB_CPP, run("rocksdb", Phase.A)))
+        .noneMatch(a -> a.contains("library"));
+    assertThat(commands.of(Side.OURS, run("rocksdb", Phase.A)))
+        .noneMatch(a -> a.contains("library"));
+  }
+
   @Test
   void ycsbCppRunsItsBinaryWithItsPropertiesFileAndItsOutputOnStandardError() {
     List<String> c = commands.of(Side.YCSB_CPP, run("wiredtiger", Phase.LOAD));

@@ -36,7 +36,8 @@ class PeerReportTest {
         side,
         "cmd",
         null,
-        new PeerResults.Figures(ops, ops / speed, cpu, true, speed, threads));
+        new PeerResults.Figures(ops, ops / speed, cpu, true, speed, threads),
+        side == Side.OURS ? (round == 1 ? "RocksDB 7.8.3" : "RocksDB 11.8.1") : null);
   }
 
   private static PeerResults results() {
@@ -55,7 +56,7 @@ class PeerReportTest {
     runs.set(
         runs.size() - 1,
         new PeerResults.Measurement(
-            3, "rocksdb", 1, Phase.C, Side.YCSB, "cmd", "exit status 1: boom", null));
+            3, "rocksdb", 1, Phase.C, Side.YCSB, "cmd", "exit status 1: boom", null, null));
     return new PeerResults(
         THREE, List.of("rocksdb"), List.of(1), Map.of("ours", "bin/ycsb"), null, runs);
   }
@@ -128,6 +129,16 @@ class PeerReportTest {
                 + " Load, 1 thread; rocksdb A, 1 thread; rocksdb C, 1 thread\n")
         .contains(
             "- **holds** (1 of 4): speed, ours ÷ YCSB 0.17.0 ≥ 1.2 on rocksdb Load, 1 thread\n");
+  }
+
+  /** The libraries our runs named, each once, in the order first seen; a side's not recorded. */
+  @Test
+  void theSettingsSayWhichLibraryOurRunsLoaded() {
+    PeerResults results = results();
+    String md = Markdown.render(PeerReport.document(results));
+
+    assertThat(md).contains("| rocksdb | ").contains(" | RocksDB 7.8.3, RocksDB 11.8.1 | ");
+    assertThat(PeerReport.oursRan(results, "leveldb")).isEqualTo("not recorded");
   }
 
   @Test

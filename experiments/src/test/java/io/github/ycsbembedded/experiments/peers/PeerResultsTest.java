@@ -37,23 +37,33 @@ class PeerResultsTest {
                         1.5,
                         true,
                         99,
-                        Map.of("client and engine", 1.25, "engine background", 0.25))),
+                        Map.of("client and engine", 1.25, "engine background", 0.25)),
+                    null),
                 new PeerResults.Measurement(
-                    1, "rocksdb", 2, Phase.C, Side.YCSB, "", "exit status 1: boom", null)));
+                    1, "rocksdb", 2, Phase.A, Side.OURS, "", null, null, "RocksDB 7.8.3"),
+                new PeerResults.Measurement(
+                    1, "rocksdb", 2, Phase.C, Side.YCSB, "", "exit status 1: boom", null, null)));
 
     written.write(tmp);
     PeerResults read = PeerResults.read(tmp);
 
     assertThat(read).isEqualTo(written);
     assertThat(read.runs().get(0).cpuPerOperationUs()).isEqualTo(5000.0);
-    assertThat(read.runs().get(1).failed()).isTrue();
+    assertThat(read.runs().get(1).library()).isEqualTo("RocksDB 7.8.3");
+    assertThat(read.runs().get(2).failed()).isTrue();
 
     Path file = tmp.resolve(PeerResults.NAME);
     String json = Files.readString(file);
     Files.writeString(
-        file, json.replace("\"secondsPerRun\" : 12.5", "\"estimate\" : \"about 40 minutes\""));
+        file,
+        json.replace("\"secondsPerRun\" : 12.5", "\"estimate\" : \"about 40 minutes\"")
+            .replace(",\n    \"library\" : \"RocksDB 7.8.3\"", "")
+            .replace(",\n    \"library\" : null", ""));
     assertThat(PeerResults.read(tmp).scale())
         .as("an older file's fixed estimate is read and left out")
         .isEqualTo(new PeerScale("quick", 10, 20, 30, 3, 2, 0));
+    assertThat(PeerResults.read(tmp).runs().get(1).library())
+        .as("an older file's runs name no library")
+        .isNull();
   }
 }

@@ -31,6 +31,20 @@ class PeerRunnerTest {
     assertThat(steps.get(9).round()).isEqualTo(2);
   }
 
+  /** The library is read from the engine's own startup line, not another engine's or a status. */
+  @Test
+  void theLibraryIsTheOneTheEnginesStartupLineNames() {
+    String stdout =
+        "Loading workload...\n"
+            + "leveldb: io.github.ycsbembedded.leveldb.LevelDbClient on LevelDB 1.23\n"
+            + "rocksdb: io.github.ycsbembedded.rocksdb.RocksDbClient on RocksDB 7.8.3\n"
+            + "rocksdb: closing /data/t took 8 ms\n";
+
+    assertThat(PeerRunner.library("rocksdb", stdout)).isEqualTo("RocksDB 7.8.3");
+    assertThat(PeerRunner.library("leveldb", stdout)).isEqualTo("LevelDB 1.23");
+    assertThat(PeerRunner.library("lmdb", stdout)).isNull();
+  }
+
   @Test
   void upstreamYcsbRunsOnlyRocksDb() {
     List<PeerRunner.Step> steps =
