@@ -29,6 +29,7 @@ public final class RocksDbDescriptor extends BindingDescriptor {
           "rocksdb.level0_stop_writes_trigger",
           "rocksdb.level_compaction_dynamic_level_bytes",
           "rocksdb.cache_index_and_filter_blocks",
+          "rocksdb.checksum",
           "rocksdb.optionsfile",
           "rocksdb.cache_size",
           "rocksdb.compression",

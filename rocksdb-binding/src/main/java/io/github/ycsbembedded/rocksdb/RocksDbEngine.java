@@ -13,13 +13,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
+import org.rocksdb.ChecksumType;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
@@ -63,6 +66,9 @@ final class RocksDbEngine implements LockingEngine {
 
   /** The engine's tickers, or null when no run asked for them. */
   private final Statistics statistics;
+
+  /** What the startup line adds to the version when the tables are not checksummed as set. */
+  private String checksumNote;
 
   private final Path dir;
   private final Set<String> bulkTables = new java.util.HashSet<>();
@@ -112,6 +118,9 @@ final class RocksDbEngine implements LockingEngine {
     int batchParallelism = BatchWorkers.parallelism(p, "rocksdb");
     Shape shape = Shape.of(p);
     boolean cacheIndexAndFilters = p.bool("rocksdb.cache_index_and_filter_blocks", false);
+    // null: the checksum the loaded RocksDB's C++ library defaults to (checksum())
+    String checksumAsked =
+        p.oneOf("rocksdb.checksum", null, "crc32c", "xxhash", "xxhash64", "xxh3");
     RocksDbDescriptor descriptor = new RocksDbDescriptor();
     String library = EngineLibraries.asked(descriptor.libraries().orElseThrow(), p);
     if (optionsFile != null && !Files.isReadable(Path.of(optionsFile))) {
@@ -123,6 +132,7 @@ final class RocksDbEngine implements LockingEngine {
     if (library != null && !EngineLibraries.isLoaded(descriptor, library, loaded)) {
       throw new DBException(EngineLibraries.notLoaded(descriptor, library, "RocksDB " + loaded));
     }
+    ChecksumType checksum = checksum(checksumAsked, RocksDB.rocksdbVersion());
     Deque<AutoCloseable> owned = new ArrayDeque<>();
     try {
       DBOptions dbOptions;
@@ -147,7 +157,8 @@ final class RocksDbEngine implements LockingEngine {
         BlockBasedTableConfig table =
             new BlockBasedTableConfig()
                 .setBlockCache(own(owned, new LRUCache(cacheSize)))
-                .setCacheIndexAndFilterBlocks(cacheIndexAndFilters);
+                .setCacheIndexAndFilterBlocks(cacheIndexAndFilters)
+                .setChecksumType(checksum);
         if (bloomBits > 0) {
           table.setFilterPolicy(own(owned, new BloomFilter(bloomBits)));
         }
@@ -178,19 +189,50 @@ final class RocksDbEngine implements LockingEngine {
       RocksDB db = RocksDB.open(dbOptions, dir.toString(), descriptors, handles);
       owned.push(db::closeE); // closed after every handle (pushed later), before the options
       handles.forEach(owned::push);
-      return new RocksDbEngine(
-          dir,
-          db,
-          dbOptions,
-          familyOptions,
-          writeOptions,
-          owned,
-          handles,
-          batchParallelism,
-          statistics);
+      RocksDbEngine engine =
+          new RocksDbEngine(
+              dir,
+              db,
+              dbOptions,
+              familyOptions,
+              writeOptions,
+              owned,
+              handles,
+              batchParallelism,
+              statistics);
+      if (optionsFile == null) {
+        engine.checksumNote = checksumWritten(dir, checksum, checksumAsked);
+      }
+      return engine;
     } catch (Exception | Error e) {
       closeAll(owned, e);
       throw e;
+    }
+  }
+
+  /**
+   * The block checksum: the one {@code asked} ({@code rocksdb.checksum}), else the one RocksDB's
+   * C++ library defaults to in the version loaded: XXH3 from 7.8.0 (facebook/rocksdb#10778), CRC32c
+   * before. rocksdbjni's {@code BlockBasedTableConfig} carries Java-side defaults of its own that
+   * did not follow in every version (7.8.3's is CRC32c), so a binding that left it alone would
+   * checksum every block otherwise than a C++ program on the same RocksDB. Each is named at run
+   * time, so that a version without XXH3 (6.20.3) runs, and refuses it in one line.
+   */
+  static ChecksumType checksum(String asked, RocksDB.Version loaded) throws DBException {
+    boolean xxh3ByDefault =
+        loaded.getMajor() > 7 || (loaded.getMajor() == 7 && loaded.getMinor() >= 8);
+    String name = asked != null ? asked : xxh3ByDefault ? "xxh3" : "crc32c";
+    String constant =
+        switch (name) {
+          case "crc32c" -> "kCRC32c";
+          case "xxhash" -> "kxxHash";
+          case "xxhash64" -> "kxxHash64";
+          default -> "kXXH3";
+        };
+    try {
+      return ChecksumType.valueOf(constant);
+    } catch (IllegalArgumentException e) {
+      throw new DBException("rocksdb.checksum: " + name + " is not in RocksDB " + loaded, e);
     }
   }
 
@@ -485,7 +527,66 @@ final class RocksDbEngine implements LockingEngine {
 
   @Override
   public String version() {
-    return "RocksDB " + RocksDB.rocksdbVersion();
+    return "RocksDB "
+        + RocksDB.rocksdbVersion()
+        + (checksumNote == null ? "" : ", " + checksumNote);
+  }
+
+  /**
+   * Whether the tables are checksummed as set, read from the OPTIONS file RocksDB wrote at open:
+   * null when they are (or no file says), else what the startup line adds to the version.
+   * rocksdbjni 7.8.3's Java API turns XXH3 into CRC32c (facebook/rocksdb#10862, fixed after it), so
+   * a default it cannot set is said there and the run goes on with what the library did; a checksum
+   * asked for ({@code rocksdb.checksum}) that it cannot set is refused in one line.
+   */
+  static String checksumWritten(Path dir, ChecksumType set, String asked)
+      throws IOException, DBException {
+    String written = recordedChecksum(dir);
+    if (written == null || written.equals(set.name())) {
+      return null;
+    }
+    if (asked != null) {
+      throw new DBException(
+          "rocksdb.checksum: RocksDB "
+              + RocksDB.rocksdbVersion()
+              + " wrote "
+              + written
+              + " for the "
+              + asked
+              + " asked: its Java API cannot set it (facebook/rocksdb#10862); rocksdb.optionsfile"
+              + " can");
+    }
+    return "its tables checksummed "
+        + written
+        + ", not "
+        + set.name()
+        + " (the C++ library's default), which its Java API cannot set (facebook/rocksdb#10862;"
+        + " rocksdb.optionsfile can)";
+  }
+
+  /** The block checksum the newest OPTIONS file of {@code dir} records (e.g. kXXH3), or null. */
+  static String recordedChecksum(Path dir) throws IOException {
+    Path newest;
+    try (Stream<Path> files = Files.list(dir)) {
+      newest =
+          files
+              .filter(f -> f.getFileName().toString().matches("OPTIONS-[0-9]+"))
+              .max(Comparator.comparing(f -> f.getFileName().toString()))
+              .orElse(null);
+    }
+    if (newest == null) {
+      return null;
+    }
+    boolean table = false;
+    for (String line : Files.readAllLines(newest)) {
+      String t = line.strip();
+      if (t.startsWith("[")) {
+        table = t.startsWith("[TableOptions/BlockBasedTable");
+      } else if (table && t.startsWith("checksum=")) {
+        return t.substring("checksum=".length());
+      }
+    }
+    return null;
   }
 
   /** The tickers written under their own names beside the common figures. */

@@ -1,6 +1,7 @@
 package io.github.ycsbembedded.rocksdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.Properties;
@@ -8,6 +9,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import site.ycsb.DBException;
 
 /**
  * The RocksDB conformance suite, and the binding's own tests, on RocksDB 6.20.3, the Unum
@@ -37,6 +39,16 @@ class RocksDbClient6203Test extends RocksDbClientTest {
     Properties properties = super.properties(dir);
     properties.setProperty("rocksdb.library", "6.20.3");
     return properties;
+  }
+
+  /** A checksum 6.20.3 does not have is one line naming the version, not a linkage error. */
+  @Test
+  void aChecksumThisVersionLacksIsRefusedNamingIt() {
+    Properties properties = properties(dataDir);
+    properties.setProperty("rocksdb.checksum", "xxh3");
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessage("rocksdb.checksum: xxh3 is not in RocksDB 6.20.3");
   }
 
   @Override

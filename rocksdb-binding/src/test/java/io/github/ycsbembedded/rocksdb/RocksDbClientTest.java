@@ -207,6 +207,41 @@ class RocksDbClientTest extends BindingConformanceTest {
     }
   }
 
+  /**
+   * The block checksum a table is written with: the one RocksDB's C++ library defaults to in the
+   * version loaded (CRC32c in 6.20.3, XXH3 in 11.8.1), unless {@code rocksdb.checksum} asks.
+   */
+  @Test
+  void blocksAreChecksummedAsTheCppLibraryDefaultsUnlessAsked() throws Exception {
+    String loaded = org.rocksdb.RocksDB.rocksdbVersion().toString();
+    Path byDefault = Files.createDirectories(dataDir.resolve("default"));
+    close(open(properties(byDefault)));
+    assertThat(optionsLines(byDefault))
+        .contains(loaded.equals("6.20.3") ? "  checksum=kCRC32c" : "  checksum=kXXH3");
+
+    Path asked = Files.createDirectories(dataDir.resolve("asked"));
+    Properties properties = properties(asked);
+    properties.setProperty("rocksdb.checksum", "xxhash64");
+    close(open(properties));
+    assertThat(optionsLines(asked)).contains("  checksum=kxxHash64");
+
+    properties.setProperty("rocksdb.checksum", "md5");
+    assertThatThrownBy(() -> open(properties))
+        .isInstanceOf(DBException.class)
+        .hasMessage(
+            "rocksdb.checksum: 'md5' is not accepted; use one of crc32c, xxhash, xxhash64, xxh3");
+  }
+
+  private static List<String> optionsLines(Path dir) throws java.io.IOException {
+    try (var files = Files.list(dir)) {
+      return Files.readAllLines(
+          files
+              .filter(f -> f.getFileName().toString().startsWith("OPTIONS-"))
+              .max(Path::compareTo)
+              .orElseThrow());
+    }
+  }
+
   @Test
   void directReadsOffByDefault() throws Exception {
     Path dir = Files.createDirectories(dataDir.resolve("buffered"));

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rocksdb.ChecksumType;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 
@@ -30,6 +31,53 @@ class RocksDbLibraryTest {
     db.setProperties(properties);
     db.init();
     return db;
+  }
+
+  /**
+   * Without {@code rocksdb.checksum}, the C++ library's default of the version loaded: CRC32c up to
+   * 7.7, XXH3 from 7.8.0 on (rocksdbjni 7.8.3's own Java default is CRC32c).
+   */
+  @Test
+  void theDefaultChecksumFollowsTheCppLibrarysVersion() throws Exception {
+    assertThat(RocksDbEngine.checksum(null, version(6, 20, 3))).isEqualTo(ChecksumType.kCRC32c);
+    assertThat(RocksDbEngine.checksum(null, version(7, 7, 8))).isEqualTo(ChecksumType.kCRC32c);
+    assertThat(RocksDbEngine.checksum(null, version(7, 8, 3))).isEqualTo(ChecksumType.kXXH3);
+    assertThat(RocksDbEngine.checksum(null, version(11, 8, 1))).isEqualTo(ChecksumType.kXXH3);
+    assertThat(RocksDbEngine.checksum("crc32c", version(11, 8, 1))).isEqualTo(ChecksumType.kCRC32c);
+    assertThat(RocksDbEngine.checksum("xxhash", version(6, 20, 3))).isEqualTo(ChecksumType.kxxHash);
+  }
+
+  /**
+   * The checksum RocksDB recorded at open against the one set: the same says nothing; another one
+   * by default is said after the version; another one asked for is refused; no file says nothing.
+   */
+  @Test
+  void aChecksumTheLibraryDidNotSetIsSaidByDefaultAndRefusedWhenAsked() throws Exception {
+    assertThat(RocksDbEngine.checksumWritten(dataDir, ChecksumType.kXXH3, null)).isNull();
+    Files.writeString(
+        dataDir.resolve("OPTIONS-000005"),
+        "[CFOptions \"default\"]\n  compression=kNoCompression\n"
+            + "[TableOptions/BlockBasedTable \"default\"]\n  checksum=kXXH3\n");
+    Files.writeString(
+        dataDir.resolve("OPTIONS-000007"),
+        "[DBOptions]\n  checksum=none\n[TableOptions/BlockBasedTable \"default\"]\n"
+            + "  block_size=4096\n  checksum=kCRC32c\n");
+
+    assertThat(RocksDbEngine.recordedChecksum(dataDir)).isEqualTo("kCRC32c");
+    assertThat(RocksDbEngine.checksumWritten(dataDir, ChecksumType.kCRC32c, null)).isNull();
+    assertThat(RocksDbEngine.checksumWritten(dataDir, ChecksumType.kXXH3, null))
+        .isEqualTo(
+            "its tables checksummed kCRC32c, not kXXH3 (the C++ library's default), which its Java"
+                + " API cannot set (facebook/rocksdb#10862; rocksdb.optionsfile can)");
+    assertThatThrownBy(() -> RocksDbEngine.checksumWritten(dataDir, ChecksumType.kXXH3, "xxh3"))
+        .isInstanceOf(DBException.class)
+        .hasMessage(
+            "rocksdb.checksum: RocksDB 11.8.1 wrote kCRC32c for the xxh3 asked: its Java API"
+                + " cannot set it (facebook/rocksdb#10862); rocksdb.optionsfile can");
+  }
+
+  private static org.rocksdb.RocksDB.Version version(int major, int minor, int patch) {
+    return new org.rocksdb.RocksDB.Version((byte) major, (byte) minor, (byte) patch);
   }
 
   /** The build's version is the default's name for the rocksdbjni on the binding's classpath. */
