@@ -132,7 +132,9 @@ final class RocksDbEngine implements LockingEngine {
     if (library != null && !EngineLibraries.isLoaded(descriptor, library, loaded)) {
       throw new DBException(EngineLibraries.notLoaded(descriptor, library, "RocksDB " + loaded));
     }
-    ChecksumType checksum = checksum(checksumAsked, RocksDB.rocksdbVersion());
+    // an options file sets the checksum itself: the knob is then ignored, as every other one is
+    ChecksumType checksum =
+        optionsFile == null ? checksum(checksumAsked, RocksDB.rocksdbVersion()) : null;
     Deque<AutoCloseable> owned = new ArrayDeque<>();
     try {
       DBOptions dbOptions;

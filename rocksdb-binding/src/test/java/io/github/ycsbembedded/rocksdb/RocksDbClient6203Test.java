@@ -1,14 +1,17 @@
 package io.github.ycsbembedded.rocksdb;
 
+import static io.github.ycsbembedded.core.testing.ConformanceRecords.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import site.ycsb.DB;
 import site.ycsb.DBException;
 
 /**
@@ -49,6 +52,21 @@ class RocksDbClient6203Test extends RocksDbClientTest {
     assertThatThrownBy(() -> open(properties))
         .isInstanceOf(DBException.class)
         .hasMessage("rocksdb.checksum: xxh3 is not in RocksDB 6.20.3");
+  }
+
+  /**
+   * Beside an options file, the checksum knob is ignored as every other knob is (docs/bindings.md):
+   * the one 6.20.3 lacks does not refuse the run.
+   */
+  @Test
+  void aChecksumThisVersionLacksIsIgnoredBesideAnOptionsFile() throws Exception {
+    Path dir = Files.createDirectories(dataDir.resolve("db"));
+    Properties properties = properties(dir);
+    properties.setProperty("rocksdb.optionsfile", optionsFile().toString());
+    properties.setProperty("rocksdb.checksum", "xxh3");
+    DB db = open(properties);
+    db.insert(TABLE, "k", record("field0", "v"));
+    assertThat(read(db, TABLE, "k", null)).containsEntry("field0", "v");
   }
 
   @Override

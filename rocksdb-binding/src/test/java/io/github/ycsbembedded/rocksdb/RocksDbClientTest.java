@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ycsbembedded.core.RecordCodec;
 import io.github.ycsbembedded.core.testing.BindingConformanceTest;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -267,25 +268,28 @@ class RocksDbClientTest extends BindingConformanceTest {
 
   @Test
   void optionsFileIsUsedWhenGiven() throws Exception {
-    Path file =
-        Files.writeString(
-            dataDir.resolve("OPTIONS.ini"),
-            String.join(
-                "\n",
-                "[Version]",
-                "  rocksdb_version=8.0.0",
-                "  options_file_version=1.1",
-                "[DBOptions]",
-                "  create_if_missing=true",
-                "[CFOptions \"default\"]",
-                "  write_buffer_size=1048576",
-                ""));
     Path dir = Files.createDirectories(dataDir.resolve("db"));
     Properties properties = properties(dir);
-    properties.setProperty("rocksdb.optionsfile", file.toString());
+    properties.setProperty("rocksdb.optionsfile", optionsFile().toString());
     DB db = open(properties);
     db.insert(TABLE, "k", record("field0", "v"));
     assertThat(read(db, TABLE, "k", null)).containsEntry("field0", "v");
+  }
+
+  /** A RocksDB OPTIONS file in the data folder that sets a 1 MiB write buffer. */
+  protected Path optionsFile() throws IOException {
+    return Files.writeString(
+        dataDir.resolve("OPTIONS.ini"),
+        String.join(
+            "\n",
+            "[Version]",
+            "  rocksdb_version=8.0.0",
+            "  options_file_version=1.1",
+            "[DBOptions]",
+            "  create_if_missing=true",
+            "[CFOptions \"default\"]",
+            "  write_buffer_size=1048576",
+            ""));
   }
 
   @Test
