@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -343,14 +344,15 @@ public abstract class CrashConformanceTest {
   }
 
   /**
-   * Removes the directory while the engine may still create files in it: a removal that meets a
-   * file created meanwhile is tried again, ten times at most.
+   * Removes the directory while the engine may still create and delete files in it: a removal that
+   * meets a file created meanwhile, or one the engine deleted while the walk listed it ({@code
+   * Files.walk} throws that as an {@link UncheckedIOException}), is tried again, ten times at most.
    */
   private static void remove(Path directory) throws IOException {
     for (int attempt = 1; Files.exists(directory); attempt++) {
       try {
         ConformanceRecords.deleteRecursively(directory);
-      } catch (IOException e) {
+      } catch (IOException | UncheckedIOException e) {
         if (attempt == 10) {
           throw e;
         }
