@@ -573,7 +573,12 @@ final class RocksDbEngine implements LockingEngine {
       newest =
           files
               .filter(f -> f.getFileName().toString().matches("OPTIONS-[0-9]+"))
-              .max(Comparator.comparing(f -> f.getFileName().toString()))
+              // by number: the name pads it to six digits, so past 999,999 names do not sort so
+              .max(
+                  Comparator.comparingLong(
+                      f ->
+                          Long.parseLong(
+                              f.getFileName().toString().substring("OPTIONS-".length()))))
               .orElse(null);
     }
     if (newest == null) {

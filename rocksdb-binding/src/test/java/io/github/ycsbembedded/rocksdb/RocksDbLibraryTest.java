@@ -76,6 +76,21 @@ class RocksDbLibraryTest {
                 + " cannot set it (facebook/rocksdb#10862); rocksdb.optionsfile can");
   }
 
+  /**
+   * The newest OPTIONS file is the one of the highest number: RocksDB pads it to six digits, so
+   * past 999,999 the name's order is not the number's.
+   */
+  @Test
+  void theNewestOptionsFileIsTheHighestNumberNotTheLastName() throws Exception {
+    Files.writeString(
+        dataDir.resolve("OPTIONS-999998"),
+        "[TableOptions/BlockBasedTable \"default\"]\n  checksum=kCRC32c\n");
+    Files.writeString(
+        dataDir.resolve("OPTIONS-1000005"),
+        "[TableOptions/BlockBasedTable \"default\"]\n  checksum=kXXH3\n");
+    assertThat(RocksDbEngine.recordedChecksum(dataDir)).isEqualTo("kXXH3");
+  }
+
   private static org.rocksdb.RocksDB.Version version(int major, int minor, int patch) {
     return new org.rocksdb.RocksDB.Version((byte) major, (byte) minor, (byte) patch);
   }
