@@ -16,9 +16,6 @@ import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
-import site.ycsb.WorkloadException;
-import site.ycsb.measurements.Measurements;
-import site.ycsb.workloads.CoreWorkload;
 
 /**
  * Workload Y, the batched inserts of Unum's successor harness: a load ({@code bin/ycsb load}) hands
@@ -39,37 +36,26 @@ import site.ycsb.workloads.CoreWorkload;
  * failed insert does in CoreWorkload. A binding without {@link BatchWriteDB} gets the records as
  * single inserts, said once on stderr. Transactions ({@code bin/ycsb run}) are CoreWorkload's.
  */
-public class BatchedInsertWorkload extends CoreWorkload {
-  public static final String BATCH_SIZE_PROPERTY = "batchsize";
+public class BatchedInsertWorkload extends BatchWorkload {
   public static final String BULK_LOAD_PROPERTY = "bulkload";
   public static final String OPERATION = "BATCH_INSERT";
 
-  private int batchSize;
   private boolean bulk;
   private long insertCount;
 
   /** Records handed out to batches so far, across the client threads. */
   private final AtomicLong claimed = new AtomicLong();
 
-  private Measurements measurements;
-  private KeysMeasurement keysInserted;
+  public BatchedInsertWorkload() {
+    super(KeysMeasurement.INSERT);
+  }
 
   @Override
-  public void init(Properties p) throws WorkloadException {
-    super.init(p);
-    BindingProperties properties = new BindingProperties(p);
-    try {
-      batchSize = properties.integer(BATCH_SIZE_PROPERTY, 256, 1, 1 << 20);
-      bulk = properties.bool(BULK_LOAD_PROPERTY, false);
-      long insertStart = properties.longInteger(INSERT_START_PROPERTY, 0, 0, Long.MAX_VALUE);
-      insertCount =
-          properties.longInteger(
-              INSERT_COUNT_PROPERTY, recordcount - insertStart, 0, Long.MAX_VALUE);
-    } catch (DBException e) {
-      throw new WorkloadException(e.getMessage(), e);
-    }
-    measurements = Measurements.getMeasurements();
-    keysInserted = KeysMeasurement.get(KeysMeasurement.INSERT);
+  void initBatches(Properties p, BindingProperties properties) throws DBException {
+    bulk = properties.bool(BULK_LOAD_PROPERTY, false);
+    long insertStart = properties.longInteger(INSERT_START_PROPERTY, 0, 0, Long.MAX_VALUE);
+    insertCount =
+        properties.longInteger(INSERT_COUNT_PROPERTY, recordcount - insertStart, 0, Long.MAX_VALUE);
   }
 
   /**
@@ -104,7 +90,7 @@ public class BatchedInsertWorkload extends CoreWorkload {
       status = singleInserts(db, records, failed);
     }
     long endNs = Timed.record(measurements, OPERATION, startNs, intendedStartNs, status);
-    keysInserted.record(records.size(), records.size() - failed.size(), startNs, endNs);
+    batchKeys.record(records.size(), records.size() - failed.size(), startNs, endNs);
     return status.isOk();
   }
 
@@ -125,11 +111,6 @@ public class BatchedInsertWorkload extends CoreWorkload {
       }
     }
     return overall;
-  }
-
-  @Override
-  public void cleanup() throws WorkloadException {
-    keysInserted.printIfUnregistered();
   }
 
   /** Takes the records CoreWorkload's insert makes, in place of a database. */

@@ -18,7 +18,6 @@ import site.ycsb.Status;
 import site.ycsb.Utils;
 import site.ycsb.WorkloadException;
 import site.ycsb.generator.ExponentialGenerator;
-import site.ycsb.measurements.Measurements;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
@@ -37,31 +36,25 @@ import site.ycsb.workloads.CoreWorkload;
  * [OVERALL], Throughput} counts transactions, so a batch counts once there. A binding without
  * {@link BatchReadDB} gets the keys as single reads, said once on stderr.
  */
-public class BatchedReadWorkload extends CoreWorkload {
-  public static final String BATCH_SIZE_PROPERTY = "batchsize";
+public class BatchedReadWorkload extends BatchWorkload {
   public static final String BATCH_PROPORTION_PROPERTY = "batchproportion";
   public static final String BATCH_UNIQUE_PROPERTY = "batch.unique";
   public static final String OPERATION = "BATCH_READ";
 
-  private int batchSize;
   private double batchProportion;
   private boolean unique;
   private boolean verify;
   private String fieldNamePrefix;
-  private Measurements measurements;
-  private KeysMeasurement keysRead;
+
+  public BatchedReadWorkload() {
+    super(KeysMeasurement.READ);
+  }
 
   @Override
-  public void init(Properties p) throws WorkloadException {
-    super.init(p);
-    BindingProperties properties = new BindingProperties(p);
-    try {
-      batchSize = properties.integer(BATCH_SIZE_PROPERTY, 256, 1, 1 << 20);
-      batchProportion = properties.fraction(BATCH_PROPORTION_PROPERTY, 1.0);
-      unique = properties.bool(BATCH_UNIQUE_PROPERTY, true);
-    } catch (DBException e) {
-      throw new WorkloadException(e.getMessage(), e);
-    }
+  void initBatches(Properties p, BindingProperties properties)
+      throws DBException, WorkloadException {
+    batchProportion = properties.fraction(BATCH_PROPORTION_PROPERTY, 1.0);
+    unique = properties.bool(BATCH_UNIQUE_PROPERTY, true);
     if (unique && batchSize > recordcount) {
       throw new WorkloadException(
           BATCH_SIZE_PROPERTY
@@ -77,8 +70,6 @@ public class BatchedReadWorkload extends CoreWorkload {
         Boolean.parseBoolean(
             p.getProperty(DATA_INTEGRITY_PROPERTY, DATA_INTEGRITY_PROPERTY_DEFAULT));
     fieldNamePrefix = p.getProperty(FIELD_NAME_PREFIX, FIELD_NAME_PREFIX_DEFAULT);
-    measurements = Measurements.getMeasurements();
-    keysRead = KeysMeasurement.get(KeysMeasurement.READ);
   }
 
   @Override
@@ -122,12 +113,7 @@ public class BatchedReadWorkload extends CoreWorkload {
         }
       }
     }
-    keysRead.record(keys.size(), found, startNs, endNs);
-  }
-
-  @Override
-  public void cleanup() throws WorkloadException {
-    keysRead.printIfUnregistered();
+    batchKeys.record(keys.size(), found, startNs, endNs);
   }
 
   /** The batch's keys from the request distribution, unique unless batch.unique=false. */
