@@ -3,6 +3,7 @@ package io.github.ycsbembedded.experiments.peers;
 import io.github.ycsbembedded.experiments.report.Document;
 import io.github.ycsbembedded.experiments.results.Spread;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 
@@ -14,7 +15,65 @@ import java.util.Locale;
  * threads.
  */
 final class CpuByThreads {
+  /** Our JVM's own threads: its JIT compiler, its garbage collector and the rest of its threads. */
+  static final List<ThreadKind> JVM_KINDS = List.of(ThreadKind.JIT, ThreadKind.GC, ThreadKind.JVM);
+
+  /** The threads both kinds of client have: the client's and the engine's own. */
+  static final List<ThreadKind> NOT_JVM = List.of(ThreadKind.CLIENT, ThreadKind.ENGINE_BACKGROUND);
+
   private CpuByThreads() {}
+
+  /**
+   * µs of CPU time per operation that threads of any of {@code kinds} took in run {@code m}; NaN if
+   * unknown.
+   */
+  static double perOperationUs(PeerResults.Measurement m, Collection<ThreadKind> kinds) {
+    double sum = 0;
+    for (ThreadKind kind : kinds) {
+      sum += perOperationUs(m, kind);
+    }
+    return sum;
+  }
+
+  /**
+   * Where a CPU claim's cell spends more than the peer, in a sentence: the share of our CPU time
+   * per operation that our JVM's own threads took (median of the rounds), ours ÷ the peer's with
+   * them left out, and that ratio for each kind of thread both sides ran (the engine's background
+   * threads only where the peer's took some); null where the threads were not read.
+   */
+  static String beyondTheLine(PeerResults results, Cell peer) {
+    Cell ours = peer.on(Side.OURS);
+    Spread jvmShare =
+        Yardsticks.spread(
+            results,
+            ours,
+            m -> perOperationUs(m, JVM_KINDS) / perOperationUs(m, List.of(ThreadKind.values())));
+    Spread without = PeerClaims.ratios(results, peer, m -> perOperationUs(m, NOT_JVM));
+    if (jvmShare.isEmpty() || without.isEmpty()) {
+      return null;
+    }
+    StringBuilder s =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "where it goes: our JIT compiler, garbage collector and other JVM threads took"
+                    + " %.0f%% of our CPU time per operation; without them, ours ÷ %s is %s",
+                jvmShare.median() * 100,
+                peer.side().label(),
+                Yardsticks.range(without, "%.2f")));
+    List<String> kinds = new ArrayList<>();
+    for (ThreadKind kind : NOT_JVM) {
+      Spread theirs = Yardsticks.spread(results, peer, m -> perOperationUs(m, kind));
+      Spread ratios = PeerClaims.ratios(results, peer, m -> perOperationUs(m, kind));
+      if (!theirs.isEmpty() && theirs.median() > 0 && !ratios.isEmpty()) {
+        kinds.add(kind.label() + " " + Yardsticks.range(ratios, "%.2f"));
+      }
+    }
+    if (kinds.size() > 1) {
+      s.append(" (").append(String.join(", ", kinds)).append(')');
+    }
+    return s.toString();
+  }
 
   /**
    * µs of CPU time per operation that threads of {@code kind} took in run {@code m}; NaN if

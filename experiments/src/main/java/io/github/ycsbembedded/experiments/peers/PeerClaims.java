@@ -47,11 +47,23 @@ public final class PeerClaims {
    * One claim judged: what it says, its round ratios and their interval, the verdict and why.
    *
    * @param rounds the rounds the measured spread would need to decide it (0: not known, or decided)
+   * @param where where a CPU claim's cell beyond its line spends more than the peer ({@link
+   *     CpuByThreads#beyondTheLine}); null for any other claim
    */
   public record Judged(
-      String claim, Spread ratios, ConfidenceInterval interval, Verdict verdict, int rounds) {
-    /** The verdict's reason, in a sentence. */
+      String claim,
+      Spread ratios,
+      ConfidenceInterval interval,
+      Verdict verdict,
+      int rounds,
+      String where) {
+    /** The verdict's reason, in a sentence, then where the CPU goes when that is known. */
     public String why() {
+      String reason = reason();
+      return where == null ? reason : reason + "; " + where;
+    }
+
+    private String reason() {
       String center = String.format(Locale.ROOT, "%.2f", interval.center());
       if (!interval.measured()) {
         return ratios.isEmpty()
@@ -88,7 +100,7 @@ public final class PeerClaims {
         for (Phase phase : Phase.values()) {
           if (results.runs().stream().anyMatch(r -> r.side() == Side.YCSB_CPP)) {
             claims.add(
-                atMost(
+                cpuClaim(
                     String.format(
                         Locale.ROOT,
                         "%s %s, %d thread%s: CPU per operation, ours ÷ YCSB-cpp ≤ %.1f",
@@ -97,11 +109,8 @@ public final class PeerClaims {
                         t,
                         t == 1 ? "" : "s",
                         CPU_LINE),
-                    ratios(
-                        results,
-                        new Cell(engine, t, phase, Side.YCSB_CPP),
-                        PeerResults.Measurement::cpuPerOperationUs),
-                    CPU_LINE));
+                    results,
+                    new Cell(engine, t, phase, Side.YCSB_CPP)));
           }
         }
       }
@@ -153,6 +162,25 @@ public final class PeerClaims {
         .orElse(null);
   }
 
+  /**
+   * The CPU claim of one cell: ours ÷ the peer's CPU time per operation at most {@link #CPU_LINE};
+   * where it is not met and the ratio's median lies beyond the line, with where the CPU goes.
+   */
+  static Judged cpuClaim(String claim, PeerResults results, Cell peer) {
+    Judged judged =
+        atMost(claim, ratios(results, peer, PeerResults.Measurement::cpuPerOperationUs), CPU_LINE);
+    if (judged.verdict() == Verdict.HOLDS || !(judged.ratios().median() > CPU_LINE)) {
+      return judged;
+    }
+    return new Judged(
+        judged.claim(),
+        judged.ratios(),
+        judged.interval(),
+        judged.verdict(),
+        judged.rounds(),
+        CpuByThreads.beyondTheLine(results, peer));
+  }
+
   /** A claim that the ratio is at most {@code line}. */
   static Judged atMost(String claim, Spread ratios, double line) {
     ConfidenceInterval ci = ConfidenceInterval.of(ratios);
@@ -184,6 +212,6 @@ public final class PeerClaims {
       double distance = Math.max(ci.center() / line, line / ci.center());
       rounds = ci.samplesWithin(distance);
     }
-    return new Judged(claim, ratios, ci, verdict, rounds);
+    return new Judged(claim, ratios, ci, verdict, rounds, null);
   }
 }

@@ -12,22 +12,41 @@ import org.junit.jupiter.api.Test;
 class PeerReportTest {
   private static final PeerScale THREE = new PeerScale("quick", 100, 100, 100, 3, 2, 1);
 
+  /** How the runs' CPU time is split by thread. */
+  private enum Threads {
+    /** ours 85% client and engine, 10% JIT, 5% collector; a peer's all client and engine. */
+    CLIENT,
+    /** as {@link #CLIENT}, with a fifth of every side's (ours' 85%) in the engine's background. */
+    BACKGROUND,
+    /** not read. */
+    UNREAD
+  }
+
   /** One run: {@code cpuUs} µs of CPU per operation, {@code speed} operations per second. */
   private static PeerResults.Measurement run(
       int round, Phase phase, Side side, double cpuUs, double speed) {
+    return run(round, phase, side, cpuUs, speed, Threads.CLIENT);
+  }
+
+  private static PeerResults.Measurement run(
+      int round, Phase phase, Side side, double cpuUs, double speed, Threads split) {
     long ops = 1_000_000;
     double cpu = cpuUs * ops / 1e6;
-    // our JVM's threads: a tenth of the CPU time in the JIT compiler, a twentieth in the collector
-    Map<String, Double> threads =
-        side == Side.OURS
-            ? Map.of(
-                "client and engine",
-                cpu * 0.85,
-                "JIT compiler",
-                cpu * 0.10,
-                "garbage collector",
-                cpu * 0.05)
-            : Map.of("client and engine", cpu);
+    double client = side == Side.OURS ? cpu * 0.85 : cpu;
+    double background = split == Threads.BACKGROUND ? client / 5 : 0;
+    Map<String, Double> threads = new java.util.HashMap<>();
+    if (split != Threads.UNREAD) {
+      threads.put("client and engine", client - background);
+      if (background > 0) {
+        threads.put("engine background", background);
+      }
+      if (side == Side.OURS) {
+        // our JVM's threads: a tenth of the CPU time in the JIT compiler, a twentieth in the
+        // collector
+        threads.put("JIT compiler", cpu * 0.10);
+        threads.put("garbage collector", cpu * 0.05);
+      }
+    }
     return new PeerResults.Measurement(
         round,
         "rocksdb",
@@ -84,6 +103,63 @@ class PeerReportTest {
             org.assertj.core.groups.Tuple.tuple(
                 "rocksdb Load, 1 thread: speed, ours ÷ YCSB 0.17.0 ≥ 1.2",
                 PeerClaims.Verdict.HOLDS));
+  }
+
+  /** The CPU claim of rocksdb's load at one thread, ours and YCSB-cpp's CPU per round given. */
+  private static PeerClaims.Judged loadCpuClaim(double[] ours, double[] cpp, Threads split) {
+    List<PeerResults.Measurement> runs = new ArrayList<>();
+    for (int r = 1; r <= 3; r++) {
+      runs.add(run(r, Phase.LOAD, Side.OURS, ours[r - 1], 50_000, split));
+      runs.add(run(r, Phase.LOAD, Side.YCSB_CPP, cpp[r - 1], 50_000, split));
+    }
+    PeerResults results =
+        new PeerResults(
+            THREE, List.of("rocksdb"), List.of(1), Map.of("ours", "bin/ycsb"), null, runs);
+    return PeerClaims.cpuClaim("cpu", results, new Cell("rocksdb", 1, Phase.LOAD, Side.YCSB_CPP));
+  }
+
+  @Test
+  void aCpuClaimBeyondItsLineSaysWhatOurJvmsThreadsTookAndTheRatioWithoutThem() {
+    // ours ÷ YCSB-cpp per round 1.20, 1.27, 1.21; without our JVM's 15%: 1.02, 1.08, 1.03
+    PeerClaims.Judged j =
+        loadCpuClaim(new double[] {6.0, 6.5, 6.3}, new double[] {5.0, 5.1, 5.2}, Threads.CLIENT);
+
+    assertThat(j.verdict()).isEqualTo(PeerClaims.Verdict.DOES_NOT_HOLD);
+    assertThat(j.why())
+        .endsWith(
+            "the whole interval is beyond the claim's line; where it goes: our JIT compiler,"
+                + " garbage collector and other JVM threads took 15% of our CPU time per"
+                + " operation; without them, ours ÷ YCSB-cpp is 1.03 [1.02–1.08]");
+  }
+
+  @Test
+  void anUndecidedCpuClaimAboveItsLineSaysWhereItGoesByKindOfThread() {
+    // ours ÷ YCSB-cpp per round 0.96, 1.27, 1.05: undecided, median above the line
+    PeerClaims.Judged j =
+        loadCpuClaim(
+            new double[] {4.8, 6.5, 5.46}, new double[] {5.0, 5.1, 5.2}, Threads.BACKGROUND);
+
+    assertThat(j.verdict()).isEqualTo(PeerClaims.Verdict.UNDECIDED);
+    assertThat(j.why())
+        .contains("would decide it; where it goes: our JIT compiler")
+        .endsWith(
+            "without them, ours ÷ YCSB-cpp is 0.89 [0.82–1.08] (client and engine 0.89"
+                + " [0.82–1.08], engine background 0.89 [0.82–1.08])");
+  }
+
+  @Test
+  void aCpuClaimThatHoldsOrSitsBelowItsLineOrWhoseThreadsWereNotReadSaysNoMore() {
+    double[] cpp = {5.0, 5.1, 5.2};
+    PeerClaims.Judged holds = loadCpuClaim(new double[] {4.0, 4.1, 4.2}, cpp, Threads.CLIENT);
+    // 0.90, 1.08, 0.97: undecided, median below the line
+    PeerClaims.Judged below = loadCpuClaim(new double[] {4.5, 5.5, 5.04}, cpp, Threads.CLIENT);
+    PeerClaims.Judged unread = loadCpuClaim(new double[] {6.0, 6.5, 6.3}, cpp, Threads.UNREAD);
+
+    assertThat(holds.verdict()).isEqualTo(PeerClaims.Verdict.HOLDS);
+    assertThat(below.verdict()).isEqualTo(PeerClaims.Verdict.UNDECIDED);
+    assertThat(unread.verdict()).isEqualTo(PeerClaims.Verdict.DOES_NOT_HOLD);
+    assertThat(List.of(holds, below, unread))
+        .allSatisfy(j -> assertThat(j.why()).doesNotContain("where it goes"));
   }
 
   @Test
