@@ -89,6 +89,15 @@ final class PeersCommand implements Callable<Integer> {
               + " build's)")
   String rocksdbLibrary;
 
+  @Option(
+      names = "--rocksdb-options",
+      paramLabel = "FILE",
+      description =
+          "a RocksDB OPTIONS file our side's RocksDB opens with (rocksdb.optionsfile), e.g. the"
+              + " one a peer's RocksDB wrote into its tree; it governs every option the runner"
+              + " would set (default: none)")
+  Path rocksdbOptions;
+
   @Option(names = "--dir", description = "where the trees go (default: <home>/data/peers)")
   Path dataDir;
 
@@ -113,7 +122,11 @@ final class PeersCommand implements Callable<Integer> {
       chosen = scale();
       commands =
           new PeerCommands(
-              ExperimentRunner.home(), cppFolder(), upstreamFolder(), rocksdbLibrary());
+              ExperimentRunner.home(),
+              cppFolder(),
+              upstreamFolder(),
+              rocksdbLibrary(),
+              rocksdbOptions());
       engineList = engines();
       threadList = threads();
     } catch (ExperimentException e) {
@@ -199,6 +212,18 @@ final class PeersCommand implements Callable<Integer> {
       throw new ExperimentException(
           "--rocksdb-library: " + e.getMessage().replaceFirst("^rocksdb\\.library: ", ""));
     }
+  }
+
+  /** {@code --rocksdb-options} by its absolute path, or null when not given; it must be a file. */
+  private String rocksdbOptions() throws ExperimentException {
+    if (rocksdbOptions == null) {
+      return null;
+    }
+    if (!Files.isRegularFile(rocksdbOptions) || !Files.isReadable(rocksdbOptions)) {
+      throw new ExperimentException(
+          "--rocksdb-options: '" + rocksdbOptions + "' is not a readable file");
+    }
+    return rocksdbOptions.toAbsolutePath().toString();
   }
 
   private Path cppFolder() throws ExperimentException {

@@ -100,6 +100,20 @@ class PeersCommandTest {
   }
 
   @Test
+  void aRocksDbOptionsFileThatIsNotThereIsRefusedBeforeAnyRun() throws Exception {
+    String cpp = cppCheckout().toString();
+    refused(
+        "experiment peers: --rocksdb-options: '"
+            + tmp.resolve("OPTIONS-1")
+            + "' is not a readable file",
+        "peers",
+        "--ycsb-cpp",
+        cpp,
+        "--rocksdb-options",
+        tmp.resolve("OPTIONS-1").toString());
+  }
+
+  @Test
   void anEngineThePeersDoNotRunIsRefused() throws Exception {
     refused(
         "experiment peers: --engines: 'sqlite' is not an engine peers runs; use lmdb, rocksdb,"

@@ -19,11 +19,20 @@ import java.util.Map;
  * @param rocksdbLibrary the RocksDB our side runs ({@code rocksdb.library}: a version the build
  *     carries, or a rocksdbjni jar's path, such as the version a peer was built against), or null
  *     for the build's own
+ * @param rocksdbOptions a RocksDB OPTIONS file our side's RocksDB opens with ({@code
+ *     rocksdb.optionsfile}, such as the one a peer's RocksDB wrote into its tree), or null for the
+ *     options of {@link PeerSettings}
  */
-public record PeerCommands(Path home, Path ycsbCpp, Path ycsb, String rocksdbLibrary) {
+public record PeerCommands(
+    Path home, Path ycsbCpp, Path ycsb, String rocksdbLibrary, String rocksdbOptions) {
   /** Our side on the build's own RocksDB. */
   public PeerCommands(Path home, Path ycsbCpp, Path ycsb) {
-    this(home, ycsbCpp, ycsb, null);
+    this(home, ycsbCpp, ycsb, null, null);
+  }
+
+  /** Our side on {@code rocksdbLibrary}, with the options of {@link PeerSettings}. */
+  public PeerCommands(Path home, Path ycsbCpp, Path ycsb, String rocksdbLibrary) {
+    this(home, ycsbCpp, ycsb, rocksdbLibrary, null);
   }
 
   /** Upstream's RocksDB client class. */
@@ -72,6 +81,9 @@ public record PeerCommands(Path home, Path ycsbCpp, Path ycsb, String rocksdbLib
     properties(c, Side.OURS, run);
     if (rocksdbLibrary != null && run.engine().equals("rocksdb")) {
       properties(c, Map.of("rocksdb.library", rocksdbLibrary));
+    }
+    if (rocksdbOptions != null && run.engine().equals("rocksdb")) {
+      properties(c, Map.of("rocksdb.optionsfile", rocksdbOptions));
     }
     c.addAll(
         List.of(

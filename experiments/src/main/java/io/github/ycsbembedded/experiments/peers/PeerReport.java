@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The report of {@code bin/experiment peers}: the claims first, then each side's CPU time per
@@ -19,6 +21,10 @@ import java.util.function.ToDoubleFunction;
  */
 public final class PeerReport {
   static final String TITLE = "Ours beside its peers: CPU time per operation and speed";
+
+  /** {@code -p rocksdb.optionsfile=FILE} in a run's command line, quoted or not. */
+  private static final Pattern OPTIONS_FILE =
+      Pattern.compile(" -p (?:rocksdb\\.optionsfile=([^' ]+)|'rocksdb\\.optionsfile=([^']*)')");
 
   private PeerReport() {}
 
@@ -197,17 +203,39 @@ public final class PeerReport {
             + " named; a peer runs the versions it was built against (docs/peers.md lists those"
             + " of a Debian 12 build), which this runner does not read. Where they differ, a cell"
             + " compares the versions as well as the clients: `--rocksdb-library` runs ours on"
-            + " another RocksDB, such as the peer's.");
+            + " another RocksDB, such as the peer's, and `--rocksdb-options` opens it with an"
+            + " OPTIONS file, such as the one the peer's RocksDB wrote.");
     List<List<String>> rows = new ArrayList<>();
     for (String engine : results.engines()) {
+      String file = oursOptionsFile(results, engine);
       rows.add(
           List.of(
               engine,
-              String.join(" ", flatten(PeerSettings.ours(engine))),
+              String.join(" ", flatten(PeerSettings.ours(engine)))
+                  + (file == null
+                      ? ""
+                      : " rocksdb.optionsfile="
+                          + file
+                          + " (--rocksdb-options: the file governs, the settings before it are"
+                          + " ignored)"),
               oursRan(results, engine),
               String.join(" ", flatten(PeerSettings.ycsbCpp(engine)))));
     }
     doc.table(List.of("engine", "ours", "ours ran", "YCSB-cpp (beyond its properties file)"), rows);
+  }
+
+  /**
+   * The OPTIONS file our runs of {@code engine} opened RocksDB with ({@code --rocksdb-options}, as
+   * the first such run's command gives it), or null where none did.
+   */
+  static String oursOptionsFile(PeerResults results, String engine) {
+    return results.runs().stream()
+        .filter(r -> r.side() == Side.OURS && r.engine().equals(engine))
+        .map(r -> OPTIONS_FILE.matcher(r.command()))
+        .filter(Matcher::find)
+        .map(m -> m.group(1) != null ? m.group(1) : m.group(2))
+        .findFirst()
+        .orElse(null);
   }
 
   /** The libraries our runs of {@code engine} loaded, in the order first seen. */

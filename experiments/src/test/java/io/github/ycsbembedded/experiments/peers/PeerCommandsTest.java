@@ -45,6 +45,23 @@ class PeerCommandsTest {
         .noneMatch(a -> a.contains("library"));
   }
 
+  /** {@code --rocksdb-options}: ours' RocksDB runs open with the file; no other engine's. */
+  @Test
+  void aRocksDbOptionsFileGoesToOurRocksDbRunsAlone() {
+    PeerCommands other =
+        new PeerCommands(Path.of("/h"), Path.of("/cpp"), null, null, "/trees/OPTIONS-000007");
+
+    assertThat(other.of(Side.OURS, run("rocksdb", Phase.C)))
+        .containsSubsequence("-p", "rocksdb.optionsfile=/trees/OPTIONS-000007")
+        .noneMatch(a -> a.contains("library"));
+    assertThat(other.of(Side.OURS, run("leveldb", Phase.C)))
+        .noneMatch(a -> a.contains("optionsfile"));
+    assertThat(other.of(Side.YCSB_CPP, run("rocksdb", Phase.C)))
+        .noneMatch(a -> a.contains("optionsfile"));
+    assertThat(commands.of(Side.OURS, run("rocksdb", Phase.C)))
+        .noneMatch(a -> a.contains("optionsfile"));
+  }
+
   @Test
   void ycsbCppRunsItsBinaryWithItsPropertiesFileAndItsOutputOnStandardError() {
     List<String> c = commands.of(Side.YCSB_CPP, run("wiredtiger", Phase.LOAD));

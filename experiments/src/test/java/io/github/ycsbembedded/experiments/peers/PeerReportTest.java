@@ -217,6 +217,36 @@ class PeerReportTest {
     assertThat(PeerReport.oursRan(results, "leveldb")).isEqualTo("not recorded");
   }
 
+  /** The settings name the OPTIONS file our RocksDB opened with, quoted or not; none where none. */
+  @Test
+  void theSettingsNameTheOptionsFileOurRocksDbRanWith() {
+    for (String path : List.of("/t/OPTIONS-000007", "/my trees/OPTIONS-000007")) {
+      List<PeerResults.Measurement> runs = new ArrayList<>();
+      runs.add(
+          new PeerResults.Measurement(
+              1,
+              "rocksdb",
+              1,
+              Phase.LOAD,
+              Side.OURS,
+              io.github.ycsbembedded.experiments.plan.PhaseCommand.line(
+                  List.of("bin/ycsb", "load", "rocksdb", "-p", "rocksdb.optionsfile=" + path)),
+              "exit status 1: boom",
+              null,
+              null));
+      PeerResults results =
+          new PeerResults(THREE, List.of("rocksdb"), List.of(1), Map.of(), null, runs);
+
+      assertThat(PeerReport.oursOptionsFile(results, "rocksdb")).isEqualTo(path);
+      assertThat(Markdown.render(PeerReport.document(results)))
+          .contains(
+              " rocksdb.optionsfile="
+                  + path
+                  + " (--rocksdb-options: the file governs, the settings before it are ignored) |");
+    }
+    assertThat(PeerReport.oursOptionsFile(results(), "rocksdb")).isNull();
+  }
+
   @Test
   void eachYardstickVerdictIsReachable() {
     assertThat(Yardsticks.steadier(1.50, 1.08)).startsWith("CPU time per operation held stiller");
